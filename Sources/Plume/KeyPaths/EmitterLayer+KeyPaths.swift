@@ -1,0 +1,148 @@
+import Foundation
+
+/// Key-value coding on the layer (SPEC §9): every layer property, and every cell property through
+/// `emitterCells.<name or index>.<property>`, nested to any depth.
+///
+/// ```swift
+/// try layer.setValue(42, forKeyPath: "emitterCells.fire.birthRate")
+/// try layer.setValue(CGPoint(x: 10, y: 20), forKeyPath: "emitterPosition")
+/// try layer.setValue(0.5, forKeyPath: "emitterCells.rocket.emitterCells.spark.scale")
+/// let x = try layer.value(forKeyPath: "emitterPosition.x") as? CGFloat
+/// ```
+///
+/// Numbers convert between `Double`, `Float`, `CGFloat`, integers and `NSNumber`; points, sizes,
+/// rectangles and colours must be `CGPoint`, `CGSize`, `CGRect` and ``Color``; enums accept the
+/// enum or its raw string (`"additive"`). Unknown keys, unknown cells and wrong types throw a
+/// ``KeyPathError`` naming the path; nothing is changed then.
+extension EmitterLayer {
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+        try KeyPathResolver.set(value, path: keyPath, on: self)
+    }
+
+    public func value(forKeyPath keyPath: String) throws -> Any? {
+        try KeyPathResolver.get(path: keyPath, on: self)
+    }
+
+    static let keyTable: [String: KeyPathAccessor<EmitterLayer>] = {
+        typealias A = KeyPathAccessor<EmitterLayer>
+        var t: [String: A] = [
+            "birthRate": .number(\.birthRate), "lifetime": .number(\.lifetime), "velocity": .number(\.velocity),
+            "scale": .number(\.scale), "spin": .number(\.spin),
+            "emitterZPosition": .cgFloat(\.emitterZPosition), "emitterDepth": .cgFloat(\.emitterDepth),
+            "emitterShape": .enumeration(\.emitterShape), "emitterMode": .enumeration(\.emitterMode),
+            "renderMode": .enumeration(\.renderMode), "preservesDepth": .bool(\.preservesDepth),
+            "seed": A(get: { $0.seed }, set: { $0.seed = try KeyPathValue.seed($1, $2) }),
+            "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
+        ]
+        t.merge(A.point("emitterPosition", \.emitterPosition)) { a, _ in a }
+        t.merge(A.size("emitterSize", \.emitterSize)) { a, _ in a }
+        t.merge(A.timing()) { a, _ in a }
+        return t
+    }()
+}
+
+extension EmitterCell {
+    /// Sets a cell property by key path relative to this cell (`"birthRate"`,
+    /// `"emitterCells.spark.velocity"`). See ``EmitterLayer/setValue(_:forKeyPath:)``.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+        try KeyPathResolver.set(value, path: keyPath, on: self)
+    }
+
+    /// Reads a cell property by key path relative to this cell.
+    public func value(forKeyPath keyPath: String) throws -> Any? {
+        try KeyPathResolver.get(path: keyPath, on: self)
+    }
+
+    static let keyTable: [String: KeyPathAccessor<EmitterCell>] = {
+        typealias A = KeyPathAccessor<EmitterCell>
+        var t: [String: A] = [
+            "name": .optional(\.name, "String"), "isEnabled": .bool(\.isEnabled), "enabled": .bool(\.isEnabled),
+            "birthRate": .number(\.birthRate), "lifetime": .number(\.lifetime), "lifetimeRange": .number(\.lifetimeRange),
+            "emissionLatitude": .cgFloat(\.emissionLatitude), "emissionLongitude": .cgFloat(\.emissionLongitude),
+            "emissionRange": .cgFloat(\.emissionRange), "velocity": .cgFloat(\.velocity),
+            "velocityRange": .cgFloat(\.velocityRange), "xAcceleration": .cgFloat(\.xAcceleration),
+            "yAcceleration": .cgFloat(\.yAcceleration), "zAcceleration": .cgFloat(\.zAcceleration),
+            "scale": .cgFloat(\.scale), "scaleRange": .cgFloat(\.scaleRange), "scaleSpeed": .cgFloat(\.scaleSpeed),
+            "spin": .cgFloat(\.spin), "spinRange": .cgFloat(\.spinRange),
+            "rotation": .cgFloat(\.rotation), "rotationRange": .cgFloat(\.rotationRange),
+            "redRange": .number(\.redRange), "greenRange": .number(\.greenRange),
+            "blueRange": .number(\.blueRange), "alphaRange": .number(\.alphaRange),
+            "redSpeed": .number(\.redSpeed), "greenSpeed": .number(\.greenSpeed),
+            "blueSpeed": .number(\.blueSpeed), "alphaSpeed": .number(\.alphaSpeed),
+            "contents": .optional(\.contents, "SpriteImage"), "contentsScale": .cgFloat(\.contentsScale),
+            "magnificationFilter": .enumeration(\.magnificationFilter),
+            "minificationFilter": .enumeration(\.minificationFilter),
+            "minificationFilterBias": .number(\.minificationFilterBias),
+            "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
+        ]
+        t.merge(A.color("color", \.color)) { a, _ in a }
+        t.merge(A.rect("contentsRect", \.contentsRect)) { a, _ in a }
+        t.merge(A.timing()) { a, _ in a }
+        return t
+    }()
+}
+
+/// Walks `emitterCells.<name|index>` segments, then looks the rest up in the object's key table.
+enum KeyPathResolver {
+    private enum Target {
+        case layer(EmitterLayer)
+        case cell(EmitterCell)
+    }
+
+    /// Follows the cell segments of `path`; returns the object reached and the remaining key.
+    private static func resolve(_ path: String, from start: Target) throws -> (Target, String) {
+        var target = start
+        var rest = Substring(path)
+        while rest.hasPrefix("emitterCells.") {
+            let afterCells = rest.dropFirst("emitterCells.".count)
+            let name = afterCells.prefix { $0 != "." }
+            let cells: [EmitterCell]
+            switch target {
+            case let .layer(l): cells = l.emitterCells ?? []
+            case let .cell(c): cells = c.emitterCells ?? []
+            }
+            let cell = cells.first { $0.name == String(name) }
+                ?? Int(name).flatMap { cells.indices.contains($0) ? cells[$0] : nil }
+            guard let cell else { throw KeyPathError.unknownCell(keyPath: path, name: String(name)) }
+            target = .cell(cell)
+            rest = afterCells.dropFirst(name.count)
+            if rest.isEmpty { return (target, "") }
+            rest = rest.dropFirst()   // the "."
+        }
+        return (target, String(rest))
+    }
+
+    static func set(_ value: Any?, path: String, on layer: EmitterLayer) throws {
+        try set(value, path: path, target: .layer(layer))
+    }
+    static func set(_ value: Any?, path: String, on cell: EmitterCell) throws {
+        try set(value, path: path, target: .cell(cell))
+    }
+    static func get(path: String, on layer: EmitterLayer) throws -> Any? { try get(path: path, target: .layer(layer)) }
+    static func get(path: String, on cell: EmitterCell) throws -> Any? { try get(path: path, target: .cell(cell)) }
+
+    private static func set(_ value: Any?, path: String, target start: Target) throws {
+        let (target, key) = try resolve(path, from: start)
+        switch target {
+        case let .layer(l):
+            guard let a = EmitterLayer.keyTable[key] else { throw KeyPathError.unknownKey(keyPath: path, key: key) }
+            try a.set(l, value, path)
+        case let .cell(c):
+            guard let a = EmitterCell.keyTable[key] else { throw KeyPathError.unknownKey(keyPath: path, key: key) }
+            try a.set(c, value, path)
+        }
+    }
+
+    private static func get(path: String, target start: Target) throws -> Any? {
+        let (target, key) = try resolve(path, from: start)
+        switch target {
+        case let .layer(l):
+            guard let a = EmitterLayer.keyTable[key] else { throw KeyPathError.unknownKey(keyPath: path, key: key) }
+            return a.get(l)
+        case let .cell(c):
+            if key.isEmpty { return c }
+            guard let a = EmitterCell.keyTable[key] else { throw KeyPathError.unknownKey(keyPath: path, key: key) }
+            return a.get(c)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// One kind of particle: how many are born, how they move, look and change
+/// (`CAEmitterCell`). SPEC §4–§7.
+///
+/// A cell is a description, not a particle: the layer creates many particles from it, each with
+/// its own random draws within the `…Range` properties. Properties use Core Animation's names,
+/// types and defaults, so iOS code ports by renaming the types:
+///
+/// ```swift
+/// let cell = EmitterCell()
+/// cell.birthRate = 30
+/// cell.lifetime = 3
+/// cell.velocity = 120
+/// cell.emissionLongitude = -.pi / 2      // up, on the y-down layer
+/// cell.emissionRange = .pi / 4
+/// layer.emitterCells = [cell]
+/// ```
+///
+/// Ranges follow SPEC §2: `M ± R` is uniform in `[M − R/2, M + R/2]`.
+/// Edits take effect at the next update. Multipliers and birth attributes affect only particles
+/// born afterwards; accelerations, colour speeds, contents, filters and `isEnabled` affect live
+/// particles too (SPEC §7).
+public final class EmitterCell: MediaTiming {
+    // MARK: Identity
+
+    /// Name used in key paths (`emitterCells.<name>.birthRate`). Default nil.
+    public var name: String?
+    /// When false the cell still simulates and emits sub-cells, but neither it nor its
+    /// descendants are drawn. Default true. Affects live particles.
+    public var isEnabled: Bool = true
+
+    // MARK: Emission
+
+    /// Particles born per second. Default 0. Multiplied by `EmitterLayer.birthRate` for
+    /// top-level cells only. `≤ 0` or non-finite stops emission (non-finite and negative values
+    /// are reported). Births lie on a regular grid: the first comes `1/rate` after the cell
+    /// becomes active.
+    public var birthRate: Float = 0
+    /// Mean lifetime in seconds. Default 0 (no particle lives). Multiplied by
+    /// `EmitterLayer.lifetime` at every level.
+    public var lifetime: Float = 0
+    /// Full width of the uniform lifetime spread, in seconds. Default 0.
+    public var lifetimeRange: Float = 0
+
+    // MARK: Direction and speed
+
+    /// Angle in the xy-plane, radians, measured from +x towards +y (clockwise on the y-down
+    /// layer; `-.pi/2` is up). Default 0.
+    public var emissionLongitude: CGFloat = 0
+    /// Angle out of the xy-plane, radians; positive tilts towards −z (away from the viewer).
+    /// Default 0. (Differs from Apple's docs, which describe an angle from the z axis.)
+    public var emissionLatitude: CGFloat = 0
+    /// Full apex angle of the emission cone, radians. Default 0 (a ray). Directions are
+    /// uniform over the cone's solid angle; `≥ 2π` covers the sphere; the sign is ignored.
+    public var emissionRange: CGFloat = 0
+    /// Initial speed, points per second. Default 0. Multiplied by `EmitterLayer.velocity`.
+    public var velocity: CGFloat = 0
+    /// Full width of the uniform speed spread, points per second. Default 0.
+    public var velocityRange: CGFloat = 0
+    /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
+    /// particles.
+    public var xAcceleration: CGFloat = 0
+    /// Acceleration along y, points/s²; positive is gravity on the y-down layer. Default 0.
+    /// Read at every update.
+    public var yAcceleration: CGFloat = 0
+    /// Acceleration along z (towards the viewer), points/s². Default 0. Read at every update.
+    public var zAcceleration: CGFloat = 0
+
+    // MARK: Size and rotation
+
+    /// Mean scale of the image. Default 1. Multiplied by `EmitterLayer.scale` for top-level
+    /// cells, by the parent particle's current scale for sub-cells.
+    public var scale: CGFloat = 1
+    /// Full width of the uniform scale spread. Default 0.
+    public var scaleRange: CGFloat = 0
+    /// Change of scale per second over the particle's life, unclamped. Default 0.
+    public var scaleSpeed: CGFloat = 0
+    /// Mean rotation speed, radians per second; positive turns clockwise on screen. Default 0.
+    /// Multiplied by `EmitterLayer.spin`.
+    public var spin: CGFloat = 0
+    /// Full width of the uniform spin spread, radians per second. Default 0.
+    public var spinRange: CGFloat = 0
+    /// Initial angle, radians. Default 0. Plume extension (Core Animation has it only privately).
+    public var rotation: CGFloat = 0
+    /// Full width of the uniform initial-angle spread, radians. Default 0. Plume extension.
+    public var rotationRange: CGFloat = 0
+
+    // MARK: Colour
+
+    /// Mean colour, straight RGBA, multiplied with the image. Default opaque white.
+    public var color: Color = .white
+    /// Full width of the red spread. Default 0. Each channel is drawn independently.
+    public var redRange: Float = 0
+    /// Full width of the green spread. Default 0.
+    public var greenRange: Float = 0
+    /// Full width of the blue spread. Default 0.
+    public var blueRange: Float = 0
+    /// Full width of the alpha spread. Default 0.
+    public var alphaRange: Float = 0
+    /// Change of red per second. Default 0. Read at every update (affects live particles).
+    public var redSpeed: Float = 0
+    /// Change of green per second. Default 0. Read at every update.
+    public var greenSpeed: Float = 0
+    /// Change of blue per second. Default 0. Read at every update.
+    public var blueSpeed: Float = 0
+    /// Change of alpha per second. Default 0. Reaching 0 does not kill the particle.
+    public var alphaSpeed: Float = 0
+
+    // MARK: Contents
+
+    /// The image drawn for each particle, tinted by the particle colour. Default nil: the cell
+    /// simulates (and emits sub-cells) but draws nothing.
+    public var contents: SpriteImage?
+    /// The part of the image to draw, in unit coordinates. Default `(0, 0, 1, 1)`; a negative
+    /// width or height flips.
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels per point. Default 1.
+    public var contentsScale: CGFloat = 1
+    /// Filter when drawn larger than the image. Default linear.
+    public var magnificationFilter: ContentsFilter = .linear
+    /// Filter when drawn smaller than the image. Default linear.
+    public var minificationFilter: ContentsFilter = .linear
+    /// Level-of-detail bias for `.trilinear` minification. Default 0.
+    public var minificationFilterBias: Float = 0
+
+    // MARK: Sub-cells
+
+    /// Cells emitted by every live particle of this cell, at any depth. Default nil. Their time
+    /// base is the parent particle's age; they are born at the parent's centre and inherit its
+    /// current scale and colour, with the parent's flight direction as base direction (SPEC §6).
+    public var emitterCells: [EmitterCell]?
+
+    // MARK: Media timing (time base: layer time for top-level cells, parent age for sub-cells)
+
+    public var beginTime: TimeInterval = 0
+    public var duration: TimeInterval = .infinity
+    public var speed: Float = 1
+    public var timeOffset: TimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: TimeInterval = 0
+    public var autoreverses: Bool = false
+    public var fillMode: FillMode = .removed
+
+    /// Creates a cell with Core Animation's defaults (it emits nothing until `birthRate` and
+    /// `lifetime` are positive).
+    public init() {}
+
+    /// Creates a cell with a name, for key paths.
+    public convenience init(name: String) {
+        self.init()
+        self.name = name
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The emitter: where particles are born and the layer-wide multipliers
+/// (`CAEmitterLayer`). SPEC §3, §7, §8.
+///
+/// Geometry lives in the layer's own space, in points, with iOS's orientation: origin top left,
+/// +y down, +z towards the viewer. The layer is a description; a simulator
+/// (``ReferenceSimulator``, or the GPU one in `PlumeGL`) reads it at every update, so edits take
+/// effect at the next update with no commit step.
+///
+/// ```swift
+/// let layer = EmitterLayer()
+/// layer.emitterPosition = CGPoint(x: 160, y: 240)
+/// layer.emitterSize = CGSize(width: 10, height: 10)
+/// layer.emitterShape = .rectangle
+/// layer.renderMode = .additive
+/// layer.emitterCells = [cell]
+/// ```
+///
+/// A layer whose local time starts large appears pre-warmed (the emission catch-up rule, SPEC §3).
+/// To start an effect from nothing at host time `now`, set `layer.beginTime = now`.
+public final class EmitterLayer: MediaTiming {
+    /// The top-level cells, emitted from the layer's shape and drawn in array order. Default nil.
+    /// Replacing the array keeps the live particles of every index present in both arrays.
+    public var emitterCells: [EmitterCell]?
+
+    // MARK: Multipliers (affect particles born afterwards)
+
+    /// Multiplies every top-level cell's `birthRate` (not sub-cells'). Default 1.
+    public var birthRate: Float = 1
+    /// Multiplies every sampled particle lifetime, at every level. Default 1.
+    public var lifetime: Float = 1
+    /// Multiplies every sampled speed, at every level. Default 1.
+    public var velocity: Float = 1
+    /// Multiplies top-level scales (sub-cells inherit it through their parent's scale). Default 1.
+    public var scale: Float = 1
+    /// Multiplies every sampled spin. Default 1.
+    public var spin: Float = 1
+
+    // MARK: Geometry (affects particles born afterwards)
+
+    /// Centre of the emission shape, points. Default (0, 0).
+    public var emitterPosition: CGPoint = .zero
+    /// z of the emission shape's centre, points (+z towards the viewer). Default 0.
+    public var emitterZPosition: CGFloat = 0
+    /// Width and height of the emission shape, points. Default (0, 0). Circle and sphere use
+    /// `width / 2` as radius; the line uses only the width.
+    public var emitterSize: CGSize = .zero
+    /// Depth of the cuboid, points. Default 0.
+    public var emitterDepth: CGFloat = 0
+    /// Default ``EmitterShape/point``.
+    public var emitterShape: EmitterShape = .point
+    /// Default ``EmitterMode/volume``.
+    public var emitterMode: EmitterMode = .volume
+
+    // MARK: Drawing
+
+    /// Default ``EmitterRenderMode/unordered``. Affects live particles.
+    public var renderMode: EmitterRenderMode = .unordered
+    /// When true particles keep their z and are drawn in the host's 3-D projection; when false
+    /// (default) they are flattened to the layer plane. z is simulated either way.
+    public var preservesDepth: Bool = false
+
+    /// Seed of the particle random numbers (SPEC §2). Default 0. The same layer, seed and host
+    /// times give the same particles on the CPU and the GPU at any frame rate.
+    public var seed: UInt32 = 0
+
+    // MARK: Media timing (time base: the host clock)
+
+    public var beginTime: TimeInterval = 0
+    public var duration: TimeInterval = .infinity
+    public var speed: Float = 1
+    public var timeOffset: TimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: TimeInterval = 0
+    public var autoreverses: Bool = false
+    public var fillMode: FillMode = .removed
+
+    /// Creates a layer with Core Animation's defaults and no cells.
+    public init() {}
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The effects of the seed articles, ported, plus a few of Plume's own. Each is ordinary library
+/// code (see `Presets+Effects.swift`): read it as an example of porting `CAEmitterLayer` code.
+public enum Preset: String, CaseIterable, Sendable {
+    /// Fire from seeds 000/001 (Ray Wenderlich's "Particle Systems" tutorial).
+    case fire
+    /// Rising smoke (Plume's own).
+    case smoke
+    /// Two kinds of snowflake with a 10 s `timeOffset`, from seeds 003/004 (Badoo).
+    case snow
+    /// Colour balls whose children appear after 5 s of parent age, from seed 002.
+    case colorBalls
+    /// Rocket → burst → sparks, after Apple's Fireworks sample that seeds 000/001 refer to.
+    case fireworks
+    /// Falling, spinning confetti (Plume's own).
+    case confetti
+
+    /// The scene size presets are laid out for when none is given: 800 × 600 points.
+    public static let defaultSize = CGSize(width: 800, height: 600)
+
+    /// One line on what it shows.
+    public var summary: String {
+        switch self {
+        case .fire: return "additive fire rising from a small rectangle (seed 000/001)"
+        case .smoke: return "grey puffs drifting up and to the right, growing and fading"
+        case .snow: return "two cells of flakes falling from a line, pre-warmed by timeOffset 10 (seed 003/004)"
+        case .colorBalls: return "colour balls falling from a point; after 5 s each emits white children (seed 002)"
+        case .fireworks: return "rockets with trails that burst into sparks: three levels of sub-cells"
+        case .confetti: return "six colours of discs and stars tumbling down from the top edge"
+        }
+    }
+
+    /// Builds the effect's layer for a scene of `size` points.
+    /// - Parameter beginTime: the host time the effect starts at (the idiom
+    ///   `layer.beginTime = CACurrentMediaTime()`); only presets that set it in their article use it.
+    public func makeLayer(size: CGSize = Preset.defaultSize, beginTime: TimeInterval = 0) -> EmitterLayer {
+        switch self {
+        case .fire: return Presets.fire(size: size)
+        case .smoke: return Presets.smoke(size: size)
+        case .snow: return Presets.snow(size: size, beginTime: beginTime)
+        case .colorBalls: return Presets.colorBalls(size: size)
+        case .fireworks: return Presets.fireworks(size: size)
+        case .confetti: return Presets.confetti(size: size)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// One live particle of the reference simulator, at the time last advanced to.
+struct ReferenceParticle {
+    var key: ParticleKey
+    var parent: ParticleKey
+    var serial: UInt32
+    /// Layer local time of birth.
+    var birthTime: Double
+    var lifetime: Double
+    var position: SIMD3<Double>
+    var velocity: SIMD3<Double>
+    var scale0: Double
+    var scaleSpeed: Double
+    var angle0: Double
+    var spin: Double
+    var color0: SIMD4<Double>
+    /// One emission clock per sub-cell, in the particle's age.
+    var subClocks: [EmissionClock]
+
+    func age(at t: Double) -> Double { t - birthTime }
+
+    /// Position and velocity `dt` seconds after the current state, under constant acceleration.
+    func motion(after dt: Double, acceleration a: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
+        (position + velocity * dt + 0.5 * a * dt * dt, velocity + a * dt)
+    }
+}
+
+/// The simulation state of one node of the cell tree: its live particles (from every parent),
+/// the top-level emission clock, and the state of its sub-cells by index.
+final class ReferenceNode {
+    var particles: [ReferenceParticle] = []
+    /// Used for top-level cells only; sub-cell clocks live in their parents.
+    var clock: EmissionClock
+    var children: [ReferenceNode] = []
+    /// Particles that existed when the current update began (those appended later are already
+    /// at the update's end time).
+    var existing = 0
+
+    init(origin: Double) {
+        clock = EmissionClock(origin: origin)
+    }
+
+    /// Matches the node tree to the cell tree by array index: indices present in both keep their
+    /// state; removed indices lose theirs; new ones start empty, emitting from `origin` on.
+    static func reconcile(_ nodes: inout [ReferenceNode], with cells: [ResolvedCell], origin: Double) {
+        if nodes.count > cells.count { nodes.removeLast(nodes.count - cells.count) }
+        while nodes.count < cells.count { nodes.append(ReferenceNode(origin: origin)) }
+        for (node, cell) in zip(nodes, cells) {
+            reconcile(&node.children, with: cell.children, origin: origin)
+        }
+    }
+
+    /// Calls `body` on this node and its descendants in pre-order, with the matching cell.
+    func walk(_ cell: ResolvedCell, _ body: (ReferenceNode, ResolvedCell) -> Void) {
+        body(self, cell)
+        for (child, sub) in zip(children, cell.children) { child.walk(sub, body) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The attributes a particle is born with (SPEC §4), before it is advanced to the current time.
+public struct BirthState: Sendable {
+    public var lifetime: Double
+    public var position: SIMD3<Double>
+    public var velocity: SIMD3<Double>
+    public var scale: Double
+    public var scaleSpeed: Double
+    public var angle: Double
+    public var spin: Double
+    public var color: SIMD4<Double>
+}
+
+/// What a sub-particle inherits from its parent at its birth time (SPEC §6).
+public struct ParentState: Sendable {
+    public var position: SIMD3<Double>
+    public var velocity: SIMD3<Double>
+    public var scale: Double
+    public var color: SIMD4<Double>
+}
+
+/// Birth sampling: the one definition of SPEC §4 (the GLSL in `Shaders/` mirrors it line by line).
+public enum BirthSampler {
+    /// Samples the birth attributes of the particle `key`, or nil when its lifetime is ≤ 0
+    /// (it is then not created; its serial is still consumed).
+    /// - Parameter parent: nil for top-level particles (born on the layer's shape).
+    public static func sample(cell: ResolvedCell, layer: ResolvedLayer, key: ParticleKey,
+                              parent: ParentState?) -> BirthState? {
+        let seed = layer.seed
+        func u(_ d: DrawIndex) -> Double { ParticleHash.uniform(seed: seed, key: key, draw: d) }
+        func spread(_ mean: Double, _ range: Double, _ d: DrawIndex) -> Double {
+            range == 0 ? mean : mean + (u(d) - 0.5) * range
+        }
+
+        let lifetime = spread(cell.lifetime, cell.lifetimeRange, .lifetime) * layer.lifetime
+        guard lifetime > 0 else { return nil }
+
+        let origin: (position: SIMD3<Double>, base: SIMD3<Double>)
+        if let parent {
+            let speed = length(parent.velocity)
+            origin = (parent.position, speed > 0 ? parent.velocity / speed : SIMD3(1, 0, 0))
+        } else {
+            origin = EmitterGeometry.sample(layer: layer, u: u)
+        }
+        var direction = rotate(emissionVector(longitude: cell.longitude, latitude: cell.latitude),
+                               mappingXOnto: origin.base)
+        let range = min(abs(cell.emissionRange), 2 * .pi)
+        if range != 0 {
+            direction = deviate(direction, halfAngleCos: cos(range / 2), u(.coneTheta), u(.conePsi))
+        }
+        let speed = spread(cell.velocity, cell.velocityRange, .velocity) * layer.velocity
+
+        let baseScale = parent?.scale ?? layer.scale
+        let baseColor = parent?.color ?? SIMD4(1, 1, 1, 1)
+        let color = SIMD4(spread(cell.color.x, cell.colorRange.x, .red),
+                          spread(cell.color.y, cell.colorRange.y, .green),
+                          spread(cell.color.z, cell.colorRange.z, .blue),
+                          spread(cell.color.w, cell.colorRange.w, .alpha))
+        return BirthState(lifetime: lifetime,
+                          position: origin.position,
+                          velocity: direction * speed,
+                          scale: baseScale * spread(cell.scale, cell.scaleRange, .scale),
+                          scaleSpeed: cell.scaleSpeed,
+                          angle: spread(cell.rotation, cell.rotationRange, .rotation),
+                          spin: spread(cell.spin, cell.spinRange, .spin) * layer.spin,
+                          color: baseColor * color)
+    }
+
+    /// `(cos λ·cos φ, cos λ·sin φ, −sin λ)`: the emission direction before the base rotation.
+    public static func emissionVector(longitude φ: Double, latitude λ: Double) -> SIMD3<Double> {
+        SIMD3(cos(λ) * cos(φ), cos(λ) * sin(φ), -sin(λ))
+    }
+
+    /// Rotates `v` by the smallest rotation that maps +x onto the unit vector `b`
+    /// (Rodrigues' formula with the unnormalised axis `x × b`); `b ≈ −x` gives `−v`.
+    public static func rotate(_ v: SIMD3<Double>, mappingXOnto b: SIMD3<Double>) -> SIMD3<Double> {
+        let c = b.x
+        if 1 + c < 1e-6 { return -v }
+        let k = SIMD3(0, -b.z, b.y)                  // x × b, |k| = sin θ
+        return v * c + cross(k, v) + k * (dot(k, v) / (1 + c))
+    }
+
+    /// Deviates the unit vector `d` uniformly over the solid angle of a cone around it:
+    /// `θ = acos(1 + (cos(range/2) − 1)·u₁)`, `ψ = 2π·u₂`, in the branchless orthonormal basis of
+    /// Duff et al. (2017).
+    public static func deviate(_ d: SIMD3<Double>, halfAngleCos: Double, _ u1: Double, _ u2: Double) -> SIMD3<Double> {
+        let cosθ = 1 + (halfAngleCos - 1) * u1
+        let sinθ = max(0, 1 - cosθ * cosθ).squareRoot()
+        let ψ = 2 * Double.pi * u2
+        let (e1, e2) = basis(d)
+        return d * cosθ + (e1 * cos(ψ) + e2 * sin(ψ)) * sinθ
+    }
+
+    /// Two unit vectors completing the unit vector `n` to an orthonormal basis.
+    public static func basis(_ n: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
+        let sign: Double = n.z >= 0 ? 1 : -1
+        let a = -1 / (sign + n.z)
+        let b = n.x * n.y * a
+        return (SIMD3(1 + sign * n.x * n.x * a, sign * b, -sign * n.x),
+                SIMD3(b, sign + n.y * n.y * a, -n.y))
+    }
+}
+
+@inline(__always) func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
+@inline(__always) func length(_ a: SIMD3<Double>) -> Double { dot(a, a).squareRoot() }
+@inline(__always) func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+}

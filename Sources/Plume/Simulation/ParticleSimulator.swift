@@ -1,0 +1,51 @@
+import Foundation
+
+/// What every simulator of an ``EmitterLayer`` offers, so tests can swap the CPU reference for
+/// the GPU implementation and compare them particle by particle.
+///
+/// The host drives time: call ``advance(to:)`` with your own clock (seconds, any origin, the
+/// same origin as the layer's `beginTime`), then draw or take a ``snapshot()``. Nothing inside
+/// reads a wall clock.
+public protocol ParticleSimulator: AnyObject {
+    /// The layer being simulated; edits to it and its cells apply at the next `advance`.
+    var layer: EmitterLayer { get }
+
+    /// Advances the simulation to host time `hostTime`.
+    ///
+    /// Time may jump by any amount: emission, motion and sub-cells are computed at the exact
+    /// sub-frame birth times, so the result does not depend on the step sizes. A time earlier
+    /// than the previous one (in layer time) rebuilds the state at that time (a seek).
+    /// - Throws: only for failures of the machinery itself (for the GPU simulator, GL errors);
+    ///   bad property values never throw, they are reported in ``diagnostics``.
+    func advance(to hostTime: TimeInterval) throws
+
+    /// Every live particle at the last advanced time, in the documented order
+    /// (see ``ParticleSnapshot``). The GPU simulator reads its buffers back here and only here.
+    func snapshot() throws -> ParticleSnapshot
+
+    /// Problems found in the layer's values at the last advance, and capacity overflows.
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension ParticleSimulator {
+    /// Advances from the current host time by `dt` seconds.
+    public func step(by dt: TimeInterval, from hostTime: TimeInterval) throws {
+        try advance(to: hostTime + dt)
+    }
+}
+
+/// Capacity limits of a simulator (SPEC §3): nothing is dropped silently.
+public struct SimulationLimits: Hashable, Sendable {
+    /// The most live particles one cell (one node of the cell tree, all its parents together)
+    /// may hold. When a birth would exceed it, the newest births of the update are not created,
+    /// ``ParticleCounters/dropped`` counts them and a ``Diagnostic`` reports it.
+    /// Default 1,048,576 (2²⁰).
+    public var maxParticlesPerCell: Int
+
+    /// The defaults.
+    public static let `default` = SimulationLimits(maxParticlesPerCell: 1 << 20)
+
+    public init(maxParticlesPerCell: Int) {
+        self.maxParticlesPerCell = max(0, maxParticlesPerCell)
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+
+/// The layer's values as one update uses them: converted to `Double`, validated, with every
+/// problem turned into a defined meaning plus a ``Diagnostic`` (SPEC §11).
+///
+/// Built once per update in O(number of cells); both simulators read it, so they agree on what
+/// a bad value means. Never holds a reference to the mutable model objects.
+public struct ResolvedLayer: Sendable {
+    public var emits: Bool
+    public var birthRate: Double
+    public var lifetime: Double
+    public var velocity: Double
+    public var scale: Double
+    public var spin: Double
+    public var position: SIMD3<Double>
+    public var size: SIMD2<Double>
+    public var depth: Double
+    public var shape: EmitterShape
+    public var mode: EmitterMode
+    public var renderMode: EmitterRenderMode
+    public var preservesDepth: Bool
+    public var seed: UInt32
+    var timing: TimingModel
+    public var cells: [ResolvedCell]
+    public var diagnostics: [Diagnostic]
+
+    /// Births per second above which a cell is considered absurd and emits nothing.
+    public static let maxBirthRate = 1e9
+}
+
+/// One cell's values for one update. See ``ResolvedLayer``.
+public struct ResolvedCell: Sendable {
+    /// Index path in the cell tree.
+    public var path: [Int]
+    public var keyPath: String
+    public var name: String?
+    /// False when a value made the cell emit nothing (it still updates its live particles).
+    public var emits: Bool
+    /// Drawn: `isEnabled` of the cell and of all its ancestors.
+    public var isDrawn: Bool
+    /// Effective births per unit of the parent time base: cell rate × speed (× layer rate for
+    /// top-level cells); 0 when not emitting.
+    public var rate: Double
+    public var lifetime: Double
+    public var lifetimeRange: Double
+    /// Longest possible lifetime `(lifetime + |lifetimeRange|/2) × layer.lifetime` (≥ 0).
+    public var maxLifetime: Double
+    public var longitude: Double
+    public var latitude: Double
+    public var emissionRange: Double
+    public var velocity: Double
+    public var velocityRange: Double
+    public var acceleration: SIMD3<Double>
+    public var scale: Double
+    public var scaleRange: Double
+    public var scaleSpeed: Double
+    public var spin: Double
+    public var spinRange: Double
+    public var rotation: Double
+    public var rotationRange: Double
+    public var color: SIMD4<Double>
+    public var colorRange: SIMD4<Double>
+    public var colorSpeed: SIMD4<Double>
+    public var contentsScale: Double
+    /// Parent-time window `[start, end)` in which the cell emits.
+    public var window: (start: Double, end: Double)
+    public var children: [ResolvedCell]
+}
+
+extension ResolvedLayer {
+    /// Reads and validates `layer`; every problem lands in ``diagnostics``.
+    public init(_ layer: EmitterLayer) {
+        var report = DiagnosticCollector()
+        var emits = true
+        func multiplier(_ name: String, _ v: Float, negativeMeans: String?) -> Double {
+            let d = Double(v)
+            if !d.isFinite {
+                report.add(name, v, "must be finite", .layerEmitsNothing)
+                emits = false
+                return 0
+            }
+            if d < 0, let meaning = negativeMeans {
+                report.add(name, v, "is negative: \(meaning)", .defined)
+            }
+            return d
+        }
+        birthRate = multiplier("birthRate", layer.birthRate, negativeMeans: "no emission")
+        lifetime = multiplier("lifetime", layer.lifetime, negativeMeans: "every lifetime ≤ 0, no particle is created")
+        velocity = multiplier("velocity", layer.velocity, negativeMeans: nil)
+        scale = multiplier("scale", layer.scale, negativeMeans: nil)
+        spin = multiplier("spin", layer.spin, negativeMeans: nil)
+
+        func finite(_ name: String, _ v: CGFloat) -> Double {
+            let d = Double(v)
+            if d.isFinite { return d }
+            report.add(name, v, "must be finite", .layerEmitsNothing)
+            emits = false
+            return 0
+        }
+        func extent(_ name: String, _ v: CGFloat) -> Double {
+            let d = finite(name, v)
+            if d < 0 {
+                report.add(name, v, "is negative: its magnitude is used", .replaced)
+                return -d
+            }
+            return d
+        }
+        position = SIMD3(finite("emitterPosition.x", layer.emitterPosition.x),
+                         finite("emitterPosition.y", layer.emitterPosition.y),
+                         finite("emitterZPosition", layer.emitterZPosition))
+        size = SIMD2(extent("emitterSize.width", layer.emitterSize.width),
+                     extent("emitterSize.height", layer.emitterSize.height))
+        depth = extent("emitterDepth", layer.emitterDepth)
+        shape = layer.emitterShape
+        mode = layer.emitterMode
+        renderMode = layer.renderMode
+        preservesDepth = layer.preservesDepth
+        seed = layer.seed
+        timing = report.timing(layer, prefix: "")
+        self.emits = emits
+
+        let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime)
+        var visiting: [ObjectIdentifier] = []
+        cells = (layer.emitterCells ?? []).enumerated().map { i, cell in
+            ResolvedCell(cell, index: i, parentPath: [], parentKeyPath: "emitterCells",
+                         parentDrawn: true, context: context, visiting: &visiting, report: &report)
+        }
+        diagnostics = report.items
+    }
+
+    /// Every cell in pre-order (a cell, then its sub-cells, then its next sibling).
+    public var allCells: [ResolvedCell] {
+        var out: [ResolvedCell] = []
+        func walk(_ c: ResolvedCell) {
+            out.append(c)
+            c.children.forEach(walk)
+        }
+        cells.forEach(walk)
+        return out
+    }
+
+    /// Layer local time for a host time, or nil when the layer is inactive and shows nothing.
+    public func localTime(hostTime: Double) -> Double? { timing.localTime(at: hostTime) }
+}
+
+struct CellContext {
+    var layerEmits: Bool
+    var layerBirthRate: Double
+    var layerLifetime: Double
+}
+
+extension ResolvedCell {
+    init(_ cell: EmitterCell, index: Int, parentPath: [Int], parentKeyPath: String, parentDrawn: Bool,
+         context: CellContext, visiting: inout [ObjectIdentifier], report: inout DiagnosticCollector) {
+        path = parentPath + [index]
+        keyPath = parentKeyPath + "." + (cell.name.map { $0.isEmpty ? String(index) : $0 } ?? String(index))
+        name = cell.name
+        isDrawn = parentDrawn && cell.isEnabled
+        let prefix = keyPath + "."
+        var valid = true
+        func number<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
+            let d = Double(v)
+            if d.isFinite { return d }
+            report.add(prefix + key, v, "must be finite", .cellEmitsNothing)
+            valid = false
+            return 0
+        }
+        // Live values: a non-finite one also stops emission, and is read as 0 for live particles.
+        func live<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
+            let d = Double(v)
+            if d.isFinite { return d }
+            report.add(prefix + key, v, "must be finite; live particles read it as 0", .cellEmitsNothing)
+            valid = false
+            return 0
+        }
+        let topLevel = parentPath.isEmpty
+        var cellRate = number("birthRate", cell.birthRate)
+        if cellRate < 0 {
+            report.add(prefix + "birthRate", cell.birthRate, "is negative: no emission", .defined)
+        }
+        lifetime = number("lifetime", cell.lifetime)
+        if lifetime < 0 {
+            report.add(prefix + "lifetime", cell.lifetime, "must not be negative", .cellEmitsNothing)
+            valid = false
+        }
+        lifetimeRange = number("lifetimeRange", cell.lifetimeRange)
+        longitude = number("emissionLongitude", cell.emissionLongitude)
+        latitude = number("emissionLatitude", cell.emissionLatitude)
+        emissionRange = number("emissionRange", cell.emissionRange)
+        velocity = number("velocity", cell.velocity)
+        velocityRange = number("velocityRange", cell.velocityRange)
+        acceleration = SIMD3(live("xAcceleration", cell.xAcceleration),
+                             live("yAcceleration", cell.yAcceleration),
+                             live("zAcceleration", cell.zAcceleration))
+        scale = number("scale", cell.scale)
+        scaleRange = number("scaleRange", cell.scaleRange)
+        scaleSpeed = number("scaleSpeed", cell.scaleSpeed)
+        spin = number("spin", cell.spin)
+        spinRange = number("spinRange", cell.spinRange)
+        rotation = number("rotation", cell.rotation)
+        rotationRange = number("rotationRange", cell.rotationRange)
+        color = SIMD4(number("color.red", cell.color.red), number("color.green", cell.color.green),
+                      number("color.blue", cell.color.blue), number("color.alpha", cell.color.alpha))
+        colorRange = SIMD4(number("redRange", cell.redRange), number("greenRange", cell.greenRange),
+                           number("blueRange", cell.blueRange), number("alphaRange", cell.alphaRange))
+        colorSpeed = SIMD4(live("redSpeed", cell.redSpeed), live("greenSpeed", cell.greenSpeed),
+                           live("blueSpeed", cell.blueSpeed), live("alphaSpeed", cell.alphaSpeed))
+        let cs = Double(cell.contentsScale)
+        if cs.isFinite && cs > 0 {
+            contentsScale = cs
+        } else {
+            report.add(prefix + "contentsScale", cell.contentsScale, "must be finite and positive; 1 is used", .replaced)
+            contentsScale = 1
+        }
+        let timing = report.timing(cell, prefix: prefix)
+        window = timing.activeWindow
+        if topLevel { cellRate *= context.layerBirthRate }
+        cellRate *= timing.speed
+        if cellRate > ResolvedLayer.maxBirthRate {
+            report.add(prefix + "birthRate", cell.birthRate,
+                       "gives \(cellRate) births per second, above the limit \(ResolvedLayer.maxBirthRate)",
+                       .cellEmitsNothing)
+            valid = false
+        }
+        maxLifetime = max(0, (lifetime + abs(lifetimeRange) / 2) * context.layerLifetime)
+        emits = valid && context.layerEmits && cellRate > 0
+        rate = emits ? cellRate : 0
+
+        // A cell inside its own sub-tree would emit forever: that reference emits and draws nothing.
+        // It keeps its array index, so key paths and simulation state stay aligned.
+        if visiting.contains(ObjectIdentifier(cell)) {
+            report.add(keyPath, cell.name ?? "cell", "is one of its own ancestors (a cycle)", .ignored)
+            emits = false
+            rate = 0
+            isDrawn = false
+            children = []
+            return
+        }
+        visiting.append(ObjectIdentifier(cell))
+        defer { visiting.removeLast() }
+        var kids: [ResolvedCell] = []
+        for (i, sub) in (cell.emitterCells ?? []).enumerated() {
+            kids.append(ResolvedCell(sub, index: i, parentPath: path, parentKeyPath: keyPath + ".emitterCells",
+                                     parentDrawn: isDrawn, context: context, visiting: &visiting, report: &report))
+        }
+        children = kids
+    }
+}
+
+/// Gathers diagnostics while resolving.
+struct DiagnosticCollector {
+    var items: [Diagnostic] = []
+
+    mutating func add<V>(_ keyPath: String, _ value: V, _ rule: String, _ effect: Diagnostic.Effect) {
+        items.append(Diagnostic(keyPath: keyPath, value: "\(value)", rule: rule, effect: effect))
+    }
+
+    /// Validates a timed object's properties (reporting what ``TimingModel`` replaces).
+    mutating func timing(_ t: some MediaTiming, prefix: String) -> TimingModel {
+        if !t.beginTime.isFinite { add(prefix + "beginTime", t.beginTime, "must be finite; 0 is used", .replaced) }
+        if t.duration.isNaN || t.duration < 0 {
+            add(prefix + "duration", t.duration, "must not be negative or NaN; unbounded is used", .replaced)
+        }
+        if !t.speed.isFinite || t.speed < 0 {
+            add(prefix + "speed", t.speed, "must be finite and not negative; 0 (paused) is used", .replaced)
+        }
+        if !t.timeOffset.isFinite { add(prefix + "timeOffset", t.timeOffset, "must be finite; 0 is used", .replaced) }
+        if t.repeatCount.isNaN || t.repeatCount < 0 {
+            add(prefix + "repeatCount", t.repeatCount, "must not be negative or NaN; 0 (one cycle) is used", .replaced)
+        }
+        if t.repeatDuration.isNaN || t.repeatDuration < 0 {
+            add(prefix + "repeatDuration", t.repeatDuration, "must not be negative or NaN; 0 is used", .replaced)
+        }
+        return TimingModel(t)
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import Plume
+@Test func builds() { #expect(Preset.allCases.count == 6) }
