@@ -187,7 +187,7 @@ public enum Presets {
         rocket.lifetime = 1.02
         rocket.velocity = 380
         rocket.velocityRange = 80
-        rocket.emissionLongitude = -.pi / 2
+        rocket.emissionLongitude = 0             // a line's base direction is already up
         rocket.emissionRange = .pi / 8
         rocket.yAcceleration = 150
         rocket.color = Color(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import Plume
+
+@main
+struct PlumeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plume",
+        abstract: "Run Plume particle effects.",
+        subcommands: [Run.self, List.self],
+        defaultSubcommand: Run.self)
+}
+
+extension Preset: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+}
+
+/// `plume list`: the presets.
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the preset effects.")
+
+    func run() {
+        for preset in Preset.allCases {
+            print("\(preset.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(preset.summary)")
+        }
+    }
+}
+
+/// `plume run <preset>`: simulates on the CPU reference and prints what happens.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Simulate a preset on the CPU reference simulator and print a summary over time.")
+
+    @Argument(help: "The preset: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var preset: Preset = .fireworks
+
+    @Option(help: "Simulated seconds.")
+    var seconds: Double = 6
+
+    @Option(help: "Updates per second.")
+    var fps: Double = 60
+
+    @Option(help: "Print a summary line every this many seconds.")
+    var every: Double = 1
+
+    @Option(help: "Scene width and height in points, as WxH.")
+    var size: String = "800x600"
+
+    @Option(help: "Layer seed.")
+    var seed: UInt32 = 0
+
+    func validate() throws {
+        guard seconds.isFinite, seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be in (0, 3600]") }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in [1, 1000]") }
+        guard every.isFinite, every > 0 else { throw ValidationError("--every must be positive") }
+        _ = try sceneSize()
+    }
+
+    func sceneSize() throws -> CGSize {
+        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
+            throw ValidationError("--size must look like 800x600")
+        }
+        return CGSize(width: parts[0], height: parts[1])
+    }
+
+    func run() throws {
+        let scene = try sceneSize()
+        let layer = preset.makeLayer(size: scene)
+        layer.seed = seed
+        let simulator = ReferenceSimulator(layer: layer)
+        print("plume: \(preset.rawValue) — \(preset.summary)")
+        print("scene \(Int(scene.width))×\(Int(scene.height)) points, \(fps) updates/s, CPU reference simulator\n")
+        print(SummaryTable.header)
+        let frames = Int((seconds * fps).rounded())
+        var nextReport = 0.0
+        let clock = ContinuousClock()
+        let started = clock.now
+        for frame in 0...frames {
+            let t = Double(frame) / fps
+            try simulator.advance(to: t)
+            if t + 1e-9 >= nextReport || frame == frames {
+                print(SummaryTable.row(try simulator.snapshot(), scene: scene))
+                nextReport += every
+            }
+        }
+        let elapsed = clock.now - started
+        let snapshot = try simulator.snapshot()
+        let c = snapshot.counters
+        print("\nborn \(c.born), died \(c.died), dropped \(c.dropped), skipped by catch-up \(c.skipped); "
+              + "\(frames + 1) updates in \(elapsed)")
+        if snapshot.diagnostics.isEmpty {
+            print("diagnostics: none")
+        } else {
+            print("diagnostics:")
+            for d in snapshot.diagnostics { print("  \(d)") }
+        }
+    }
+}
+
+/// The columns `plume run` prints.
+enum SummaryTable {
+    static let header = "  time    live  per cell                                          mean x   mean y   on-screen  mean alpha"
+
+    static func row(_ s: ParticleSnapshot, scene: CGSize) -> String {
+        let live = s.particles
+        var perCell: [String: Int] = [:]
+        var order: [String] = []
+        for p in live {
+            let name = p.cellName ?? p.identity.cellPath.map(String.init).joined(separator: ".")
+            if perCell[name] == nil { order.append(name) }
+            perCell[name, default: 0] += 1
+        }
+        let cells = order.map { "\($0) \(perCell[$0]!)" }.joined(separator: ", ")
+        let n = Double(max(live.count, 1))
+        let meanX = live.reduce(0) { $0 + $1.position.x } / n
+        let meanY = live.reduce(0) { $0 + $1.position.y } / n
+        let onScreen = live.filter {
+            $0.position.x >= 0 && $0.position.x <= scene.width && $0.position.y >= 0 && $0.position.y <= scene.height
+        }.count
+        let alpha = live.reduce(0) { $0 + min(max($1.color.w, 0), 1) } / n
+        return String(format: "%6.2f %7d  %@ %8.1f %8.1f %10d %11.2f",
+                      s.layerTime ?? 0, live.count, cells.padding(toLength: 48, withPad: " ", startingAt: 0),
+                      meanX, meanY, onScreen, alpha)
+    }
+}
