@@ -96,9 +96,14 @@ public struct EmissionClock: Hashable, Sendable {
             crossings = 0
             rate = r
         }
-        // Crossings k with k ≤ c(t1) and time(k) < stop.
+        // Crossings k with k ≤ c(t1) and time(k) < stop (the stop is checked on the birth time
+        // itself, so rounding in the clock cannot put a birth at the parent's death).
         var last = value(at: t1).rounded(.down)
-        if stop.isFinite { last = min(last, value(at: stop).rounded(.up) - 1) }
+        if stop <= t1 {
+            var k = min(last, value(at: stop).rounded(.up))
+            while k > crossings, time(of: k) >= stop { k -= 1 }
+            last = k
+        }
         var first = crossings + 1
         var skipped = 0.0
         let behind = t1 - max(segmentStart, t0 == -.infinity ? segmentStart : t0)
@@ -117,6 +122,9 @@ public struct EmissionClock: Hashable, Sendable {
         if window.end <= t1 { reset() }
         return births
     }
+
+    /// The time of crossing `k` in the current segment.
+    private func time(of k: Double) -> Double { segmentStart + (k - clockAtStart) / rate }
 
     /// The clock value at parent time `t` in the current segment.
     private func value(at t: Double) -> Double { clockAtStart + rate * (t - segmentStart) }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import Plume
+
+/// Runs `layer` on a fresh reference simulator through the given host times and returns the
+/// final snapshot.
+func simulate(_ layer: EmitterLayer, times: [Double], limits: SimulationLimits = .default) throws -> ParticleSnapshot {
+    let sim = ReferenceSimulator(layer: layer, limits: limits)
+    for t in times { try sim.advance(to: t) }
+    return try sim.snapshot()
+}
+
+/// Host times `0, 1/fps, 2/fps, …` up to and including `end` (computed by division, so `end` is
+/// hit exactly when `end·fps` is whole).
+func frames(fps: Double, until end: Double, from start: Double = 0) -> [Double] {
+    let n = Int(((end - start) * fps).rounded())
+    return (0...n).map { start + Double($0) / fps }
+}
+
+/// Irregular steps through `[start, end]`, deterministic for a seed: step sizes from 1 ms to 90 ms.
+func irregularTimes(until end: Double, seed: UInt32, from start: Double = 0) -> [Double] {
+    var t = start
+    var out = [t]
+    var i: UInt32 = 0
+    while t < end {
+        i += 1
+        let u = ParticleHash.unit(ParticleHash.mix(seed &+ i &* 0x9E37_79B9))
+        t = min(end, t + 0.001 + 0.089 * u)
+        out.append(t)
+    }
+    return out
+}
+
+/// Compares two snapshots particle by particle: identical identity lists, attributes within
+/// `tolerance` (absolute). Failures name the particle, the attribute, both values, the time and
+/// the context string.
+func expectSameParticles(_ a: ParticleSnapshot, _ b: ParticleSnapshot, tolerance: Double, _ context: String,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
+    let ida = a.particles.map(\.identity), idb = b.particles.map(\.identity)
+    if ida != idb {
+        let missing = Set(ida).subtracting(idb).sorted().prefix(5)
+        let extra = Set(idb).subtracting(ida).sorted().prefix(5)
+        let message = "\(context): particle sets differ at layer time \(a.layerTime ?? .nan): \(ida.count) vs \(idb.count); "
+            + "only in first: \(missing.map(\.description)); only in second: \(extra.map(\.description))"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        return
+    }
+    var worst = 0.0
+    for (p, q) in zip(a.particles, b.particles) {
+        let diffs: [(String, Double, String, String)] = [
+            ("position", maxAbs(p.position - q.position), "\(p.position)", "\(q.position)"),
+            ("velocity", maxAbs(p.velocity - q.velocity), "\(p.velocity)", "\(q.velocity)"),
+            ("birthTime", abs(p.birthTime - q.birthTime), "\(p.birthTime)", "\(q.birthTime)"),
+            ("age", abs(p.age - q.age), "\(p.age)", "\(q.age)"),
+            ("scale", abs(p.scale - q.scale), "\(p.scale)", "\(q.scale)"),
+            ("angle", abs(p.angle - q.angle), "\(p.angle)", "\(q.angle)"),
+            ("color", maxAbs(p.color - q.color), "\(p.color)", "\(q.color)"),
+        ]
+        for (name, d, va, vb) in diffs {
+            worst = max(worst, d)
+            if !(d <= tolerance) {
+                let message = "\(context): \(p.identity) \(name) differs by \(d) > \(tolerance) at layer time "
+                    + "\(a.layerTime ?? .nan): \(va) vs \(vb)"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+}
+
+func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
+func maxAbs(_ v: SIMD4<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z), abs(v.w)) }
+
+/// A one-cell layer: the cell at the origin with a point emitter.
+func singleCellLayer(_ configure: (EmitterCell) -> Void) -> (EmitterLayer, EmitterCell) {
+    let cell = EmitterCell(name: "c")
+    configure(cell)
+    let layer = EmitterLayer()
+    layer.emitterCells = [cell]
+    return (layer, cell)
+}
