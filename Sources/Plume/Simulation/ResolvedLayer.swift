@@ -26,6 +26,12 @@ public struct ResolvedLayer: Sendable {
 
     /// Births per second above which a cell is considered absurd and emits nothing.
     public static let maxBirthRate = 1e9
+    /// The largest magnitude accepted for any number (points, seconds, rates, multipliers):
+    /// beyond it a value is as absurd as a non-finite one and is treated the same way.
+    public static let maxMagnitude = 1e9
+
+    /// True when `v` is finite and within ``maxMagnitude``.
+    static func isSane(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxMagnitude }
 }
 
 /// One cell's values for one update. See ``ResolvedLayer``.
@@ -62,6 +68,9 @@ public struct ResolvedCell: Sendable {
     public var colorRange: SIMD4<Double>
     public var colorSpeed: SIMD4<Double>
     public var contentsScale: Double
+    /// `contentsRect` as `(x, y, width, height)` in unit image coordinates.
+    public var contentsRect: SIMD4<Double>
+    public var minificationFilterBias: Double
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
     public var children: [ResolvedCell]
@@ -74,8 +83,8 @@ extension ResolvedLayer {
         var emits = true
         func multiplier(_ name: String, _ v: Float, negativeMeans: String?) -> Double {
             let d = Double(v)
-            if !d.isFinite {
-                report.add(name, v, "must be finite", .layerEmitsNothing)
+            if !ResolvedLayer.isSane(d) {
+                report.add(name, v, "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)", .layerEmitsNothing)
                 emits = false
                 return 0
             }
@@ -92,8 +101,8 @@ extension ResolvedLayer {
 
         func finite(_ name: String, _ v: CGFloat) -> Double {
             let d = Double(v)
-            if d.isFinite { return d }
-            report.add(name, v, "must be finite", .layerEmitsNothing)
+            if ResolvedLayer.isSane(d) { return d }
+            report.add(name, v, "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)", .layerEmitsNothing)
             emits = false
             return 0
         }
@@ -158,18 +167,19 @@ extension ResolvedCell {
         isDrawn = parentDrawn && cell.isEnabled
         let prefix = keyPath + "."
         var valid = true
+        let sane = "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)"
         func number<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
             let d = Double(v)
-            if d.isFinite { return d }
-            report.add(prefix + key, v, "must be finite", .cellEmitsNothing)
+            if ResolvedLayer.isSane(d) { return d }
+            report.add(prefix + key, v, sane, .cellEmitsNothing)
             valid = false
             return 0
         }
         // Live values: a non-finite one also stops emission, and is read as 0 for live particles.
         func live<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
             let d = Double(v)
-            if d.isFinite { return d }
-            report.add(prefix + key, v, "must be finite; live particles read it as 0", .cellEmitsNothing)
+            if ResolvedLayer.isSane(d) { return d }
+            report.add(prefix + key, v, sane + "; live particles read it as 0", .cellEmitsNothing)
             valid = false
             return 0
         }
@@ -206,12 +216,25 @@ extension ResolvedCell {
         colorSpeed = SIMD4(live("redSpeed", cell.redSpeed), live("greenSpeed", cell.greenSpeed),
                            live("blueSpeed", cell.blueSpeed), live("alphaSpeed", cell.alphaSpeed))
         let cs = Double(cell.contentsScale)
-        if cs.isFinite && cs > 0 {
+        if ResolvedLayer.isSane(cs) && cs > 0 {
             contentsScale = cs
         } else {
             report.add(prefix + "contentsScale", cell.contentsScale, "must be finite and positive; 1 is used", .replaced)
             contentsScale = 1
         }
+        // Drawing values: a bad one is replaced by its default (the cell still simulates).
+        func drawing<T: BinaryFloatingPoint>(_ key: String, _ v: T, default fallback: Double) -> Double {
+            let d = Double(v)
+            if ResolvedLayer.isSane(d) { return d }
+            report.add(prefix + key, v, sane + "; \(fallback) is used", .replaced)
+            return fallback
+        }
+        let r = cell.contentsRect
+        contentsRect = SIMD4(drawing("contentsRect.origin.x", r.origin.x, default: 0),
+                             drawing("contentsRect.origin.y", r.origin.y, default: 0),
+                             drawing("contentsRect.size.width", r.size.width, default: 1),
+                             drawing("contentsRect.size.height", r.size.height, default: 1))
+        minificationFilterBias = drawing("minificationFilterBias", cell.minificationFilterBias, default: 0)
         let timing = report.timing(cell, prefix: prefix)
         window = timing.activeWindow
         if topLevel { cellRate *= context.layerBirthRate }
