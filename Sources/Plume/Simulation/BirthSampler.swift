@@ -73,12 +73,15 @@ public enum BirthSampler {
     }
 
     /// Rotates `v` by the smallest rotation that maps +x onto the unit vector `b`
-    /// (Rodrigues' formula with the unnormalised axis `x × b`); `b ≈ −x` gives `−v`.
+    /// (Rodrigues' formula with the unnormalised axis `x × b`); exactly `b = −x` gives `−v`
+    /// (SPEC §4). Near −x, `1 + cos θ` is computed as `sin²θ / (1 − cos θ)` to stay accurate.
     public static func rotate(_ v: SIMD3<Double>, mappingXOnto b: SIMD3<Double>) -> SIMD3<Double> {
         let c = b.x
-        if 1 + c < 1e-6 { return -v }
+        let s2 = b.y * b.y + b.z * b.z
+        if s2 == 0 { return c < 0 ? -v : v }
+        let onePlusC = c >= 0 ? 1 + c : s2 / (1 - c)
         let k = SIMD3(0, -b.z, b.y)                  // x × b, |k| = sin θ
-        return v * c + cross(k, v) + k * (dot(k, v) / (1 + c))
+        return v * c + cross(k, v) + k * (dot(k, v) / onePlusC)
     }
 
     /// Deviates the unit vector `d` uniformly over the solid angle of a cone around it:

@@ -103,11 +103,11 @@ public enum EmitterGeometry {
     static func cuboidEdge(p: SIMD3<Double>, extent: SIMD3<Double>, edge e: Int, along t: Double)
         -> (position: SIMD3<Double>, base: SIMD3<Double>) {
         let axis = e / 4
-        let others = [0, 1, 2].filter { $0 != axis }
+        let others = otherAxes(axis)
         var offset = SIMD3<Double>.zero
         var normal = SIMD3<Double>.zero
         offset[axis] = extent[axis] == 0 ? 0 : (t - 0.5) * extent[axis]
-        for (bit, other) in others.enumerated() {
+        for (bit, other) in [(0, others.0), (1, others.1)] {
             let sign: Double = (e >> bit) & 1 == 0 ? -1 : 1
             offset[other] = sign * extent[other] / 2
             normal[other] = sign
@@ -115,18 +115,21 @@ public enum EmitterGeometry {
         return (p + offset, normal / 2.0.squareRoot())
     }
 
+    /// The two axes other than `axis`, in x, y, z order.
+    static func otherAxes(_ axis: Int) -> (Int, Int) { (axis == 0 ? 1 : 0, axis == 2 ? 1 : 2) }
+
     /// Face `f` of the box: `f / 2` is its normal's axis, `f & 1` the sign (− then +).
     static func cuboidFace(p: SIMD3<Double>, extent: SIMD3<Double>, face f: Int,
                            across: (Double, DrawIndex) -> Double) -> (position: SIMD3<Double>, base: SIMD3<Double>) {
         let axis = f / 2
         let sign: Double = f & 1 == 0 ? -1 : 1
-        let others = [0, 1, 2].filter { $0 != axis }
+        let others = otherAxes(axis)
         var offset = SIMD3<Double>.zero
         var normal = SIMD3<Double>.zero
         offset[axis] = sign * extent[axis] / 2
         normal[axis] = sign
-        offset[others[0]] = across(extent[others[0]], .shapeU)
-        offset[others[1]] = across(extent[others[1]], .shapeV)
+        offset[others.0] = across(extent[others.0], .shapeU)
+        offset[others.1] = across(extent[others.1], .shapeV)
         return (p + offset, normal)
     }
 }

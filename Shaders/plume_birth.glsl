@@ -1,0 +1,221 @@
+// Birth sampling of SPEC §4, mirroring Sources/Plume/Simulation/BirthSampler.swift and
+// EmitterGeometry.swift (lifetimes in double, so the alive test matches the reference exactly).
+
+struct CellParams {
+    uint index;             // the cell's index among its siblings (identity)
+    double lifetime;
+    double lifetimeRange;
+    float longitude;
+    float latitude;
+    float range;            // min(|emissionRange|, 2π)
+    float velocity;
+    float velocityRange;
+    float scale;
+    float scaleRange;
+    float scaleSpeed;
+    float spin;
+    float spinRange;
+    float rotation;
+    float rotationRange;
+    vec4 color;
+    vec4 colorRange;
+};
+
+struct LayerParams {
+    uint seed;
+    double lifetime;        // multipliers
+    float velocity;
+    float scale;
+    float spin;
+    int shape;              // EmitterShape: point 0, line 1, rectangle 2, cuboid 3, circle 4, sphere 5
+    int mode;               // EmitterMode: points 0, outline 1, surface 2, volume 3
+    vec3 position;
+    vec2 size;
+    float depth;
+};
+
+const float PLUME_PI = 3.14159265358979;
+
+float plume_u(LayerParams L, uvec2 key, uint draw) { return plume_unit(plume_hash(L.seed, key, draw)); }
+
+float plume_spread(LayerParams L, uvec2 key, float mean, float range, uint draw) {
+    return range == 0.0 ? mean : mean + (plume_u(L, key, draw) - 0.5) * range;
+}
+
+// One of n choices, exactly as the reference's Int(u·n) (integer arithmetic: no float rounding).
+int plume_choice(LayerParams L, uvec2 key, uint n) {
+    uint m = plume_hash(L.seed, key, DRAW_SHAPE_CHOICE) >> 8u;
+    return int(min((m * n) >> 24u, n - 1u));
+}
+
+float plume_across(LayerParams L, uvec2 key, float extent, uint draw) {
+    return extent == 0.0 ? 0.0 : (plume_u(L, key, draw) - 0.5) * extent;
+}
+
+vec3 plume_unit_sphere(float u1, float u2) {
+    float z = 1.0 - 2.0 * u1;
+    float r = sqrt(max(0.0, 1.0 - z * z));
+    float a = 2.0 * PLUME_PI * u2;
+    return vec3(r * cos(a), r * sin(a), z);
+}
+
+// Birth position (xyz) and base direction b on the layer's shape (the table of SPEC §4).
+void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
+    vec3 P = L.position;
+    float w = L.size.x, h = L.size.y, d = L.depth;
+    pos = P;
+    base = vec3(1.0, 0.0, 0.0);
+    if (L.shape == 1) {                                      // line
+        if (L.mode == 0) {
+            pos = P + vec3(plume_choice(L, key, 2u) == 0 ? -w / 2.0 : w / 2.0, 0.0, 0.0);
+        } else {
+            pos = P + vec3(plume_across(L, key, w, DRAW_SHAPE_U), 0.0, 0.0);
+            base = vec3(0.0, -1.0, 0.0);
+        }
+    } else if (L.shape == 2) {                               // rectangle
+        if (L.mode == 0) {
+            int c = plume_choice(L, key, 4u);
+            pos = P + vec3((c & 1) == 0 ? -w / 2.0 : w / 2.0, (c & 2) == 0 ? -h / 2.0 : h / 2.0, 0.0);
+        } else if (L.mode == 1) {
+            float perimeter = 2.0 * (w + h);
+            if (perimeter != 0.0) {
+                float s = plume_u(L, key, DRAW_SHAPE_CHOICE) * perimeter;
+                if (s < w) { pos = P + vec3(s - w / 2.0, -h / 2.0, 0.0); base = vec3(0.0, -1.0, 0.0); }
+                else if ((s -= w) < h) { pos = P + vec3(w / 2.0, s - h / 2.0, 0.0); base = vec3(1.0, 0.0, 0.0); }
+                else if ((s -= h) < w) { pos = P + vec3(s - w / 2.0, h / 2.0, 0.0); base = vec3(0.0, 1.0, 0.0); }
+                else { s -= w; pos = P + vec3(-w / 2.0, min(s, h) - h / 2.0, 0.0); base = vec3(-1.0, 0.0, 0.0); }
+            }
+        } else {
+            pos = P + vec3(plume_across(L, key, w, DRAW_SHAPE_U), plume_across(L, key, h, DRAW_SHAPE_V), 0.0);
+        }
+    } else if (L.shape == 3) {                               // cuboid
+        vec3 e = vec3(w, h, d);
+        if (L.mode == 0) {
+            int c = plume_choice(L, key, 8u);
+            pos = P + vec3((c & 1) == 0 ? -w / 2.0 : w / 2.0, (c & 2) == 0 ? -h / 2.0 : h / 2.0,
+                           (c & 4) == 0 ? -d / 2.0 : d / 2.0);
+        } else if (L.mode == 1) {
+            int edge = plume_choice(L, key, 12u);
+            int axis = edge / 4;
+            int o0 = axis == 0 ? 1 : 0;
+            int o1 = axis == 2 ? 1 : 2;
+            vec3 offset = vec3(0.0), normal = vec3(0.0);
+            offset[axis] = e[axis] == 0.0 ? 0.0 : (plume_u(L, key, DRAW_SHAPE_U) - 0.5) * e[axis];
+            float s0 = (edge & 1) == 0 ? -1.0 : 1.0;
+            float s1 = ((edge >> 1) & 1) == 0 ? -1.0 : 1.0;
+            offset[o0] = s0 * e[o0] / 2.0; normal[o0] = s0;
+            offset[o1] = s1 * e[o1] / 2.0; normal[o1] = s1;
+            pos = P + offset;
+            base = normal / sqrt(2.0);
+        } else if (L.mode == 2) {
+            int face = plume_choice(L, key, 6u);
+            int axis = face / 2;
+            float sgn = (face & 1) == 0 ? -1.0 : 1.0;
+            int o0 = axis == 0 ? 1 : 0;
+            int o1 = axis == 2 ? 1 : 2;
+            vec3 offset = vec3(0.0), normal = vec3(0.0);
+            offset[axis] = sgn * e[axis] / 2.0; normal[axis] = sgn;
+            offset[o0] = plume_across(L, key, e[o0], DRAW_SHAPE_U);
+            offset[o1] = plume_across(L, key, e[o1], DRAW_SHAPE_V);
+            pos = P + offset;
+            base = normal;
+        } else {
+            pos = P + vec3(plume_across(L, key, w, DRAW_SHAPE_U), plume_across(L, key, h, DRAW_SHAPE_V),
+                           plume_across(L, key, d, DRAW_SHAPE_W));
+        }
+    } else if (L.shape == 4 && L.mode != 0) {                // circle
+        float rho = w / 2.0;
+        if (rho != 0.0) {
+            float a = 2.0 * PLUME_PI * plume_u(L, key, DRAW_SHAPE_U);
+            if (L.mode == 1) {
+                vec3 n = vec3(cos(a), sin(a), 0.0);
+                pos = P + rho * n;
+                base = n;
+            } else {
+                float r = rho * sqrt(plume_u(L, key, DRAW_SHAPE_V));
+                pos = P + vec3(r * cos(a), r * sin(a), 0.0);
+            }
+        }
+    } else if (L.shape == 5 && L.mode != 0) {                // sphere
+        float rho = w / 2.0;
+        if (rho != 0.0) {
+            vec3 n = plume_unit_sphere(plume_u(L, key, DRAW_SHAPE_U), plume_u(L, key, DRAW_SHAPE_V));
+            if (L.mode == 3) {
+                pos = P + rho * pow(plume_u(L, key, DRAW_SHAPE_W), 1.0 / 3.0) * n;
+            } else {
+                pos = P + rho * n;
+                base = n;
+            }
+        }
+    }
+}
+
+vec3 plume_emission_vector(float lon, float lat) {
+    return vec3(cos(lat) * cos(lon), cos(lat) * sin(lon), -sin(lat));
+}
+
+// The smallest rotation mapping +x onto b, applied to v (exactly b = −x gives −v).
+vec3 plume_rotate_x_onto(vec3 v, vec3 b) {
+    float c = b.x;
+    float s2 = b.y * b.y + b.z * b.z;
+    if (s2 == 0.0) return c < 0.0 ? -v : v;
+    float onePlusC = c >= 0.0 ? 1.0 + c : s2 / (1.0 - c);
+    vec3 k = vec3(0.0, -b.z, b.y);
+    return v * c + cross(k, v) + k * (dot(k, v) / onePlusC);
+}
+
+// Deviation over the solid angle of a cone (Duff et al.'s orthonormal basis).
+vec3 plume_deviate(vec3 d, float halfAngleCos, float u1, float u2) {
+    float cosT = 1.0 + (halfAngleCos - 1.0) * u1;
+    float sinT = sqrt(max(0.0, 1.0 - cosT * cosT));
+    float psi = 2.0 * PLUME_PI * u2;
+    float sgn = d.z >= 0.0 ? 1.0 : -1.0;
+    float a = -1.0 / (sgn + d.z);
+    float b = d.x * d.y * a;
+    vec3 e1 = vec3(1.0 + sgn * d.x * d.x * a, sgn * b, -sgn * d.x);
+    vec3 e2 = vec3(b, sgn + d.y * d.y * a, -d.y);
+    return d * cosT + (e1 * cos(psi) + e2 * sin(psi)) * sinT;
+}
+
+// Samples a particle born at `birth` (layer time). `hasParent`: born from a parent at `parentPos`
+// flying along `parentVel`, inheriting `parentScale` and `parentColor`; otherwise on the shape.
+// Returns false when the lifetime is ≤ 0 (the particle is not created).
+bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint serial, double birth,
+                  bool hasParent, vec3 parentPos, vec3 parentVel, float parentScale, vec4 parentColor,
+                  out Particle p) {
+    double u = plume_unitd(plume_hash(L.seed, key, DRAW_LIFETIME));
+    precise double life = (C.lifetimeRange == 0.0lf ? C.lifetime : C.lifetime + (u - 0.5lf) * C.lifetimeRange) * L.lifetime;
+    if (!(life > 0.0lf)) return false;
+    vec3 pos, base;
+    if (hasParent) {
+        float speed = length(parentVel);
+        pos = parentPos;
+        base = speed > 0.0 ? parentVel / speed : vec3(1.0, 0.0, 0.0);
+    } else {
+        plume_shape(L, key, pos, base);
+    }
+    vec3 dir = plume_rotate_x_onto(plume_emission_vector(C.longitude, C.latitude), base);
+    if (C.range != 0.0) {
+        dir = plume_deviate(dir, cos(C.range / 2.0), plume_u(L, key, DRAW_CONE_THETA), plume_u(L, key, DRAW_CONE_PSI));
+    }
+    float speed = plume_spread(L, key, C.velocity, C.velocityRange, DRAW_VELOCITY) * L.velocity;
+    vec4 color = vec4(plume_spread(L, key, C.color.r, C.colorRange.r, DRAW_RED),
+                      plume_spread(L, key, C.color.g, C.colorRange.g, DRAW_GREEN),
+                      plume_spread(L, key, C.color.b, C.colorRange.b, DRAW_BLUE),
+                      plume_spread(L, key, C.color.a, C.colorRange.a, DRAW_ALPHA));
+    p.key = key;
+    p.parent = parentKey;
+    p.serial = serial;
+    p.anchorAge = 0.0;
+    p.birth = birth;
+    p.lifetime = life;
+    p.anchorPos = pos;
+    p.anchorVel = dir * speed;
+    p.scale0 = (hasParent ? parentScale : L.scale) * plume_spread(L, key, C.scale, C.scaleRange, DRAW_SCALE);
+    p.scaleSpeed = C.scaleSpeed;
+    p.angle0 = plume_spread(L, key, C.rotation, C.rotationRange, DRAW_ROTATION);
+    p.spin = plume_spread(L, key, C.spin, C.spinRange, DRAW_SPIN) * L.spin;
+    p.color0 = (hasParent ? parentColor : vec4(1.0)) * color;
+    for (int j = 0; j < MAX_SUB; ++j) p.clocks[j] = plume_idle_clock();
+    return true;
+}
