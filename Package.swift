@@ -3,15 +3,19 @@
 // Plume — a GPU particle engine for Swift on Linux with Core Animation's emitter API.
 //
 // Layout: `Plume` is the model and the CPU reference simulator (no OpenGL anywhere in it);
-// the GPU backend depends on it, never the reverse; `plume` is the command-line front end.
+// `PlumeGL` is the GPU backend (transform-feedback simulation, contexts) and depends on it, never
+// the reverse; `plume` is the command-line front end.
 
 import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Plume",
     products: [
         // MARK: - Public API
         .library(name: "Plume", targets: ["Plume"]),
+        .library(name: "PlumeGL", targets: ["PlumeGL"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [
@@ -19,26 +23,36 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
+        .target(name: "Plume", swiftSettings: strict),
+
+        // MARK: - GPU backend
         .target(
-            name: "Plume",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "PlumeGL",
+            dependencies: ["Plume", "CEpoxy", "CGLFW"],
+            swiftSettings: strict,
+            plugins: ["EmbedShaders"]
         ),
 
         // MARK: - Command-line front end
         .executableTarget(
             name: "plume",
-            dependencies: [
-                "Plume",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["Plume", "PlumeGL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+
+        // MARK: - Implementation details: C modules (no Swift API of their own) and build tools
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .executableTarget(name: "embed-shaders", swiftSettings: strict),
+        .plugin(
+            name: "EmbedShaders",
+            capability: .buildTool(),
+            dependencies: ["embed-shaders"],
+            path: "Sources/EmbedShadersPlugin"
         ),
 
         // MARK: - Tests
-        .testTarget(
-            name: "PlumeTests",
-            dependencies: ["Plume"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume"], swiftSettings: strict),
+        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], swiftSettings: strict),
     ]
 )

@@ -40,49 +40,72 @@ struct Particle {
 
 Clock plume_idle_clock() { return Clock(0.0lf, 0.0lf, CLOCK_IDLE, 0u); }
 
-#define PLUME_WORD(r, i) (r[(i) >> 2][(i) & 3])
-#define PLUME_DOUBLE(r, i) packDouble2x32(uvec2(PLUME_WORD(r, i), PLUME_WORD(r, (i) + 1)))
-#define PLUME_FLOAT(r, i) uintBitsToFloat(PLUME_WORD(r, i))
+#define REC_MAX REC_VECS(MAX_SUB)
 
-// Reads a record of a cell with `subs` sub-cells. `r` is a uvec4 array (macro: arrays of different
-// sizes need no overloads).
-#define PLUME_UNPACK(p, r, subs) { \
-    p.key = uvec2(PLUME_WORD(r, 0), PLUME_WORD(r, 1)); \
-    p.parent = uvec2(PLUME_WORD(r, 2), PLUME_WORD(r, 3)); \
-    p.serial = PLUME_WORD(r, 4); \
-    p.anchorAge = PLUME_FLOAT(r, 5); \
-    p.birth = PLUME_DOUBLE(r, 6); \
-    p.lifetime = PLUME_DOUBLE(r, 8); \
-    p.anchorPos = vec3(PLUME_FLOAT(r, 10), PLUME_FLOAT(r, 11), PLUME_FLOAT(r, 12)); \
-    p.anchorVel = vec3(PLUME_FLOAT(r, 13), PLUME_FLOAT(r, 14), PLUME_FLOAT(r, 15)); \
-    p.scale0 = PLUME_FLOAT(r, 16); p.scaleSpeed = PLUME_FLOAT(r, 17); \
-    p.angle0 = PLUME_FLOAT(r, 18); p.spin = PLUME_FLOAT(r, 19); \
-    p.color0 = vec4(PLUME_FLOAT(r, 20), PLUME_FLOAT(r, 21), PLUME_FLOAT(r, 22), PLUME_FLOAT(r, 23)); \
-    for (int j_ = 0; j_ < MAX_SUB; ++j_) { \
-        if (j_ < (subs)) { \
-            int b_ = 24 + 6 * j_; \
-            p.clocks[j_] = Clock(PLUME_DOUBLE(r, b_), PLUME_DOUBLE(r, b_ + 2), PLUME_WORD(r, b_ + 4), PLUME_WORD(r, b_ + 5)); \
-        } else { p.clocks[j_] = plume_idle_clock(); } \
-    } }
+void plume_put(inout uvec4 r[REC_MAX], int i, uint v) { r[i >> 2][i & 3] = v; }
+void plume_put_float(inout uvec4 r[REC_MAX], int i, float v) { plume_put(r, i, floatBitsToUint(v)); }
+void plume_put_double(inout uvec4 r[REC_MAX], int i, double v) {
+    uvec2 u = unpackDouble2x32(v);
+    plume_put(r, i, u.x);
+    plume_put(r, i + 1, u.y);
+}
+uint plume_word(uvec4 r[REC_MAX], int i) { return r[i >> 2][i & 3]; }
+float plume_float(uvec4 r[REC_MAX], int i) { return uintBitsToFloat(plume_word(r, i)); }
+double plume_double(uvec4 r[REC_MAX], int i) { return packDouble2x32(uvec2(plume_word(r, i), plume_word(r, i + 1))); }
 
-#define PLUME_PUT_DOUBLE(r, i, d) { uvec2 u_ = unpackDouble2x32(d); PLUME_WORD(r, i) = u_.x; PLUME_WORD(r, (i) + 1) = u_.y; }
-#define PLUME_PUT_FLOAT(r, i, f) PLUME_WORD(r, i) = floatBitsToUint(f)
+// Reads a record of a cell with `subs` sub-cells (the first REC_VECS(subs) entries of r).
+Particle plume_unpack(uvec4 r[REC_MAX], int subs) {
+    Particle p;
+    p.key = uvec2(plume_word(r, 0), plume_word(r, 1));
+    p.parent = uvec2(plume_word(r, 2), plume_word(r, 3));
+    p.serial = plume_word(r, 4);
+    p.anchorAge = plume_float(r, 5);
+    p.birth = plume_double(r, 6);
+    p.lifetime = plume_double(r, 8);
+    p.anchorPos = vec3(plume_float(r, 10), plume_float(r, 11), plume_float(r, 12));
+    p.anchorVel = vec3(plume_float(r, 13), plume_float(r, 14), plume_float(r, 15));
+    p.scale0 = plume_float(r, 16);
+    p.scaleSpeed = plume_float(r, 17);
+    p.angle0 = plume_float(r, 18);
+    p.spin = plume_float(r, 19);
+    p.color0 = vec4(plume_float(r, 20), plume_float(r, 21), plume_float(r, 22), plume_float(r, 23));
+    for (int j = 0; j < MAX_SUB; ++j) {
+        int b = 24 + 6 * j;
+        p.clocks[j] = j < subs
+            ? Clock(plume_double(r, b), plume_double(r, b + 2), plume_word(r, b + 4), plume_word(r, b + 5))
+            : plume_idle_clock();
+    }
+    return p;
+}
 
-// Writes a record of a cell with `subs` sub-cells into the uvec4 array `r` (padding words zeroed).
-#define PLUME_PACK(r, p, subs) { \
-    for (int v_ = 0; v_ < REC_VECS(subs); ++v_) r[v_] = uvec4(0u); \
-    PLUME_WORD(r, 0) = p.key.x; PLUME_WORD(r, 1) = p.key.y; \
-    PLUME_WORD(r, 2) = p.parent.x; PLUME_WORD(r, 3) = p.parent.y; \
-    PLUME_WORD(r, 4) = p.serial; PLUME_PUT_FLOAT(r, 5, p.anchorAge); \
-    PLUME_PUT_DOUBLE(r, 6, p.birth); PLUME_PUT_DOUBLE(r, 8, p.lifetime); \
-    PLUME_PUT_FLOAT(r, 10, p.anchorPos.x); PLUME_PUT_FLOAT(r, 11, p.anchorPos.y); PLUME_PUT_FLOAT(r, 12, p.anchorPos.z); \
-    PLUME_PUT_FLOAT(r, 13, p.anchorVel.x); PLUME_PUT_FLOAT(r, 14, p.anchorVel.y); PLUME_PUT_FLOAT(r, 15, p.anchorVel.z); \
-    PLUME_PUT_FLOAT(r, 16, p.scale0); PLUME_PUT_FLOAT(r, 17, p.scaleSpeed); \
-    PLUME_PUT_FLOAT(r, 18, p.angle0); PLUME_PUT_FLOAT(r, 19, p.spin); \
-    PLUME_PUT_FLOAT(r, 20, p.color0.r); PLUME_PUT_FLOAT(r, 21, p.color0.g); \
-    PLUME_PUT_FLOAT(r, 22, p.color0.b); PLUME_PUT_FLOAT(r, 23, p.color0.a); \
-    for (int j_ = 0; j_ < (subs); ++j_) { \
-        int b_ = 24 + 6 * j_; \
-        PLUME_PUT_DOUBLE(r, b_, p.clocks[j_].segStart); PLUME_PUT_DOUBLE(r, b_ + 2, p.clocks[j_].clockAtStart); \
-        PLUME_WORD(r, b_ + 4) = p.clocks[j_].crossings; PLUME_WORD(r, b_ + 5) = p.clocks[j_].lastSerial; \
-    } }
+// Writes a record of a cell with `subs` sub-cells into the first REC_VECS(subs) entries of r.
+void plume_pack(Particle p, int subs, out uvec4 r[REC_MAX]) {
+    for (int v = 0; v < REC_MAX; ++v) r[v] = uvec4(0u);
+    plume_put(r, 0, p.key.x);
+    plume_put(r, 1, p.key.y);
+    plume_put(r, 2, p.parent.x);
+    plume_put(r, 3, p.parent.y);
+    plume_put(r, 4, p.serial);
+    plume_put_float(r, 5, p.anchorAge);
+    plume_put_double(r, 6, p.birth);
+    plume_put_double(r, 8, p.lifetime);
+    plume_put_float(r, 10, p.anchorPos.x);
+    plume_put_float(r, 11, p.anchorPos.y);
+    plume_put_float(r, 12, p.anchorPos.z);
+    plume_put_float(r, 13, p.anchorVel.x);
+    plume_put_float(r, 14, p.anchorVel.y);
+    plume_put_float(r, 15, p.anchorVel.z);
+    plume_put_float(r, 16, p.scale0);
+    plume_put_float(r, 17, p.scaleSpeed);
+    plume_put_float(r, 18, p.angle0);
+    plume_put_float(r, 19, p.spin);
+    for (int c = 0; c < 4; ++c) plume_put_float(r, 20 + c, p.color0[c]);
+    for (int j = 0; j < MAX_SUB; ++j) {
+        if (j >= subs) break;
+        int b = 24 + 6 * j;
+        plume_put_double(r, b, p.clocks[j].segStart);
+        plume_put_double(r, b + 2, p.clocks[j].clockAtStart);
+        plume_put(r, b + 4, p.clocks[j].crossings);
+        plume_put(r, b + 5, p.clocks[j].lastSerial);
+    }
+}

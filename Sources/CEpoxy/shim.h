@@ -45,6 +45,8 @@ static inline void plume_glDeleteProgram(GLuint program) { glDeleteProgram(progr
 static inline void plume_glUseProgram(GLuint program) { glUseProgram(program); }
 static inline GLboolean plume_glIsProgram(GLuint program) { return glIsProgram(program); }
 static inline GLint plume_glGetUniformLocation(GLuint program, const GLchar * name) { return glGetUniformLocation(program, name); }
+static inline void plume_glBindAttribLocation(GLuint program, GLuint index, const GLchar * name) { glBindAttribLocation(program, index, name); }
+static inline GLint plume_glGetAttribLocation(GLuint program, const GLchar * name) { return glGetAttribLocation(program, name); }
 static inline void plume_glUniform1i(GLint location, GLint v0) { glUniform1i(location, v0); }
 static inline void plume_glUniform1ui(GLint location, GLuint v0) { glUniform1ui(location, v0); }
 static inline void plume_glUniform1f(GLint location, GLfloat v0) { glUniform1f(location, v0); }

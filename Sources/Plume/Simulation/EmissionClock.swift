@@ -37,10 +37,12 @@ public struct EmissionClock: Hashable, Sendable {
         public var count: Double
         /// Births passed over by the catch-up rule before the first one.
         public var skipped: Double
-        fileprivate var firstCrossing: Double
-        fileprivate var segmentStart: Double
-        fileprivate var clockAtStart: Double
-        fileprivate var rate: Double
+        /// Index of the first birth's crossing in the current clock run.
+        public fileprivate(set) var firstCrossing: Double
+        /// The segment the births lie in: start time, clock value there, rate.
+        public fileprivate(set) var segmentStart: Double
+        public fileprivate(set) var clockAtStart: Double
+        public fileprivate(set) var rate: Double
 
         /// Exact birth time of the `i`-th birth (0-based).
         public func time(_ i: Int) -> Double {

@@ -59,6 +59,20 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
     /// Current straight RGBA colour, unclamped.
     public var color: SIMD4<Double>
 
+    public init(identity: ParticleIdentity, cellName: String?, birthTime: Double, age: Double, lifetime: Double,
+                position: SIMD3<Double>, velocity: SIMD3<Double>, scale: Double, angle: Double, color: SIMD4<Double>) {
+        self.identity = identity
+        self.cellName = cellName
+        self.birthTime = birthTime
+        self.age = age
+        self.lifetime = lifetime
+        self.position = position
+        self.velocity = velocity
+        self.scale = scale
+        self.angle = angle
+        self.color = color
+    }
+
     public var description: String {
         func f(_ v: Double) -> String { String(format: "%.4f", v) }
         func v3(_ v: SIMD3<Double>) -> String { "(\(f(v.x)), \(f(v.y)), \(f(v.z)))" }

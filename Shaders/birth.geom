@@ -1,0 +1,28 @@
+// Birth pass (SPEC §3–§4): the host found this update's births of a top-level cell on its emission
+// grid (u_births); each vertex samples one of them on the layer's shape, at its exact birth time.
+layout(points) in;
+layout(points, max_vertices = 1) out;
+
+flat in int v_index[];
+out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
+
+uniform uint u_firstSerial;
+uniform double u_firstCrossing;
+uniform double u_segStart;
+uniform double u_clockAtStart;
+uniform double u_rate;
+uniform LayerParams u_layer;
+uniform CellParams u_cell;
+
+void main() {
+    double i = double(v_index[0]);
+    precise double birth = u_segStart + (u_firstCrossing + i - u_clockAtStart) / u_rate;
+    uint serial = u_firstSerial + uint(v_index[0]);
+    uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
+    Particle p;
+    if (!plume_sample(u_layer, u_cell, key, uvec2(0u), serial, birth, false, vec3(0.0), vec3(0.0), 0.0, vec4(0.0), p)) return;
+    uvec4 o[REC_MAX];
+    plume_pack(p, CSUB, o);
+    for (int i = 0; i < REC_VECS(CSUB); ++i) xf_rec[i] = o[i];
+    EmitVertex();
+}

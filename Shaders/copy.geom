@@ -1,0 +1,18 @@
+// Copy pass: moves records into a larger buffer, or from a layout with SUB sub-cell clocks to one
+// with CSUB (a cell whose emitterCells changed length): common clocks are kept, new ones are idle.
+layout(points) in;
+layout(points, max_vertices = 1) out;
+
+in Record { flat uvec4 rec[REC_VECS(SUB)]; } v_in[];
+out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
+
+void main() {
+    uvec4 r[REC_MAX];
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);
+    Particle p;
+    p = plume_unpack(r, SUB);
+    uvec4 o[REC_MAX];
+    plume_pack(p, CSUB, o);
+    for (int i = 0; i < REC_VECS(CSUB); ++i) xf_rec[i] = o[i];
+    EmitVertex();
+}

@@ -1,0 +1,33 @@
+// Update pass (SPEC §5): advances one particle of a cell with SUB sub-cells from its state time to
+// u_t1, advances its sub-cell clocks (the spawn pass emits the births from the same arithmetic),
+// and writes it out if it is still alive. A record born in this update is at its birth time.
+layout(points) in;
+layout(points, max_vertices = 1) out;
+
+in Record { flat uvec4 rec[REC_VECS(SUB)]; } v_in[];
+out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
+
+uniform double u_t0;               // layer time of the previous update (−∞ on a rebuild)
+uniform double u_t1;               // layer time of this update
+uniform bool u_accChanged;
+uniform vec3 u_accPrev;
+#if SUB > 0
+uniform ClockParams u_clock[SUB];
+#endif
+
+void main() {
+    uvec4 r[REC_MAX];
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);
+    Particle p;
+    p = plume_unpack(r, SUB);
+    precise double age1 = u_t1 - p.birth;
+    if (!(age1 < p.lifetime)) return;                  // dead at t1
+    plume_reanchor(p, u_t0, u_accChanged, u_accPrev);
+#if SUB > 0
+    double age0 = max(u_t0 - p.birth, 0.0lf);
+    for (int j = 0; j < SUB; ++j) plume_clock_advance(p.clocks[j], u_clock[j], age0, age1, p.lifetime);
+#endif
+    plume_pack(p, SUB, r);
+    for (int i = 0; i < REC_VECS(SUB); ++i) xf_rec[i] = r[i];
+    EmitVertex();
+}

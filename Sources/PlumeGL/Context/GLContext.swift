@@ -1,0 +1,216 @@
+import CEpoxy
+import CGLFW
+import Foundation
+
+/// An OpenGL context Plume can run in: headless through EGL, or a GLFW window.
+///
+/// A GL context belongs to one thread at a time. Do GL work inside ``withCurrent(_:)`` (or call
+/// ``makeCurrent()`` on the thread you render from); create, use and release simulators and
+/// renderers while it is current.
+///
+/// ```swift
+/// let context = try GLContext.headless()
+/// try context.withCurrent {
+///     let simulator = try GPUSimulator(layer: layer, context: context)
+///     try simulator.advance(to: 1.0)
+/// }
+/// ```
+public final class GLContext {
+    /// Driver, version and limits.
+    public private(set) var info: GLInfo
+    /// GL objects created through this context and not yet deleted.
+    public internal(set) var objects = GLObjectCounts()
+
+    private enum Backend {
+        case egl(display: EGLDisplay, context: EGLContext)
+        case glfw(OpaquePointer)
+    }
+    private let backend: Backend
+    /// A 1×1 framebuffer bound for simulation passes (a surfaceless context has no default one).
+    private(set) var passFramebuffer: GLuint = 0
+    private var passRenderbuffer: GLuint = 0
+    /// A vertex array with no attributes, for draws that read none.
+    private(set) var emptyVertexArray: GLuint = 0
+    /// Compiled programs, shared by every simulator of this context.
+    lazy var programs = ProgramCache(context: self)
+
+    private init(backend: Backend, platform: String) throws {
+        self.backend = backend
+        self.info = GLInfo.read(platform: platform)
+        try info.requireEngineFeatures()
+        plume_glGenFramebuffers(1, &passFramebuffer)
+        plume_glGenRenderbuffers(1, &passRenderbuffer)
+        plume_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), passRenderbuffer)
+        plume_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), 1, 1)
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), passFramebuffer)
+        plume_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0),
+                                        GLenum(GL_RENDERBUFFER), passRenderbuffer)
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        plume_glGenVertexArrays(1, &emptyVertexArray)
+        try check("creating the pass framebuffer")
+    }
+
+    // MARK: Headless (EGL)
+
+    /// A headless context through EGL: the device platform where a GPU driver offers it (NVIDIA),
+    /// else Mesa's surfaceless platform (llvmpipe on machines without a GPU). Leaves it current.
+    /// - Throws: ``GLError`` with the failing step when no context can be made.
+    public static func headless() throws -> GLContext {
+        let clientExtensions = plume_eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        var attempts: [String] = []
+        if clientExtensions.contains("EGL_EXT_platform_device") && clientExtensions.contains("EGL_EXT_device_enumeration") {
+            var devices = [EGLDeviceEXT?](repeating: nil, count: 8)
+            var count: EGLint = 0
+            if plume_eglQueryDevicesEXT(8, &devices, &count) != 0 {
+                for device in devices.prefix(Int(count)) {
+                    // Skip Mesa's software device here: the surfaceless path below covers it.
+                    let ext = plume_eglQueryDeviceStringEXT(device, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+                    if ext.contains("EGL_MESA_device_software") { continue }
+                    let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil)
+                    do { return try makeEGL(display: display, platform: "EGL device") } catch { attempts.append("\(error)") }
+                }
+            }
+        }
+        if clientExtensions.contains("EGL_MESA_platform_surfaceless") {
+            let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+            do { return try makeEGL(display: display, platform: "EGL surfaceless") } catch { attempts.append("\(error)") }
+        } else {
+            attempts.append("EGL client extensions lack EGL_MESA_platform_surfaceless (have: \(clientExtensions))")
+        }
+        throw GLError.noContext(attempts.joined(separator: "; "))
+    }
+
+    private static func makeEGL(display: EGLDisplay?, platform: String) throws -> GLContext {
+        guard let display else { throw GLError.noContext("\(platform): eglGetPlatformDisplayEXT returned no display") }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard plume_eglInitialize(display, &major, &minor) != 0 else {
+            throw GLError.noContext("\(platform): eglInitialize failed (0x\(String(plume_eglGetError(), radix: 16)))")
+        }
+        var configAttributes: [EGLint] = [
+            EGLint(EGL_SURFACE_TYPE), EGLint(EGL_PBUFFER_BIT), EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_BIT),
+            EGLint(EGL_RED_SIZE), 8, EGLint(EGL_GREEN_SIZE), 8, EGLint(EGL_BLUE_SIZE), 8, EGLint(EGL_ALPHA_SIZE), 8,
+            EGLint(EGL_NONE),
+        ]
+        var config: EGLConfig?
+        var configs: EGLint = 0
+        guard plume_eglChooseConfig(display, &configAttributes, &config, 1, &configs) != 0, configs > 0 else {
+            plume_eglTerminate(display)
+            throw GLError.noContext("\(platform): no EGL config with PBUFFER and OPENGL bits")
+        }
+        guard plume_eglBindAPI(EGLenum(EGL_OPENGL_API)) != 0 else {
+            plume_eglTerminate(display)
+            throw GLError.noContext("\(platform): eglBindAPI(EGL_OPENGL_API) failed")
+        }
+        var context: EGLContext?
+        for (maj, min) in [(4, 6), (4, 5), (4, 3), (4, 0), (3, 3)] {
+            var attributes: [EGLint] = [
+                EGLint(EGL_CONTEXT_MAJOR_VERSION), EGLint(maj), EGLint(EGL_CONTEXT_MINOR_VERSION), EGLint(min),
+                EGLint(EGL_CONTEXT_OPENGL_PROFILE_MASK), EGLint(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT), EGLint(EGL_NONE),
+            ]
+            context = plume_eglCreateContext(display, config, nil, &attributes)
+            if context != nil { break }
+        }
+        guard let context else {
+            plume_eglTerminate(display)
+            throw GLError.noContext("\(platform): eglCreateContext refused OpenGL 3.3 to 4.6 core")
+        }
+        guard plume_eglMakeCurrent(display, nil, nil, context) != 0 else {
+            plume_eglDestroyContext(display, context)
+            plume_eglTerminate(display)
+            throw GLError.noContext("\(platform): eglMakeCurrent without a surface failed (EGL_KHR_surfaceless_context?)")
+        }
+        do {
+            return try GLContext(backend: .egl(display: display, context: context), platform: platform)
+        } catch {
+            plume_eglMakeCurrent(display, nil, nil, nil)
+            plume_eglDestroyContext(display, context)
+            plume_eglTerminate(display)
+            throw error
+        }
+    }
+
+    // MARK: Windowed (GLFW)
+
+    /// A GLFW window with an OpenGL 3.3+ core context, current on the calling thread.
+    /// Needs a display (an X server; `Xvfb` on a headless machine).
+    public static func window(width: Int = 800, height: Int = 600, title: String = "Plume",
+                              visible: Bool = true) throws -> GLContext {
+        guard glfwInit() != 0 else { throw GLError.noContext("GLFW: glfwInit failed (\(glfwErrorText()))") }
+        var window: OpaquePointer?
+        for (maj, min) in [(4, 6), (4, 5), (4, 0), (3, 3)] {
+            glfwDefaultWindowHints()
+            glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API)
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, Int32(maj))
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, Int32(min))
+            glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+            glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+            glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
+            window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil)
+            if window != nil { break }
+        }
+        guard let window else { throw GLError.noContext("GLFW: no OpenGL 3.3+ core window (\(glfwErrorText()))") }
+        glfwMakeContextCurrent(window)
+        do {
+            return try GLContext(backend: .glfw(window), platform: "GLFW window")
+        } catch {
+            glfwDestroyWindow(window)
+            throw error
+        }
+    }
+
+    private static func glfwErrorText() -> String {
+        var description: UnsafePointer<CChar>?
+        let code = glfwGetError(&description)
+        return description.map { String(cString: $0) } ?? "error \(code)"
+    }
+
+    /// The GLFW window, for a host's event loop (nil for headless contexts).
+    public var glfwWindow: OpaquePointer? {
+        if case let .glfw(w) = backend { return w }
+        return nil
+    }
+
+    // MARK: Current thread
+
+    /// Makes this context current on the calling thread.
+    public func makeCurrent() throws {
+        switch backend {
+        case let .egl(display, context):
+            guard plume_eglMakeCurrent(display, nil, nil, context) != 0 else {
+                throw GLError.noContext("eglMakeCurrent failed (0x\(String(plume_eglGetError(), radix: 16)))")
+            }
+        case let .glfw(window):
+            glfwMakeContextCurrent(window)
+        }
+    }
+
+    /// Releases this context from the calling thread.
+    public func releaseCurrent() {
+        switch backend {
+        case let .egl(display, _): plume_eglMakeCurrent(display, nil, nil, nil)
+        case .glfw: glfwMakeContextCurrent(nil)
+        }
+    }
+
+    /// Runs `body` with the context current on this thread, then releases it.
+    public func withCurrent<T>(_ body: () throws -> T) throws -> T {
+        try makeCurrent()
+        defer { releaseCurrent() }
+        return try body()
+    }
+
+    deinit {
+        try? makeCurrent()
+        programs.releaseAll()
+        plume_glDeleteFramebuffers(1, &passFramebuffer)
+        plume_glDeleteRenderbuffers(1, &passRenderbuffer)
+        plume_glDeleteVertexArrays(1, &emptyVertexArray)
+        switch backend {
+        case let .egl(display, context):
+            plume_eglMakeCurrent(display, nil, nil, nil)
+            plume_eglDestroyContext(display, context)
+        case let .glfw(window):
+            glfwDestroyWindow(window)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import CEpoxy
+
+/// What the driver is and the limits Plume relies on.
+public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
+    public var vendor: String
+    public var renderer: String
+    public var version: String
+    public var shadingLanguageVersion: String
+    /// Major·10 + minor, e.g. 45 for OpenGL 4.5.
+    public var versionNumber: Int
+    /// How the context was made: "EGL surfaceless", "EGL device", "GLFW window".
+    public var platform: String
+    public var maxVertexAttribs: Int
+    public var maxTransformFeedbackInterleavedComponents: Int
+    public var maxGeometryOutputComponents: Int
+    public var maxTextureSize: Int
+    /// Double precision in shaders (GL 4.0 or ARB_gpu_shader_fp64): needed for exact emission clocks.
+    public var hasDoublePrecision: Bool
+    /// `glDrawTransformFeedback` (GL 4.0 or ARB_transform_feedback2): draws without reading counts back.
+    public var hasTransformFeedback2: Bool
+    /// `glDrawTransformFeedbackInstanced` (GL 4.2 or ARB_transform_feedback_instanced).
+    public var hasTransformFeedbackInstanced: Bool
+
+    public var description: String {
+        """
+        OpenGL \(version) (\(platform))
+          vendor \(vendor), renderer \(renderer), GLSL \(shadingLanguageVersion)
+          vertex attribs \(maxVertexAttribs), TF interleaved components \(maxTransformFeedbackInterleavedComponents), \
+        GS output components \(maxGeometryOutputComponents), texture size \(maxTextureSize)
+          fp64 \(hasDoublePrecision), TF2 \(hasTransformFeedback2), TF instanced \(hasTransformFeedbackInstanced)
+        """
+    }
+
+    /// Reads the current context.
+    static func read(platform: String) -> GLInfo {
+        func string(_ e: Int32) -> String {
+            guard let p = plume_glGetString(GLenum(e)) else { return "?" }
+            return String(cString: p)
+        }
+        func integer(_ e: Int32) -> Int {
+            var v: GLint = 0
+            plume_glGetIntegerv(GLenum(e), &v)
+            return Int(v)
+        }
+        let number = Int(plume_epoxy_gl_version())
+        func has(_ ext: String) -> Bool { plume_epoxy_has_gl_extension(ext) }
+        return GLInfo(
+            vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
+            shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION), versionNumber: number,
+            platform: platform,
+            maxVertexAttribs: integer(GL_MAX_VERTEX_ATTRIBS),
+            maxTransformFeedbackInterleavedComponents: integer(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS),
+            maxGeometryOutputComponents: integer(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS),
+            maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
+            hasDoublePrecision: number >= 40 || has("GL_ARB_gpu_shader_fp64"),
+            hasTransformFeedback2: number >= 40 || has("GL_ARB_transform_feedback2"),
+            hasTransformFeedbackInstanced: number >= 42 || has("GL_ARB_transform_feedback_instanced"))
+    }
+
+    /// Throws unless the context can run the engine: OpenGL 3.3 core with double-precision shaders
+    /// and transform feedback 2 (core in 4.0).
+    func requireEngineFeatures() throws {
+        if versionNumber < 33 { throw GLError.versionTooOld(found: version, required: "3.3 core") }
+        if !hasDoublePrecision {
+            throw GLError.missingFeature("double-precision shaders (GL 4.0 or GL_ARB_gpu_shader_fp64)")
+        }
+        if !hasTransformFeedback2 {
+            throw GLError.missingFeature("glDrawTransformFeedback (GL 4.0 or GL_ARB_transform_feedback2)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Failures the GL environment can cause. Thrown, never trapped: no context, too old a driver, a
+/// refused request, a shader the driver rejects (with its log), or running out of memory.
+public enum GLError: Error, Hashable, CustomStringConvertible {
+    /// No context could be created or made current; the reason says which step failed.
+    case noContext(String)
+    /// The driver's OpenGL is older than needed.
+    case versionTooOld(found: String, required: String)
+    /// A required extension or feature is missing.
+    case missingFeature(String)
+    /// A shader did not compile; carries the driver's info log and the program's description.
+    case compileFailed(program: String, stage: String, log: String)
+    /// A program did not link; carries the driver's info log.
+    case linkFailed(program: String, log: String)
+    /// A GL call reported an error (`glGetError`), e.g. `GL_OUT_OF_MEMORY`.
+    case driver(call: String, code: UInt32)
+    /// A framebuffer is incomplete.
+    case framebufferIncomplete(status: UInt32)
+    /// A limit of the driver is exceeded (e.g. too many sub-cells for its transform feedback).
+    case limitExceeded(String)
+
+    public var description: String {
+        switch self {
+        case let .noContext(reason): return "no OpenGL context: \(reason)"
+        case let .versionTooOld(found, required): return "OpenGL \(found) found, \(required) required"
+        case let .missingFeature(what): return "missing OpenGL feature: \(what)"
+        case let .compileFailed(program, stage, log): return "\(program): \(stage) shader failed to compile:\n\(log)"
+        case let .linkFailed(program, log): return "\(program): link failed:\n\(log)"
+        case let .driver(call, code): return "\(call) failed with GL error 0x\(String(code, radix: 16)) (\(GLError.name(code)))"
+        case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
+        case let .limitExceeded(what): return "driver limit exceeded: \(what)"
+        }
+    }
+
+    static func name(_ code: UInt32) -> String {
+        switch code {
+        case 0x0500: return "GL_INVALID_ENUM"
+        case 0x0501: return "GL_INVALID_VALUE"
+        case 0x0502: return "GL_INVALID_OPERATION"
+        case 0x0505: return "GL_OUT_OF_MEMORY"
+        case 0x0506: return "GL_INVALID_FRAMEBUFFER_OPERATION"
+        default: return "unknown"
+        }
+    }
+}

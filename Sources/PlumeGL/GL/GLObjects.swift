@@ -1,0 +1,115 @@
+import CEpoxy
+
+/// The kinds of GL objects Plume creates, counted per context so tests can prove nothing leaks.
+public enum GLObjectKind: String, CaseIterable, Hashable, Sendable {
+    case buffer, program, shader, vertexArray, transformFeedback, query, framebuffer, renderbuffer, texture
+}
+
+/// Live GL objects created through a ``GLContext``, by kind.
+public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
+    public private(set) var live: [GLObjectKind: Int] = [:]
+    public var total: Int { live.values.reduce(0, +) }
+    mutating func created(_ kind: GLObjectKind) { live[kind, default: 0] += 1 }
+    mutating func deleted(_ kind: GLObjectKind) {
+        let n = live[kind, default: 0]
+        precondition(n > 0, "deleting a \(kind) that the ledger never saw created")
+        live[kind] = n - 1
+    }
+    public var description: String {
+        GLObjectKind.allCases.compactMap { k in live[k].flatMap { $0 > 0 ? "\(k.rawValue) \($0)" : nil } }
+            .joined(separator: ", ")
+    }
+}
+
+/// A GL buffer object name.
+struct GLBuffer: Hashable { let name: GLuint }
+/// A GL vertex array object name.
+struct GLVertexArray: Hashable { let name: GLuint }
+/// A GL transform-feedback object name.
+struct GLTransformFeedback: Hashable { let name: GLuint }
+/// A GL query object name.
+struct GLQuery: Hashable { let name: GLuint }
+/// A linked GL program.
+struct GLProgram: Hashable { let name: GLuint }
+
+/// The thin typed layer over GL object creation and deletion: every object goes through here so
+/// the context's ledger counts it.
+extension GLContext {
+    func makeBuffer(bytes: Int, usage: Int32 = GL_DYNAMIC_COPY) throws -> GLBuffer {
+        var name: GLuint = 0
+        plume_glGenBuffers(1, &name)
+        objects.created(.buffer)
+        let buffer = GLBuffer(name: name)
+        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), name)
+        plume_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(max(bytes, 16)), nil, GLenum(usage))
+        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        if let error = pendingError() {
+            delete(buffer)
+            throw GLError.driver(call: "glBufferData(\(bytes) bytes)", code: error)
+        }
+        return buffer
+    }
+
+    func delete(_ b: GLBuffer) {
+        var name = b.name
+        plume_glDeleteBuffers(1, &name)
+        objects.deleted(.buffer)
+    }
+
+    func makeVertexArray() -> GLVertexArray {
+        var name: GLuint = 0
+        plume_glGenVertexArrays(1, &name)
+        objects.created(.vertexArray)
+        return GLVertexArray(name: name)
+    }
+
+    func delete(_ v: GLVertexArray) {
+        var name = v.name
+        plume_glDeleteVertexArrays(1, &name)
+        objects.deleted(.vertexArray)
+    }
+
+    func makeTransformFeedback() -> GLTransformFeedback {
+        var name: GLuint = 0
+        plume_glGenTransformFeedbacks(1, &name)
+        objects.created(.transformFeedback)
+        return GLTransformFeedback(name: name)
+    }
+
+    func delete(_ t: GLTransformFeedback) {
+        var name = t.name
+        plume_glDeleteTransformFeedbacks(1, &name)
+        objects.deleted(.transformFeedback)
+    }
+
+    func makeQuery() -> GLQuery {
+        var name: GLuint = 0
+        plume_glGenQueries(1, &name)
+        objects.created(.query)
+        return GLQuery(name: name)
+    }
+
+    func delete(_ q: GLQuery) {
+        var name = q.name
+        plume_glDeleteQueries(1, &name)
+        objects.deleted(.query)
+    }
+
+    func delete(_ p: GLProgram) {
+        plume_glDeleteProgram(p.name)
+        objects.deleted(.program)
+    }
+
+    /// The first pending GL error, or nil (clears the error flags it reads).
+    func pendingError() -> UInt32? {
+        let e = plume_glGetError()
+        if e == GL_NO_ERROR { return nil }
+        while plume_glGetError() != GL_NO_ERROR {}
+        return e
+    }
+
+    /// Throws the pending GL error, if any, naming `call`.
+    func check(_ call: @autoclosure () -> String) throws {
+        if let e = pendingError() { throw GLError.driver(call: call(), code: e) }
+    }
+}

@@ -1,0 +1,82 @@
+import Plume
+
+/// An upper bound on a cell's live particles, kept on the host in O(1) per update without
+/// reading anything back: every update adds its births (an upper bound), which expire at the update
+/// time plus the longest lifetime they could have.
+struct LiveBound {
+    private var entries: [(death: Double, count: Int)] = []
+    private var head = 0
+    private(set) var total = 0
+
+    /// Records `count` births of an update at `time`, living at most `maxLifetime`.
+    mutating func add(_ count: Int, at time: Double, maxLifetime: Double) {
+        guard count > 0 else { return }
+        let death = time + maxLifetime
+        // Keep entries sorted by death time (almost always an append).
+        var i = entries.count
+        while i > head && entries[i - 1].death > death { i -= 1 }
+        entries.insert((death, count), at: i)
+        total += count
+    }
+
+    /// Drops the births certainly dead at `time`.
+    mutating func expire(at time: Double) {
+        while head < entries.count && entries[head].death <= time {
+            total -= entries[head].count
+            head += 1
+        }
+        if head > 1024 && head * 2 > entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
+    }
+}
+
+/// The GPU state of one node of the cell tree: ping-pong record buffers for its live particles, a
+/// buffer for the births of the current update, its top-level emission clock and what the host
+/// remembers of the previous update.
+final class GPUNode {
+    /// Live particles at the previous update (`live[current]`) and the next (`live[1 − current]`).
+    var live: [RecordBuffer]
+    var current = 0
+    /// Births of the current update, at their birth state.
+    var born: RecordBuffer?
+    /// Top-level cells only.
+    var clock: EmissionClock
+    var bound = LiveBound()
+    /// The longest lifetime this cell has had (bounds sub-cell births per parent).
+    var maxLifetimeEver = 0.0
+    /// Rate and acceleration at the previous update (nil after a rebuild).
+    var previousRate: Double?
+    var previousAcceleration: SIMD3<Double>?
+    var children: [GPUNode] = []
+
+    var input: RecordBuffer { live[current] }
+    var output: RecordBuffer { live[1 - current] }
+    var subCells: Int { live[0].subCells }
+
+    init(context: GLContext, subCells: Int, capacity: Int, origin: Double) throws {
+        live = [try RecordBuffer(context: context, capacity: capacity, subCells: subCells),
+                try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
+        clock = EmissionClock(origin: origin)
+    }
+
+    /// Forgets every particle (the buffers stay allocated).
+    func clear(origin: Double) {
+        live.forEach { $0.hasData = false; $0.lastWrite = nil }
+        born?.hasData = false
+        clock = EmissionClock(origin: origin)
+        bound = LiveBound()
+        previousRate = nil
+        previousAcceleration = nil
+        children.forEach { $0.clear(origin: origin) }
+    }
+
+    func release(_ context: GLContext) {
+        live.forEach { $0.release(context) }
+        born?.release(context)
+        born = nil
+        children.forEach { $0.release(context) }
+        children = []
+    }
+}

@@ -1,0 +1,248 @@
+import CEpoxy
+import Plume
+
+/// The passes of one update. Nodes are processed in pre-order, so a cell's births (from the
+/// layer or from its parents' spawn pass) are in its `born` buffer before its own passes run.
+extension GPUSimulator {
+    func step(from t0: Double, to t1: Double) throws {
+        for (node, cell) in zip(roots, resolved.cells) {
+            let births = node.clock.advance(to: t1, rate: cell.rate, window: cell.window, maxLifetime: cell.maxLifetime)
+            skipped += UInt64(births.skipped)
+            let limit = Double(limits.maxParticlesPerCell)
+            var count = births.count
+            if count > limit {
+                hostDropped += UInt64(count - limit)
+                count = limit
+            }
+            let n = Int(count)
+            if n > 0 {
+                let born = try bornBuffer(node, capacity: n)
+                try birthPass(into: born, cell: cell, births: births, count: n)
+            } else {
+                node.born?.hasData = false
+            }
+            try process(node, cell: cell, from: t0, to: t1, bornBound: n)
+        }
+    }
+
+    /// Spawns the node's sub-cell births, advances its particles, then processes its sub-cells.
+    private func process(_ node: GPUNode, cell: ResolvedCell, from t0: Double, to t1: Double, bornBound: Int) throws {
+        node.maxLifetimeEver = max(node.maxLifetimeEver, cell.maxLifetime)
+        let hasParticles = node.input.hasData || (node.born?.hasData ?? false)
+        let parentsBound = node.bound.total + bornBound
+        let limit = limits.maxParticlesPerCell
+        var childBorn = [Int](repeating: 0, count: cell.children.count)
+        for (j, sub) in cell.children.enumerated() {
+            let child = node.children[j]
+            let perParent = birthsPerParentBound(sub, parent: node, from: t0, to: t1)
+            if hasParticles && perParent > 0 && parentsBound > 0 {
+                childBorn[j] = min(parentsBound.multipliedReportingOverflow(by: perParent).overflow
+                                   ? limit : parentsBound * perParent, limit)
+                let born = try bornBuffer(child, capacity: childBorn[j])
+                try spawnPass(from: node, cell: cell, sub: j, into: born, perParent: perParent, t0: t0, t1: t1)
+            } else {
+                child.born?.hasData = false
+            }
+        }
+        node.bound.add(bornBound, at: t1, maxLifetime: cell.maxLifetime)
+        node.bound.expire(at: t1)
+        if hasParticles {
+            let needed = min(node.bound.total, limit)
+            if needed > node.output.capacity {
+                try resize(node, capacity: max(needed, node.output.capacity + node.output.capacity / 2), subCells: node.subCells)
+            }
+            try updatePass(node, cell: cell, t0: t0, t1: t1)
+            node.current = 1 - node.current
+        } else {
+            node.input.hasData = false
+        }
+        node.previousAcceleration = cell.acceleration
+        for (j, sub) in cell.children.enumerated() {
+            node.children[j].previousRate = sub.rate
+        }
+        for (j, sub) in cell.children.enumerated() {
+            try process(node.children[j], cell: sub, from: t0, to: t1, bornBound: childBorn[j])
+        }
+    }
+
+    /// An upper bound on the births one parent can make for `sub` in this update: the rate over
+    /// the shortest of the update, the sub-cell's window and the parent's longest lifetime, and
+    /// never more than the catch-up rule lets through.
+    private func birthsPerParentBound(_ sub: ResolvedCell, parent: GPUNode, from t0: Double, to t1: Double) -> Int {
+        guard sub.rate > 0 else { return 0 }
+        let span = min(t1 - t0, sub.window.end - sub.window.start, parent.maxLifetimeEver)
+        let plain = (sub.rate * span).rounded(.up) + 1
+        let catchUp = max(33, (sub.rate * sub.maxLifetime).rounded(.up) + 2)
+        let bound = min(plain, catchUp)
+        return bound.isFinite ? Int(min(bound, Double(limits.maxParticlesPerCell))) : limits.maxParticlesPerCell
+    }
+
+    // MARK: Buffers
+
+    /// The node's births buffer, (re)allocated to hold `capacity` records.
+    private func bornBuffer(_ node: GPUNode, capacity: Int) throws -> RecordBuffer {
+        if let b = node.born, b.capacity >= capacity, b.subCells == node.subCells { return b }
+        node.born?.release(context)
+        node.born = nil
+        let b = try RecordBuffer(context: context, capacity: max(capacity, 64), subCells: node.subCells)
+        node.born = b
+        return b
+    }
+
+    /// Replaces the node's live buffers by larger ones and/or another record layout, copying its
+    /// live particles over on the GPU.
+    func resize(_ node: GPUNode, capacity: Int, subCells: Int) throws {
+        let fresh = [try RecordBuffer(context: context, capacity: capacity, subCells: subCells),
+                     try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
+        let old = node.input
+        if old.hasData {
+            let program = try context.programs.program(ProgramKey(kind: .copy, sub: old.subCells, csub: subCells))
+            program.use()
+            try withCapture(into: fresh[0], creates: false) {
+                draw(from: old)
+            }
+        }
+        node.live.forEach { $0.release(context) }
+        node.live = fresh
+        node.current = 0
+        if node.born?.subCells != subCells {
+            node.born?.release(context)
+            node.born = nil
+        }
+    }
+
+    // MARK: Passes
+
+    private func birthPass(into born: RecordBuffer, cell: ResolvedCell, births: EmissionClock.Births, count: Int) throws {
+        let p = try context.programs.program(ProgramKey(kind: .birth, sub: 0, csub: born.subCells))
+        p.use()
+        setLayer(p)
+        setCell(p, cell)
+        p.set("u_firstSerial", births.firstSerial)
+        p.set("u_firstCrossing", births.firstCrossing)
+        p.set("u_segStart", births.segmentStart)
+        p.set("u_clockAtStart", births.clockAtStart)
+        p.set("u_rate", births.rate)
+        try withCapture(into: born, creates: true) {
+            plume_glBindVertexArray(context.emptyVertexArray)   // the birth pass reads no attributes
+            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+        }
+    }
+
+    private func spawnPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, into born: RecordBuffer,
+                           perParent: Int, t0: Double, t1: Double) throws {
+        let sub = cell.children[j]
+        let p = try context.programs.program(ProgramKey(kind: .spawn, sub: node.subCells, csub: born.subCells))
+        p.use()
+        p.set("u_t0", t0)
+        p.set("u_t1", t1)
+        p.set("u_sub", j)
+        setAcceleration(p, node: node, cell: cell)
+        p.set("u_acc", cell.acceleration)
+        p.set("u_colorSpeed", cell.colorSpeed)
+        setClock(p, "u_clock", sub: sub, child: node.children[j])
+        setLayer(p)
+        setCell(p, sub)
+        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
+        try withCapture(into: born, creates: true) {
+            for source in sources {
+                if context.info.hasTransformFeedbackInstanced {
+                    p.set("u_slotBase", 0)
+                    plume_glBindVertexArray(source.vertexArray.name)
+                    plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), source.feedback.name, GLsizei(perParent))
+                } else {
+                    for slot in 0..<perParent {
+                        p.set("u_slotBase", slot)
+                        draw(from: source)
+                    }
+                }
+            }
+        }
+    }
+
+    private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
+        let p = try context.programs.program(ProgramKey(kind: .update, sub: node.subCells, csub: node.subCells))
+        p.use()
+        p.set("u_t0", t0)
+        p.set("u_t1", t1)
+        setAcceleration(p, node: node, cell: cell)
+        for (j, sub) in cell.children.enumerated() {
+            setClock(p, "u_clock[\(j)]", sub: sub, child: node.children[j])
+        }
+        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
+        try withCapture(into: node.output, creates: false) {
+            for source in sources { draw(from: source) }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Captures the draws of `body` into `target`, counting what they generate and write.
+    private func withCapture(into target: RecordBuffer, creates: Bool, _ body: () throws -> Void) throws {
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
+        let counts = ledger.begin(context, creates: creates)
+        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+        try body()
+        plume_glEndTransformFeedback()
+        ledger.end(counts)
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        target.hasData = true
+        target.lastWrite = counts
+    }
+
+    /// Draws every record `source` holds (its count stays on the GPU).
+    private func draw(from source: RecordBuffer) {
+        plume_glBindVertexArray(source.vertexArray.name)
+        plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
+    }
+
+    private func setAcceleration(_ p: ShaderProgram, node: GPUNode, cell: ResolvedCell) {
+        let previous = node.previousAcceleration ?? cell.acceleration
+        p.set("u_accChanged", previous != cell.acceleration)
+        p.set("u_accPrev", previous)
+    }
+
+    private func setClock(_ p: ShaderProgram, _ name: String, sub: ResolvedCell, child: GPUNode) {
+        let previous = child.previousRate ?? sub.rate
+        p.set(name + ".rate", sub.rate)
+        p.set(name + ".rateChanged", previous != sub.rate)
+        p.set(name + ".prevRate", previous)
+        p.set(name + ".windowStart", sub.window.start)
+        p.set(name + ".windowEnd", sub.window.end)
+        p.set(name + ".maxLifetime", sub.maxLifetime)
+    }
+
+    private func setLayer(_ p: ShaderProgram) {
+        let l = resolved
+        p.set("u_layer.seed", l.seed)
+        p.set("u_layer.lifetime", l.lifetime)
+        p.set("u_layer.velocity", Float(l.velocity))
+        p.set("u_layer.scale", Float(l.scale))
+        p.set("u_layer.spin", Float(l.spin))
+        p.set("u_layer.shape", EmitterShape.allCases.firstIndex(of: l.shape)!)
+        p.set("u_layer.mode", EmitterMode.allCases.firstIndex(of: l.mode)!)
+        p.set("u_layer.position", l.position)
+        p.set("u_layer.size", l.size)
+        p.set("u_layer.depth", Float(l.depth))
+    }
+
+    private func setCell(_ p: ShaderProgram, _ c: ResolvedCell) {
+        p.set("u_cell.index", UInt32(c.path.last ?? 0))
+        p.set("u_cell.lifetime", c.lifetime)
+        p.set("u_cell.lifetimeRange", c.lifetimeRange)
+        p.set("u_cell.longitude", Float(c.longitude))
+        p.set("u_cell.latitude", Float(c.latitude))
+        p.set("u_cell.range", Float(min(abs(c.emissionRange), 2 * .pi)))
+        p.set("u_cell.velocity", Float(c.velocity))
+        p.set("u_cell.velocityRange", Float(c.velocityRange))
+        p.set("u_cell.scale", Float(c.scale))
+        p.set("u_cell.scaleRange", Float(c.scaleRange))
+        p.set("u_cell.scaleSpeed", Float(c.scaleSpeed))
+        p.set("u_cell.spin", Float(c.spin))
+        p.set("u_cell.spinRange", Float(c.spinRange))
+        p.set("u_cell.rotation", Float(c.rotation))
+        p.set("u_cell.rotationRange", Float(c.rotationRange))
+        p.set("u_cell.color", c.color)
+        p.set("u_cell.colorRange", c.colorRange)
+    }
+}

@@ -1,0 +1,80 @@
+import CEpoxy
+import Plume
+
+/// The one readback of the GPU simulator.
+extension GPUSimulator {
+    /// Reads every live record back and evaluates it at the last advanced time (position from the
+    /// record's motion anchor with the cell's current acceleration, scale, angle and colour from
+    /// its birth values and age). Waits for the GPU.
+    public func snapshot() throws -> ParticleSnapshot {
+        precondition(!released, "GPUSimulator used after release()")
+        ledger.collect(wait: true)
+        var particles: [SnapshotParticle] = []
+        var live: UInt64 = 0
+        if let t = layerTime {
+            for (node, cell) in zip(roots, resolved.cells) {
+                try read(node, cell: cell, at: t, into: &particles, live: &live)
+            }
+        }
+        var counters = ParticleCounters()
+        counters.born = ledger.created
+        counters.dropped = ledger.dropped + hostDropped
+        counters.skipped = skipped
+        let carriedDrops = ledger.dropped - ledger.createdDropped
+        counters.died = ledger.created >= live + carriedDrops ? ledger.created - live - carriedDrops : 0
+        return ParticleSnapshot(hostTime: hostTime ?? 0, layerTime: layerTime, particles: particles,
+                                counters: counters, diagnostics: diagnostics)
+    }
+
+    /// The number of live particles (reads query results back; waits for the GPU).
+    public var particleCount: Int {
+        var n = 0
+        func count(_ node: GPUNode) {
+            if node.input.hasData, let w = node.input.lastWrite, w.resolve(wait: true) { n += Int(w.result!.written) }
+            node.children.forEach(count)
+        }
+        roots.forEach(count)
+        return n
+    }
+
+    private func read(_ node: GPUNode, cell: ResolvedCell, at t: Double, into particles: inout [SnapshotParticle],
+                      live: inout UInt64) throws {
+        let buffer = node.input
+        if buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true), let result = write.result,
+           result.written > 0 {
+            let count = Int(result.written)
+            let stride = ParticleRecord.bytes(subCells: buffer.subCells)
+            var words = [UInt32](repeating: 0, count: count * stride / 4)
+            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.buffer.name)
+            words.withUnsafeMutableBytes { raw in
+                plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(count * stride), raw.baseAddress)
+            }
+            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+            try context.check("reading \(count) particle records back")
+            live += UInt64(count)
+            var list: [SnapshotParticle] = []
+            list.reserveCapacity(count)
+            words.withUnsafeBufferPointer { w in
+                for i in 0..<count {
+                    let r = ParticleRecord(words: w, base: i * stride / 4)
+                    let age = t - r.birth
+                    let d = age - Double(r.anchorAge)
+                    let p0 = SIMD3<Double>(r.anchorPosition), v0 = SIMD3<Double>(r.anchorVelocity)
+                    list.append(SnapshotParticle(
+                        identity: ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parent),
+                        cellName: cell.name, birthTime: r.birth, age: age, lifetime: r.lifetime,
+                        position: p0 + v0 * d + 0.5 * cell.acceleration * d * d,
+                        velocity: v0 + cell.acceleration * d,
+                        scale: Double(r.scale0) + Double(r.scaleSpeed) * age,
+                        angle: Double(r.angle0) + Double(r.spin) * age,
+                        color: SIMD4<Double>(r.color0) + cell.colorSpeed * age))
+                }
+            }
+            list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }
+            particles += list
+        }
+        for (child, sub) in zip(node.children, cell.children) {
+            try read(child, cell: sub, at: t, into: &particles, live: &live)
+        }
+    }
+}

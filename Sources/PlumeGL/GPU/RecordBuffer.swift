@@ -1,0 +1,147 @@
+import CEpoxy
+
+/// A GPU buffer of particle records that is both a transform-feedback target (through its own
+/// transform-feedback object, which remembers how many records the last pass wrote) and a vertex
+/// source (through its own vertex array: record word vectors at attribute locations 0…).
+final class RecordBuffer {
+    let buffer: GLBuffer
+    let feedback: GLTransformFeedback
+    let vertexArray: GLVertexArray
+    /// Capacity in records.
+    let capacity: Int
+    /// Sub-cells of the records' layout.
+    let subCells: Int
+    /// True once a pass has written it (since it was last cleared); drawing from a
+    /// transform-feedback object that never captured is an error.
+    var hasData = false
+    /// Counts of the last pass that wrote it (resolved lazily).
+    var lastWrite: PassCounts?
+
+    init(context: GLContext, capacity: Int, subCells: Int) throws {
+        let stride = ParticleRecord.bytes(subCells: subCells)
+        self.capacity = capacity
+        self.subCells = subCells
+        buffer = try context.makeBuffer(bytes: capacity * stride)
+        feedback = context.makeTransformFeedback()
+        vertexArray = context.makeVertexArray()
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+        plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, buffer.name)
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        plume_glBindVertexArray(vertexArray.name)
+        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.name)
+        for i in 0..<ParticleRecord.vectors(subCells: subCells) {
+            plume_glEnableVertexAttribArray(GLuint(i))
+            plume_glVertexAttribIPointer(GLuint(i), 4, GLenum(GL_UNSIGNED_INT), GLsizei(stride),
+                                         UnsafeRawPointer(bitPattern: i * 16))
+        }
+        plume_glBindVertexArray(0)
+        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        try context.check("creating a record buffer of \(capacity) records")
+    }
+
+    func release(_ context: GLContext) {
+        context.delete(vertexArray)
+        context.delete(feedback)
+        context.delete(buffer)
+    }
+}
+
+/// The primitive counts of one transform-feedback pass, read from two queries when available.
+final class PassCounts {
+    let generated: GLQuery
+    let written: GLQuery
+    /// Whether the pass created particles (birth/spawn) or carried them (update, copy).
+    let creates: Bool
+    private(set) var result: (generated: UInt64, written: UInt64)?
+
+    init(generated: GLQuery, written: GLQuery, creates: Bool) {
+        self.generated = generated
+        self.written = written
+        self.creates = creates
+    }
+
+    /// Reads the results; without `wait`, only if the GPU has them already (never stalls).
+    @discardableResult
+    func resolve(wait: Bool) -> Bool {
+        if result != nil { return true }
+        if !wait {
+            var available: GLuint = 0
+            plume_glGetQueryObjectuiv(written.name, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
+            if available == 0 { return false }
+            plume_glGetQueryObjectuiv(generated.name, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
+            if available == 0 { return false }
+        }
+        var g: GLuint64 = 0, w: GLuint64 = 0
+        plume_glGetQueryObjectui64v(generated.name, GLenum(GL_QUERY_RESULT), &g)
+        plume_glGetQueryObjectui64v(written.name, GLenum(GL_QUERY_RESULT), &w)
+        result = (g, w)
+        return true
+    }
+}
+
+/// Queries in flight and the counters they add up to. Results are collected without stalling in
+/// `advance` (only those the GPU has finished) and completely in `snapshot`.
+final class QueryLedger {
+    private var pending: [PassCounts] = []
+    private var pool: [GLQuery] = []
+    /// Particles written by passes that create them (birth, spawn).
+    private(set) var created: UInt64 = 0
+    /// Primitives generated but not written (a full buffer), by every pass.
+    private(set) var dropped: UInt64 = 0
+    /// The part of `dropped` that creating passes lost (never counted as created).
+    private(set) var createdDropped: UInt64 = 0
+    private(set) var allQueries: [GLQuery] = []
+
+    func begin(_ context: GLContext, creates: Bool) -> PassCounts {
+        func take() -> GLQuery {
+            if let q = pool.popLast() { return q }
+            let q = context.makeQuery()
+            allQueries.append(q)
+            return q
+        }
+        let counts = PassCounts(generated: take(), written: take(), creates: creates)
+        plume_glBeginQuery(GLenum(GL_PRIMITIVES_GENERATED), counts.generated.name)
+        plume_glBeginQuery(GLenum(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), counts.written.name)
+        return counts
+    }
+
+    func end(_ counts: PassCounts) {
+        plume_glEndQuery(GLenum(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN))
+        plume_glEndQuery(GLenum(GL_PRIMITIVES_GENERATED))
+        pending.append(counts)
+    }
+
+    /// Adds up finished passes; `wait` blocks until all are finished.
+    func collect(wait: Bool) {
+        var kept: [PassCounts] = []
+        for counts in pending {
+            if counts.resolve(wait: wait), let r = counts.result {
+                if counts.creates {
+                    created += r.written
+                    createdDropped += r.generated - r.written
+                }
+                dropped += r.generated - r.written
+                // The queries return to the pool; a buffer keeps its PassCounts for the result only.
+                pool.append(counts.generated)
+                pool.append(counts.written)
+            } else {
+                kept.append(counts)
+            }
+        }
+        pending = kept
+    }
+
+    func reset() {
+        collect(wait: true)
+        created = 0
+        dropped = 0
+        createdDropped = 0
+    }
+
+    func release(_ context: GLContext) {
+        for q in allQueries { context.delete(q) }
+        allQueries = []
+        pool = []
+        pending = []
+    }
+}
