@@ -10,13 +10,13 @@ uniform uint u_firstSerial;
 uniform double u_firstCrossing;
 uniform double u_segStart;
 uniform double u_clockAtStart;
-uniform double u_rate;
+uniform double u_inverseRate;         // 1 / rate (no fp64 division on the GPU)
 uniform LayerParams u_layer;
 uniform CellParams u_cell;
 
 void main() {
     double i = double(v_index[0]);
-    precise double birth = u_segStart + (u_firstCrossing + i - u_clockAtStart) / u_rate;
+    precise double birth = u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate;
     uint serial = u_firstSerial + uint(v_index[0]);
     uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
     Particle p;

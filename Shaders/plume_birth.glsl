@@ -1,10 +1,12 @@
 // Birth sampling of SPEC §4, mirroring Sources/Plume/Simulation/BirthSampler.swift and
 // EmitterGeometry.swift (lifetimes in double, so the alive test matches the reference exactly).
 
+// Uniform structs put their doubles first: Mesa 22's llvmpipe misplaces a double member that
+// follows a 32-bit one (the value reads as 0).
 struct CellParams {
-    uint index;             // the cell's index among its siblings (identity)
     double lifetime;
     double lifetimeRange;
+    uint index;             // the cell's index among its siblings (identity)
     float longitude;
     float latitude;
     float range;            // min(|emissionRange|, 2π)
@@ -22,8 +24,8 @@ struct CellParams {
 };
 
 struct LayerParams {
+    double lifetime;        // multipliers (doubles first: see the note on CellParams)
     uint seed;
-    double lifetime;        // multipliers
     float velocity;
     float scale;
     float spin;

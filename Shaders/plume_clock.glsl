@@ -12,15 +12,18 @@ struct Births {
     double segStart;
     double clockAtStart;
     double rate;
+    double inverseRate;
 };
 
+// Only doubles: Mesa 22's llvmpipe misreads arrays of structs that mix doubles with 32-bit members.
 struct ClockParams {
     double rate;          // births per unit of parent age this update (≤ 0: stopped)
-    bool rateChanged;     // differs from the previous update's rate
+    double inverseRate;   // 1 / rate, computed on the host (fp64 division may not be correctly rounded)
     double prevRate;      // the previous update's rate (the running segments' rate)
     double windowStart;   // parent-age window [start, end) in which the sub-cell emits
     double windowEnd;
     double maxLifetime;   // catch-up threshold
+    double rateChanged;   // 1 when the rate differs from the previous update's, else 0
 };
 
 double plume_clock_value(Clock c, double rate, double t) {
@@ -28,21 +31,21 @@ double plume_clock_value(Clock c, double rate, double t) {
     return v;
 }
 
-double plume_clock_time(Clock c, double rate, double k) {
-    precise double t = c.segStart + (k - c.clockAtStart) / rate;
+double plume_clock_time(Clock c, double inverseRate, double k) {
+    precise double t = c.segStart + (k - c.clockAtStart) * inverseRate;
     return t;
 }
 
 // Advances `c` from parent age t0 to t1 (deadline: the parent's lifetime) and returns the births.
 Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, double deadline) {
-    Births none = Births(1u, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 1.0lf);
+    Births none = Births(1u, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 1.0lf, 1.0lf);
     if (!(t1 > t0)) return none;
     if (!(P.rate > 0.0lf) || !(P.windowStart < P.windowEnd)) { c = plume_idle_clock(); return none; }
     bool running = c.crossings != CLOCK_IDLE;
     if (running && t0 >= P.windowEnd) { c = plume_idle_clock(); running = false; }
     double startCandidate;
     if (running) {
-        if (P.rateChanged) {
+        if (P.rateChanged != 0.0lf) {
             c.clockAtStart = plume_clock_value(c, P.prevRate, t0);
             c.segStart = t0;
         }
@@ -64,7 +67,7 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
     double last = floor(plume_clock_value(c, P.rate, t1));
     if (stop <= t1) {
         double k = min(last, ceil(plume_clock_value(c, P.rate, stop)));
-        while (k > crossings && plume_clock_time(c, P.rate, k) >= stop) k -= 1.0lf;
+        while (k > crossings && plume_clock_time(c, P.inverseRate, k) >= stop) k -= 1.0lf;
         last = k;
     }
     double first = crossings + 1.0lf;
@@ -77,7 +80,7 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
     }
     double count = max(0.0lf, last - first + 1.0lf);
     Births b = Births(c.lastSerial + 1u + uint(skipped), count, max(0.0lf, skipped), first,
-                      c.segStart, c.clockAtStart, P.rate);
+                      c.segStart, c.clockAtStart, P.rate, P.inverseRate);
     double consumed = count + max(0.0lf, skipped);
     c.crossings = uint(crossings + consumed);
     c.lastSerial = c.lastSerial + uint(min(consumed, 4294967295.0lf));
@@ -87,6 +90,6 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
 
 // Exact birth time (parent age) of the i-th birth.
 double plume_birth_time(Births b, double i) {
-    precise double t = b.segStart + (b.firstCrossing + i - b.clockAtStart) / b.rate;
+    precise double t = b.segStart + (b.firstCrossing + i - b.clockAtStart) * b.inverseRate;
     return t;
 }

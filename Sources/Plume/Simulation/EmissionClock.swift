@@ -44,9 +44,13 @@ public struct EmissionClock: Hashable, Sendable {
         public fileprivate(set) var clockAtStart: Double
         public fileprivate(set) var rate: Double
 
+        /// `1 / rate`: birth times multiply by it, so the GPU (whose double division may not be
+        /// correctly rounded) computes them bit for bit like the CPU.
+        public var inverseRate: Double { 1 / rate }
+
         /// Exact birth time of the `i`-th birth (0-based).
         public func time(_ i: Int) -> Double {
-            segmentStart + (firstCrossing + Double(i) - clockAtStart) / rate
+            segmentStart + (firstCrossing + Double(i) - clockAtStart) * inverseRate
         }
 
         /// Serial of the `i`-th birth.
@@ -126,7 +130,7 @@ public struct EmissionClock: Hashable, Sendable {
     }
 
     /// The time of crossing `k` in the current segment.
-    private func time(of k: Double) -> Double { segmentStart + (k - clockAtStart) / rate }
+    private func time(of k: Double) -> Double { segmentStart + (k - clockAtStart) * (1 / rate) }
 
     /// The clock value at parent time `t` in the current segment.
     private func value(at t: Double) -> Double { clockAtStart + rate * (t - segmentStart) }

@@ -122,7 +122,7 @@ extension GPUSimulator {
         p.set("u_firstCrossing", births.firstCrossing)
         p.set("u_segStart", births.segmentStart)
         p.set("u_clockAtStart", births.clockAtStart)
-        p.set("u_rate", births.rate)
+        p.set("u_inverseRate", births.inverseRate)
         try withCapture(into: born, creates: true) {
             plume_glBindVertexArray(context.emptyVertexArray)   // the birth pass reads no attributes
             plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
@@ -205,7 +205,8 @@ extension GPUSimulator {
     private func setClock(_ p: ShaderProgram, _ name: String, sub: ResolvedCell, child: GPUNode) {
         let previous = child.previousRate ?? sub.rate
         p.set(name + ".rate", sub.rate)
-        p.set(name + ".rateChanged", previous != sub.rate)
+        p.set(name + ".inverseRate", 1 / sub.rate)
+        p.set(name + ".rateChanged", previous != sub.rate ? 1.0 : 0.0)
         p.set(name + ".prevRate", previous)
         p.set(name + ".windowStart", sub.window.start)
         p.set(name + ".windowEnd", sub.window.end)

@@ -83,7 +83,9 @@ final class PassCounts {
 /// `advance` (only those the GPU has finished) and completely in `snapshot`.
 final class QueryLedger {
     private var pending: [PassCounts] = []
-    private var pool: [GLQuery] = []
+    /// Finished queries for reuse, per target (a query object keeps the target of its first use).
+    private var generatedPool: [GLQuery] = []
+    private var writtenPool: [GLQuery] = []
     /// Particles written by passes that create them (birth, spawn).
     private(set) var created: UInt64 = 0
     /// Primitives generated but not written (a full buffer), by every pass.
@@ -93,13 +95,13 @@ final class QueryLedger {
     private(set) var allQueries: [GLQuery] = []
 
     func begin(_ context: GLContext, creates: Bool) -> PassCounts {
-        func take() -> GLQuery {
+        func take(_ pool: inout [GLQuery]) -> GLQuery {
             if let q = pool.popLast() { return q }
             let q = context.makeQuery()
             allQueries.append(q)
             return q
         }
-        let counts = PassCounts(generated: take(), written: take(), creates: creates)
+        let counts = PassCounts(generated: take(&generatedPool), written: take(&writtenPool), creates: creates)
         plume_glBeginQuery(GLenum(GL_PRIMITIVES_GENERATED), counts.generated.name)
         plume_glBeginQuery(GLenum(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), counts.written.name)
         return counts
@@ -122,8 +124,8 @@ final class QueryLedger {
                 }
                 dropped += r.generated - r.written
                 // The queries return to the pool; a buffer keeps its PassCounts for the result only.
-                pool.append(counts.generated)
-                pool.append(counts.written)
+                generatedPool.append(counts.generated)
+                writtenPool.append(counts.written)
             } else {
                 kept.append(counts)
             }
@@ -141,7 +143,8 @@ final class QueryLedger {
     func release(_ context: GLContext) {
         for q in allQueries { context.delete(q) }
         allQueries = []
-        pool = []
+        generatedPool = []
+        writtenPool = []
         pending = []
     }
 }

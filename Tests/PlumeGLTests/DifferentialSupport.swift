@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeGL
+
+/// Tolerances of the GPU ↔ reference comparison, and why.
+///
+/// The GPU keeps positions, velocities and birth attributes in `float` (24-bit mantissa) while the
+/// reference uses `Double`; times and lifetimes are `double` on both (so births, deaths and
+/// identities agree exactly). On a 1000-point scene a float position carries ~6e-5 points of
+/// rounding per operation and the motion formula a handful of them: 0.01 points is two orders
+/// above that and still invisible. Velocities up to ~1000 points/s get the same relative error.
+/// Scale, angle and colour are O(1) values computed from float birth values in a few operations:
+/// 1e-4 absolute is ~100 float ulps of headroom.
+enum Tolerance {
+    static let position = 0.01
+    static let velocity = 0.01
+    static let scale = 1e-4
+    static let angle = 1e-4
+    static let color = 1e-4
+}
+
+/// The worst difference seen per attribute over a comparison.
+struct WorstErrors: CustomStringConvertible {
+    var position = 0.0, velocity = 0.0, scale = 0.0, angle = 0.0, color = 0.0, compared = 0
+
+    mutating func merge(_ o: WorstErrors) {
+        position = max(position, o.position); velocity = max(velocity, o.velocity)
+        scale = max(scale, o.scale); angle = max(angle, o.angle); color = max(color, o.color)
+        compared += o.compared
+    }
+
+    var description: String {
+        String(format: "position %.2e pt, velocity %.2e pt/s, scale %.2e, angle %.2e, colour %.2e over %d particles",
+               position, velocity, scale, angle, color, compared)
+    }
+}
+
+/// Compares a GPU snapshot with the reference's at the same host time. Records an issue naming the
+/// configuration, time, seed, particle and both values on the first mismatch of each kind.
+@discardableResult
+func compareSnapshots(gpu: ParticleSnapshot, cpu: ParticleSnapshot, configuration: String, seed: UInt32,
+                      sourceLocation: SourceLocation = #_sourceLocation) -> WorstErrors {
+    var worst = WorstErrors()
+    let context = "\(configuration) (seed \(seed)) at host time \(cpu.hostTime), layer time \(cpu.layerTime ?? .nan)"
+    let gpuIDs = gpu.particles.map(\.identity), cpuIDs = cpu.particles.map(\.identity)
+    if gpuIDs != cpuIDs {
+        let missing = Set(cpuIDs).subtracting(gpuIDs).sorted()
+        let extra = Set(gpuIDs).subtracting(cpuIDs).sorted()
+        let cpuByID = Dictionary(cpu.particles.map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
+        let gpuByID = Dictionary(gpu.particles.map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
+        let message = "\(context): GPU has \(gpuIDs.count) particles, reference \(cpuIDs.count); "
+            + "missing on GPU \(missing.count) e.g. \(missing.prefix(3).compactMap { cpuByID[$0]?.description }); "
+            + "extra on GPU \(extra.count) e.g. \(extra.prefix(3).compactMap { gpuByID[$0]?.description })"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        return worst
+    }
+    var reported = Set<String>()
+    func check(_ name: String, _ d: Double, _ limit: Double, _ g: SnapshotParticle, _ c: SnapshotParticle, _ gv: String, _ cv: String) {
+        if !(d <= limit) && !reported.contains(name) {
+            reported.insert(name)
+            let message = "\(context): \(c.identity) \(name) differs by \(d) (tolerance \(limit)): GPU \(gv), reference \(cv)"
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
+    }
+    for (g, c) in zip(gpu.particles, cpu.particles) {
+        let dp = maxAbs(g.position - c.position), dv = maxAbs(g.velocity - c.velocity)
+        let ds = abs(g.scale - c.scale), da = abs(g.angle - c.angle), dc = maxAbs(g.color - c.color)
+        worst.position = max(worst.position, dp); worst.velocity = max(worst.velocity, dv)
+        worst.scale = max(worst.scale, ds); worst.angle = max(worst.angle, da); worst.color = max(worst.color, dc)
+        worst.compared += 1
+        check("position", dp, Tolerance.position, g, c, "\(g.position)", "\(c.position)")
+        check("velocity", dv, Tolerance.velocity, g, c, "\(g.velocity)", "\(c.velocity)")
+        check("scale", ds, Tolerance.scale, g, c, "\(g.scale)", "\(c.scale)")
+        check("angle", da, Tolerance.angle, g, c, "\(g.angle)", "\(c.angle)")
+        check("colour", dc, Tolerance.color, g, c, "\(g.color)", "\(c.color)")
+        if g.birthTime != c.birthTime || g.lifetime != c.lifetime {
+            check("birth/lifetime", .infinity, 0, g, c, "\(g.birthTime)/\(g.lifetime)", "\(c.birthTime)/\(c.lifetime)")
+        }
+    }
+    return worst
+}
+
+func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
+func maxAbs(_ v: SIMD4<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z), abs(v.w)) }
