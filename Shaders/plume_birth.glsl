@@ -166,10 +166,12 @@ vec3 plume_rotate_x_onto(vec3 v, vec3 b) {
     return v * c + cross(k, v) + k * (dot(k, v) / onePlusC);
 }
 
-// Deviation over the solid angle of a cone (Duff et al.'s orthonormal basis).
-vec3 plume_deviate(vec3 d, float halfAngleCos, float u1, float u2) {
-    float cosT = 1.0 + (halfAngleCos - 1.0) * u1;
-    float sinT = sqrt(max(0.0, 1.0 - cosT * cosT));
+// Deviation over the solid angle of a cone (Duff et al.'s orthonormal basis), from 1 − cos θ so
+// that small angles stay accurate in single precision.
+vec3 plume_deviate(vec3 d, float oneMinusCosMax, float u1, float u2) {
+    float x = oneMinusCosMax * u1;
+    float cosT = 1.0 - x;
+    float sinT = sqrt(max(0.0, x * (2.0 - x)));
     float psi = 2.0 * PLUME_PI * u2;
     float sgn = d.z >= 0.0 ? 1.0 : -1.0;
     float a = -1.0 / (sgn + d.z);
@@ -198,7 +200,8 @@ bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint 
     }
     vec3 dir = plume_rotate_x_onto(plume_emission_vector(C.longitude, C.latitude), base);
     if (C.range != 0.0) {
-        dir = plume_deviate(dir, cos(C.range / 2.0), plume_u(L, key, DRAW_CONE_THETA), plume_u(L, key, DRAW_CONE_PSI));
+        float s = sin(C.range / 4.0);
+        dir = plume_deviate(dir, 2.0 * s * s, plume_u(L, key, DRAW_CONE_THETA), plume_u(L, key, DRAW_CONE_PSI));
     }
     float speed = plume_spread(L, key, C.velocity, C.velocityRange, DRAW_VELOCITY) * L.velocity;
     vec4 color = vec4(plume_spread(L, key, C.color.r, C.colorRange.r, DRAW_RED),

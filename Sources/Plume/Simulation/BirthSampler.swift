@@ -47,7 +47,8 @@ public enum BirthSampler {
                                mappingXOnto: origin.base)
         let range = min(abs(cell.emissionRange), 2 * .pi)
         if range != 0 {
-            direction = deviate(direction, halfAngleCos: cos(range / 2), u(.coneTheta), u(.conePsi))
+            let s = sin(range / 4)
+            direction = deviate(direction, oneMinusCosMax: 2 * s * s, u(.coneTheta), u(.conePsi))
         }
         let speed = spread(cell.velocity, cell.velocityRange, .velocity) * layer.velocity
 
@@ -86,10 +87,12 @@ public enum BirthSampler {
 
     /// Deviates the unit vector `d` uniformly over the solid angle of a cone around it:
     /// `θ = acos(1 + (cos(range/2) − 1)·u₁)`, `ψ = 2π·u₂`, in the branchless orthonormal basis of
-    /// Duff et al. (2017).
-    public static func deviate(_ d: SIMD3<Double>, halfAngleCos: Double, _ u1: Double, _ u2: Double) -> SIMD3<Double> {
-        let cosθ = 1 + (halfAngleCos - 1) * u1
-        let sinθ = max(0, 1 - cosθ * cosθ).squareRoot()
+    /// Duff et al. (2017). `oneMinusCosMax` is `1 − cos(range/2) = 2·sin²(range/4)`; working with
+    /// `1 − cos θ` keeps small angles accurate in single precision on the GPU.
+    public static func deviate(_ d: SIMD3<Double>, oneMinusCosMax: Double, _ u1: Double, _ u2: Double) -> SIMD3<Double> {
+        let x = oneMinusCosMax * u1                  // 1 − cos θ
+        let cosθ = 1 - x
+        let sinθ = max(0, x * (2 - x)).squareRoot()
         let ψ = 2 * Double.pi * u2
         let (e1, e2) = basis(d)
         return d * cosθ + (e1 * cos(ψ) + e2 * sin(ψ)) * sinθ
