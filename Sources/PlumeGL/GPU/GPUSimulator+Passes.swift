@@ -11,7 +11,7 @@ extension GPUSimulator {
             let limit = Double(limits.maxParticlesPerCell)
             var count = births.count
             if count > limit {
-                hostDropped += UInt64(count - limit)
+                hostDropped[cell.keyPath, default: 0] += UInt64(count - limit)
                 count = limit
             }
             let n = Int(count)
@@ -49,7 +49,8 @@ extension GPUSimulator {
         if hasParticles {
             let needed = min(node.bound.total, limit)
             if needed > node.output.capacity {
-                try resize(node, capacity: max(needed, node.output.capacity + node.output.capacity / 2), subCells: node.subCells)
+                let grown = min(max(needed, node.output.capacity + node.output.capacity / 2), limit)
+                try resize(node, capacity: grown, subCells: node.subCells)
             }
             try updatePass(node, cell: cell, t0: t0, t1: t1)
             node.current = 1 - node.current
@@ -123,9 +124,10 @@ extension GPUSimulator {
         p.set("u_segStart", births.segmentStart)
         p.set("u_clockAtStart", births.clockAtStart)
         p.set("u_inverseRate", births.inverseRate)
-        try withCapture(into: born, creates: true) {
+        try withCapture(into: born, creates: true, cell: cell.keyPath) {
             plume_glBindVertexArray(context.emptyVertexArray)   // the birth pass reads no attributes
             plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+            lastUpdate.draws += 1
         }
     }
 
@@ -144,12 +146,13 @@ extension GPUSimulator {
         setLayer(p)
         setCell(p, sub)
         let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
-        try withCapture(into: born, creates: true) {
+        try withCapture(into: born, creates: true, cell: sub.keyPath) {
             for source in sources {
                 if context.info.hasTransformFeedbackInstanced {
                     p.set("u_slotBase", 0)
                     plume_glBindVertexArray(source.vertexArray.name)
                     plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), source.feedback.name, GLsizei(perParent))
+                    lastUpdate.draws += 1
                 } else {
                     for slot in 0..<perParent {
                         p.set("u_slotBase", slot)
@@ -170,7 +173,7 @@ extension GPUSimulator {
             setClock(p, "u_clock[\(j)]", sub: sub, child: node.children[j])
         }
         let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
-        try withCapture(into: node.output, creates: false) {
+        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
             for source in sources { draw(from: source) }
         }
     }
@@ -178,9 +181,11 @@ extension GPUSimulator {
     // MARK: Helpers
 
     /// Captures the draws of `body` into `target`, counting what they generate and write.
-    private func withCapture(into target: RecordBuffer, creates: Bool, _ body: () throws -> Void) throws {
+    private func withCapture(into target: RecordBuffer, creates: Bool, cell: String = "",
+                             _ body: () throws -> Void) throws {
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
-        let counts = ledger.begin(context, creates: creates)
+        lastUpdate.passes += 1
+        let counts = ledger.begin(context, creates: creates, cell: cell)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
         try body()
         plume_glEndTransformFeedback()
@@ -192,6 +197,7 @@ extension GPUSimulator {
 
     /// Draws every record `source` holds (its count stays on the GPU).
     private func draw(from source: RecordBuffer) {
+        lastUpdate.draws += 1
         plume_glBindVertexArray(source.vertexArray.name)
         plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
     }

@@ -18,12 +18,20 @@ extension GPUSimulator {
         }
         var counters = ParticleCounters()
         counters.born = ledger.created
-        counters.dropped = ledger.dropped + hostDropped
+        counters.dropped = ledger.dropped + hostDropped.values.reduce(0, +)
         counters.skipped = skipped
         let carriedDrops = ledger.dropped - ledger.createdDropped
         counters.died = ledger.created >= live + carriedDrops ? ledger.created - live - carriedDrops : 0
+        // Capacity overflows are counted on the GPU and known here, at the readback.
+        var drops = hostDropped
+        drops.merge(ledger.droppedByCell) { $0 + $1 }
+        let reports = drops.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { keyPath, count in
+            Diagnostic(keyPath: keyPath, value: "\(count) births",
+                       rule: "the cell reached its capacity of \(limits.maxParticlesPerCell) live particles",
+                       effect: .birthsDropped)
+        }
         return ParticleSnapshot(hostTime: hostTime ?? 0, layerTime: layerTime, particles: particles,
-                                counters: counters, diagnostics: diagnostics)
+                                counters: counters, diagnostics: diagnostics + reports)
     }
 
     /// The number of live particles (reads query results back; waits for the GPU).
@@ -51,6 +59,7 @@ extension GPUSimulator {
             }
             plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
             try context.check("reading \(count) particle records back")
+            totalBytesReadBack += count * stride
             live += UInt64(count)
             var list: [SnapshotParticle] = []
             list.reserveCapacity(count)

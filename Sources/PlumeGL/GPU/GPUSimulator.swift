@@ -24,13 +24,26 @@ public final class GPUSimulator: ParticleSimulator {
     var resolved: ResolvedLayer
     var roots: [GPUNode] = []
     let ledger = QueryLedger()
-    /// Host-known counts: births over capacity at the top level and births skipped by catch-up.
-    var hostDropped: UInt64 = 0
+    /// Host-known counts: births over capacity at the top level (by cell key path) and births
+    /// skipped by catch-up.
+    var hostDropped: [String: UInt64] = [:]
     var skipped: UInt64 = 0
     var released = false
 
     /// Records a node starts with; buffers grow as the live bound requires.
     static let initialCapacity = 256
+
+    /// What the last `advance` asked of the GPU: it depends on the cells, never on the particles.
+    public struct UpdateStatistics: Hashable, Sendable {
+        /// Transform-feedback passes (birth, spawn, update, copy).
+        public var passes = 0
+        /// Draw calls issued by those passes.
+        public var draws = 0
+    }
+    /// Counts of the last `advance`.
+    public internal(set) var lastUpdate = UpdateStatistics()
+    /// Bytes of particle data read back since creation (by `snapshot()`).
+    public internal(set) var totalBytesReadBack = 0
 
     /// Creates a simulator of `layer` in `context` (which must be current).
     public init(layer: EmitterLayer, context: GLContext, limits: SimulationLimits = .default) throws {
@@ -64,6 +77,7 @@ public final class GPUSimulator: ParticleSimulator {
             return
         }
         try checkLimits(resolved.cells)
+        lastUpdate = UpdateStatistics()
         self.hostTime = hostTime
         guard let t1 = resolved.localTime(hostTime: hostTime) else {
             roots.forEach { $0.clear(origin: -.infinity) }
@@ -77,7 +91,7 @@ public final class GPUSimulator: ParticleSimulator {
             } else {
                 roots.forEach { $0.clear(origin: -.infinity) }
                 ledger.reset()
-                hostDropped = 0
+                hostDropped = [:]
                 skipped = 0
                 try reconcile(&roots, with: resolved.cells, origin: -.infinity)
                 try step(from: -.infinity, to: t1)
@@ -107,7 +121,7 @@ public final class GPUSimulator: ParticleSimulator {
         }
         while nodes.count < cells.count {
             nodes.append(try GPUNode(context: context, subCells: cells[nodes.count].children.count,
-                                     capacity: Self.initialCapacity, origin: origin))
+                                     capacity: min(Self.initialCapacity, limits.maxParticlesPerCell), origin: origin))
         }
         for (node, cell) in zip(nodes, cells) {
             if node.subCells != cell.children.count {

@@ -52,12 +52,15 @@ final class PassCounts {
     let written: GLQuery
     /// Whether the pass created particles (birth/spawn) or carried them (update, copy).
     let creates: Bool
+    /// Key path of the cell whose particles the pass writes (for drop reports).
+    let cell: String
     private(set) var result: (generated: UInt64, written: UInt64)?
 
-    init(generated: GLQuery, written: GLQuery, creates: Bool) {
+    init(generated: GLQuery, written: GLQuery, creates: Bool, cell: String) {
         self.generated = generated
         self.written = written
         self.creates = creates
+        self.cell = cell
     }
 
     /// Reads the results; without `wait`, only if the GPU has them already (never stalls).
@@ -92,16 +95,18 @@ final class QueryLedger {
     private(set) var dropped: UInt64 = 0
     /// The part of `dropped` that creating passes lost (never counted as created).
     private(set) var createdDropped: UInt64 = 0
+    /// `dropped` by cell key path.
+    private(set) var droppedByCell: [String: UInt64] = [:]
     private(set) var allQueries: [GLQuery] = []
 
-    func begin(_ context: GLContext, creates: Bool) -> PassCounts {
+    func begin(_ context: GLContext, creates: Bool, cell: String) -> PassCounts {
         func take(_ pool: inout [GLQuery]) -> GLQuery {
             if let q = pool.popLast() { return q }
             let q = context.makeQuery()
             allQueries.append(q)
             return q
         }
-        let counts = PassCounts(generated: take(&generatedPool), written: take(&writtenPool), creates: creates)
+        let counts = PassCounts(generated: take(&generatedPool), written: take(&writtenPool), creates: creates, cell: cell)
         plume_glBeginQuery(GLenum(GL_PRIMITIVES_GENERATED), counts.generated.name)
         plume_glBeginQuery(GLenum(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), counts.written.name)
         return counts
@@ -123,6 +128,7 @@ final class QueryLedger {
                     createdDropped += r.generated - r.written
                 }
                 dropped += r.generated - r.written
+                if r.generated > r.written { droppedByCell[counts.cell, default: 0] += r.generated - r.written }
                 // The queries return to the pool; a buffer keeps its PassCounts for the result only.
                 generatedPool.append(counts.generated)
                 writtenPool.append(counts.written)
@@ -138,6 +144,7 @@ final class QueryLedger {
         created = 0
         dropped = 0
         createdDropped = 0
+        droppedByCell = [:]
     }
 
     func release(_ context: GLContext) {

@@ -1,0 +1,208 @@
+import CEpoxy
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeGL
+
+/// The GPU simulator's contract beyond matching the reference: records, capacity, host work,
+/// readback, bad input and GL object lifetime.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct GPUSimulatorTests {
+    static func layer(rate: Float, lifetime: Float = 2, sub: Bool = false) -> EmitterLayer {
+        let cell = Scenarios.busyCell(1, name: "c")
+        cell.birthRate = rate
+        cell.lifetime = lifetime
+        cell.lifetimeRange = 0
+        if sub {
+            let child = Scenarios.busyCell(2, name: "child")
+            child.birthRate = 5
+            cell.emitterCells = [child]
+        }
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 500, y: 500)
+        layer.emitterShape = .circle
+        layer.emitterSize = CGSize(width: 100, height: 0)
+        layer.emitterCells = [cell]
+        return layer
+    }
+
+    @Test func recordLayoutMatchesTheShader() throws {
+        #expect(ParticleRecord.bytes(subCells: 0) == 96)
+        #expect(ParticleRecord.bytes(subCells: 1) == 128)
+        #expect(ParticleRecord.bytes(subCells: 3) == 176)
+        #expect(ParticleRecord.words(subCells: ParticleRecord.maxSubCells) <= 64, "must fit 64 TF components")
+        // A record the GPU wrote decodes to the reference's birth values, field by field.
+        try GPU.run { context in
+            let layer = Self.layer(rate: 4, lifetime: 100)
+            let gpu = try GPUSimulator(layer: layer, context: context)
+            try gpu.advance(to: 0.25)
+            let node = gpu.roots[0]
+            var words = [UInt32](repeating: 0, count: 24)
+            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), node.input.buffer.name)
+            words.withUnsafeMutableBytes { plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, 96, $0.baseAddress) }
+            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+            let r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0) }
+            let resolved = ResolvedLayer(layer)
+            let key = ParticleKey.child(of: .root, cellIndex: 0, serial: 1)
+            let b = try #require(BirthSampler.sample(cell: resolved.cells[0], layer: resolved, key: key, parent: nil))
+            #expect(r.key == key && r.parent == .root && r.serial == 1)
+            #expect(r.birth == 0.25 && r.lifetime == b.lifetime)
+            #expect(r.anchorAge == 0)
+            #expect(maxAbs(SIMD3<Double>(r.anchorPosition) - b.position) < 1e-3, "\(r.anchorPosition) vs \(b.position)")
+            #expect(maxAbs(SIMD3<Double>(r.anchorVelocity) - b.velocity) < 1e-3, "\(r.anchorVelocity) vs \(b.velocity)")
+            #expect(abs(Double(r.scale0) - b.scale) < 1e-6 && abs(Double(r.spin) - b.spin) < 1e-6)
+            #expect(abs(Double(r.angle0) - b.angle) < 1e-6 && abs(Double(r.scaleSpeed) - b.scaleSpeed) < 1e-7)
+            #expect(maxAbs(SIMD4<Double>(r.color0) - b.color) < 1e-6)
+        }
+    }
+
+    /// Per-update host work and GPU passes depend on the cells, not on the particles.
+    @Test func hostWorkDoesNotGrowWithParticles() throws {
+        try GPU.run { context in
+            var stats: [GPUSimulator.UpdateStatistics] = []
+            for rate: Float in [10, 20_000] {
+                let gpu = try GPUSimulator(layer: Self.layer(rate: rate, sub: true), context: context)
+                for f in 0...90 { try gpu.advance(to: Double(f) / 60) }
+                stats.append(gpu.lastUpdate)
+                #expect(try gpu.snapshot().particles.count > Int(rate), "rate \(rate) must have live particles")
+            }
+            #expect(stats[0] == stats[1], "passes/draws per update: \(stats[0]) with few particles, \(stats[1]) with many")
+        }
+    }
+
+    @Test func advanceReadsNothingBackOnlySnapshotDoes() throws {
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: Preset.fireworks.makeLayer(), context: context)
+            for f in 0...240 { try gpu.advance(to: Double(f) / 60) }
+            #expect(gpu.totalBytesReadBack == 0)
+            let s = try gpu.snapshot()
+            #expect(!s.particles.isEmpty && gpu.totalBytesReadBack >= s.particles.count * 96)
+        }
+    }
+
+    /// Rates and lifetimes go up: buffers grow on the GPU and no live particle is lost.
+    @Test func capacityGrowsWithoutLosingParticles() throws {
+        try GPU.run { context in
+            let gpuLayer = Self.layer(rate: 50, lifetime: 2, sub: true), cpuLayer = Self.layer(rate: 50, lifetime: 2, sub: true)
+            let gpu = try GPUSimulator(layer: gpuLayer, context: context)
+            let cpu = ReferenceSimulator(layer: cpuLayer)
+            let startCapacity = GPUSimulator.initialCapacity
+            for f in 0...360 {
+                let t = Double(f) / 60
+                if f == 60 { for l in [gpuLayer, cpuLayer] { try l.setValue(3000, forKeyPath: "emitterCells.c.birthRate") } }
+                if f == 180 { for l in [gpuLayer, cpuLayer] { try l.setValue(4, forKeyPath: "emitterCells.c.lifetime") } }
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+                if f % 60 == 0 {
+                    compareSnapshots(gpu: try gpu.snapshot(), cpu: try cpu.snapshot(), configuration: "growth", seed: 0)
+                }
+            }
+            #expect(gpu.roots[0].input.capacity > 10 * startCapacity, "capacity \(gpu.roots[0].input.capacity)")
+            let s = try gpu.snapshot()
+            #expect(s.counters.dropped == 0)
+            #expect(s.particles.count > 10_000)
+        }
+    }
+
+    @Test func capacityLimitDropsAndReports() throws {
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: Self.layer(rate: 1000, lifetime: 10, sub: true), context: context,
+                                       limits: SimulationLimits(maxParticlesPerCell: 300))
+            for f in 0...120 { try gpu.advance(to: Double(f) / 60) }
+            let s = try gpu.snapshot()
+            #expect(s.particles(inCell: [0]).count <= 300)
+            #expect(s.particles(inCell: [0, 0]).count <= 300)
+            #expect(s.counters.dropped > 0)
+            #expect(s.diagnostics.contains { $0.effect == .birthsDropped && $0.keyPath == "emitterCells.c" },
+                    "diagnostics: \(s.diagnostics)")
+            #expect(s.particles.allSatisfy { $0.position.x.isFinite })
+        }
+    }
+
+    /// The reference's bad values give the same diagnostics on the GPU, no GL error and no NaN in
+    /// the buffers.
+    @Test(arguments: 0..<12)
+    func badInputIsReportedAndKeepsBuffersFinite(case index: Int) throws {
+        let cases: [(String, (EmitterLayer) -> Void, Double?)] = [
+            ("NaN velocity", { $0.emitterCells![0].velocity = .nan }, nil),
+            ("infinite emission range", { $0.emitterCells![0].emissionRange = .infinity }, nil),
+            ("negative lifetime", { $0.emitterCells![0].lifetime = -3 }, nil),
+            ("absurd birth rate", { $0.emitterCells![0].birthRate = 1e12 }, nil),
+            ("NaN layer position", { $0.emitterPosition = CGPoint(x: CGFloat.nan, y: 3) }, nil),
+            ("infinite layer velocity", { $0.velocity = .infinity }, nil),
+            ("a cell containing itself", { $0.emitterCells![0].emitterCells = [$0.emitterCells![0]] }, nil),
+            ("NaN colour", { $0.emitterCells![0].color = Color(red: .nan, green: 1, blue: 1, alpha: 1) }, nil),
+            ("negative speed", { $0.emitterCells![0].speed = -2 }, nil),
+            ("live acceleration becomes infinite", { _ in }, 1.0),
+            ("live colour speed becomes NaN", { _ in }, 1.5),
+            ("huge scale speed", { $0.emitterCells![0].scaleSpeed = 1e30 }, nil),
+        ]
+        let (name, configure, liveAt) = cases[index]
+        try GPU.run { context in
+            let gpuLayer = Self.layer(rate: 200, sub: true), cpuLayer = Self.layer(rate: 200, sub: true)
+            configure(gpuLayer)
+            configure(cpuLayer)
+            let gpu = try GPUSimulator(layer: gpuLayer, context: context)
+            let cpu = ReferenceSimulator(layer: cpuLayer)
+            for f in 0...150 {
+                let t = Double(f) / 60
+                if let at = liveAt, t == at {
+                    for l in [gpuLayer, cpuLayer] {
+                        if index == 9 { l.emitterCells![0].yAcceleration = .infinity } else { l.emitterCells![0].alphaSpeed = .nan }
+                    }
+                }
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+            }
+            #expect(plume_glGetError() == GLenum(GL_NO_ERROR), "\(name): a GL error")
+            let g = try gpu.snapshot(), c = try cpu.snapshot()
+            #expect(!g.diagnostics.isEmpty, "\(name): no diagnostic")
+            #expect(g.diagnostics == c.diagnostics, "\(name): GPU \(g.diagnostics) vs reference \(c.diagnostics)")
+            compareSnapshots(gpu: g, cpu: c, configuration: name, seed: 0)
+            // Every float of every record in the GPU buffers is finite.
+            for node in gpu.roots + gpu.roots.flatMap(\.children) where node.input.hasData {
+                let n = Int(node.input.lastWrite?.result?.written ?? 0)
+                let words = ParticleRecord.bytes(subCells: node.subCells) / 4
+                var raw = [UInt32](repeating: 0, count: max(n * words, 1))
+                plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), node.input.buffer.name)
+                raw.withUnsafeMutableBytes { plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(n * words * 4), $0.baseAddress) }
+                plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+                raw.withUnsafeBufferPointer { w in
+                    for i in 0..<n {
+                        let r = ParticleRecord(words: w, base: i * words)
+                        let floats = [r.anchorAge, r.scale0, r.scaleSpeed, r.angle0, r.spin]
+                            + [r.anchorPosition.x, r.anchorPosition.y, r.anchorPosition.z]
+                            + [r.anchorVelocity.x, r.anchorVelocity.y, r.anchorVelocity.z]
+                            + [r.color0.x, r.color0.y, r.color0.z, r.color0.w]
+                        #expect(floats.allSatisfy(\.isFinite) && r.birth.isFinite && r.lifetime.isFinite,
+                                "\(name): a non-finite value in record \(i): \(r)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Creating and destroying 200 simulators leaves no GL object behind.
+    @Test func twoHundredSimulatorsLeakNothing() throws {
+        try GPU.run { context in
+            // Compile every variant these simulators use first: programs belong to the context.
+            do {
+                let warm = try GPUSimulator(layer: Preset.fireworks.makeLayer(), context: context)
+                for f in 0...130 { try warm.advance(to: Double(f) / 60) }
+            }
+            let before = context.objects
+            var names: [GLuint] = []
+            for i in 0..<200 {
+                let gpu = try GPUSimulator(layer: i.isMultiple(of: 2) ? Preset.fireworks.makeLayer() : Self.layer(rate: 300, sub: true),
+                                           context: context)
+                for f in stride(from: 0, through: 130, by: 13) { try gpu.advance(to: Double(f) / 60) }
+                if i.isMultiple(of: 50) { _ = try gpu.snapshot() }
+                names.append(gpu.roots[0].input.buffer.name)
+                #expect(context.objects.total > before.total)
+            }
+            #expect(context.objects == before, "live GL objects before \(before), after \(context.objects)")
+            #expect(names.allSatisfy { plume_glIsBuffer($0) == 0 }, "a deleted buffer name is still a buffer")
+            #expect(plume_glGetError() == GLenum(GL_NO_ERROR))
+        }
+    }
+}
