@@ -133,8 +133,9 @@ final class ProgramCache {
         return p
     }
 
+    /// Deletes every program (from the context's `deinit`, which must not reach back to it).
     func releaseAll() {
-        for p in programs.values { context.delete(p.program) }
+        for p in programs.values { plume_glDeleteProgram(p.program.name) }
         programs = [:]
     }
 
