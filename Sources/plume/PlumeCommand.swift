@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
+import PlumeGL
 
 @main
 struct PlumeCommand: ParsableCommand {
@@ -26,10 +27,15 @@ struct List: ParsableCommand {
     }
 }
 
-/// `plume run <preset>`: simulates on the CPU reference and prints what happens.
+/// Which simulator `plume run` uses.
+enum SimulatorKind: String, ExpressibleByArgument, CaseIterable {
+    case reference, gpu
+}
+
+/// `plume run <preset>`: simulates and prints what happens.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Simulate a preset on the CPU reference simulator and print a summary over time.")
+        abstract: "Simulate a preset and print a summary over time.")
 
     @Argument(help: "The preset: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
     var preset: Preset = .fireworks
@@ -48,6 +54,9 @@ struct Run: ParsableCommand {
 
     @Option(help: "Layer seed.")
     var seed: UInt32 = 0
+
+    @Option(help: "reference (the CPU reference simulator) or gpu (transform feedback, headless EGL).")
+    var simulator: SimulatorKind = .reference
 
     func validate() throws {
         guard seconds.isFinite, seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be in (0, 3600]") }
@@ -68,9 +77,20 @@ struct Run: ParsableCommand {
         let scene = try sceneSize()
         let layer = preset.makeLayer(size: scene)
         layer.seed = seed
-        let simulator = ReferenceSimulator(layer: layer)
         print("plume: \(preset.rawValue) — \(preset.summary)")
-        print("scene \(Int(scene.width))×\(Int(scene.height)) points, \(fps) updates/s, CPU reference simulator\n")
+        switch simulator {
+        case .reference:
+            print("scene \(Int(scene.width))×\(Int(scene.height)) points, \(fps) updates/s, CPU reference simulator\n")
+            try simulate(ReferenceSimulator(layer: layer), scene: scene)
+        case .gpu:
+            let context = try GLContext.headless()
+            print("scene \(Int(scene.width))×\(Int(scene.height)) points, \(fps) updates/s, GPU simulator on "
+                  + "\(context.info.renderer) (\(context.info.platform))\n")
+            try simulate(try GPUSimulator(layer: layer, context: context), scene: scene)
+        }
+    }
+
+    private func simulate(_ simulator: some ParticleSimulator, scene: CGSize) throws {
         print(SummaryTable.header)
         let frames = Int((seconds * fps).rounded())
         var nextReport = 0.0
