@@ -2,7 +2,8 @@
 //
 // Plume — a GPU particle engine for Swift on Linux with Core Animation's emitter API.
 //
-// Layout: `Plume` is the model and the CPU reference simulator (no OpenGL anywhere in it);
+// Layout: `Plume` is the model and the CPU reference simulator (no OpenGL anywhere in it; images
+// load through libpng);
 // `PlumeGL` is the GPU backend (transform-feedback simulation, contexts) and depends on it, never
 // the reverse; `plume` is the command-line front end.
 
@@ -23,7 +24,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG"], swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -43,6 +44,7 @@ let package = Package(
         // MARK: - Implementation details: C modules (no Swift API of their own) and build tools
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
@@ -52,7 +54,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume"], swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG"], swiftSettings: strict),
         .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], swiftSettings: strict),
     ]
 )
