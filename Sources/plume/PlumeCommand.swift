@@ -8,7 +8,7 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
-        subcommands: [Run.self, List.self],
+        subcommands: [Run.self, Render.self, List.self],
         defaultSubcommand: Run.self)
 }
 
@@ -142,5 +142,83 @@ enum SummaryTable {
         return String(format: "%6.2f %7d  %@ %8.1f %8.1f %10d %11.2f",
                       s.layerTime ?? 0, live.count, cells.padding(toLength: 48, withPad: " ", startingAt: 0),
                       meanX, meanY, onScreen, alpha)
+    }
+}
+
+/// `plume render <preset>`: headless pictures of a preset on the GPU.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a preset headlessly on the GPU path to PNG (one picture, or a sequence).")
+
+    @Argument(help: "The preset: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var preset: Preset
+
+    @Option(help: "Host time of the (first) picture, seconds.")
+    var time: Double = 3
+
+    @Option(help: "Picture width and height in pixels (one pixel per point), as WxH.")
+    var size: String = "800x600"
+
+    @Option(help: "Output PNG file; a sequence numbers it: out-0001.png, out-0002.png, …")
+    var out: String
+
+    @Option(help: "Number of pictures.")
+    var frames: Int = 1
+
+    @Option(help: "Pictures per second of a sequence (and simulation updates per second).")
+    var fps: Double = 60
+
+    @Option(help: "Layer seed.")
+    var seed: UInt32 = 0
+
+    func validate() throws {
+        guard time.isFinite, time >= 0, time <= 3600 else { throw ValidationError("--time must be in [0, 3600]") }
+        guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be in 1…100000") }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in [1, 1000]") }
+        guard out.lowercased().hasSuffix(".png") else { throw ValidationError("--out must name a .png file") }
+        _ = try pixelSize()
+    }
+
+    func pixelSize() throws -> (Int, Int) {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ (1...16_384).contains($0) }) else {
+            throw ValidationError("--size must look like 800x600 (1…16384 each)")
+        }
+        return (parts[0], parts[1])
+    }
+
+    func path(_ index: Int) -> String {
+        guard frames > 1 else { return out }
+        let stem = out.dropLast(4)
+        let number = String(index + 1)
+        return "\(stem)-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number).png"
+    }
+
+    func run() throws {
+        let (width, height) = try pixelSize()
+        let context = try GLContext.headless()
+        let layer = preset.makeLayer(size: CGSize(width: width, height: height))
+        layer.seed = seed
+        let simulator = try GPUSimulator(layer: layer, context: context)
+        let renderer = try ParticleRenderer(context: context)
+        let target = try OffscreenTarget(context: context, width: width, height: height)
+        let projection = Matrix4.layer(width: Float(width), height: Float(height))
+        // Simulate up to the first picture at the given rate (results do not depend on it).
+        let warmup = Int((time * fps).rounded(.down))
+        for step in 0..<warmup { try simulator.advance(to: Double(step) / fps) }
+        for index in 0..<frames {
+            try simulator.advance(to: time + Double(index) / fps)
+            target.begin(clearTo: .black)
+            try renderer.draw(simulator, viewProjection: projection)
+            let file = path(index)
+            try target.image().writePNG(to: file)
+            if frames > 1 {
+                let done = index + 1
+                let bar = String(repeating: "#", count: done * 30 / frames).padding(toLength: 30, withPad: ".", startingAt: 0)
+                print("\rrendering [\(bar)] \(done)/\(frames) \(file)", terminator: done == frames ? "\n" : "")
+                FileHandle.standardOutput.synchronizeFile()
+            }
+        }
+        if frames == 1 { print("wrote \(out) (\(width)×\(height), \(preset.rawValue) at t = \(time) s, \(context.info.renderer))") }
     }
 }

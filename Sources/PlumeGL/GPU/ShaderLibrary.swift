@@ -62,6 +62,8 @@ enum PassKind: String, Hashable {
     case copy
     /// Test program: the hash on the GPU (hash_vectors.vert).
     case hashVectors
+    /// Draws particles as textured quads (draw.vert + draw.geom + draw.frag).
+    case draw
 
     var stages: [(file: String, type: Int32)] {
         switch self {
@@ -70,6 +72,8 @@ enum PassKind: String, Hashable {
         case .birth: return [("birth.vert", GL_VERTEX_SHADER), ("birth.geom", GL_GEOMETRY_SHADER)]
         case .copy: return [("record.vert", GL_VERTEX_SHADER), ("copy.geom", GL_GEOMETRY_SHADER)]
         case .hashVectors: return [("hash_vectors.vert", GL_VERTEX_SHADER)]
+        case .draw: return [("draw.vert", GL_VERTEX_SHADER), ("draw.geom", GL_GEOMETRY_SHADER),
+                            ("draw.frag", GL_FRAGMENT_SHADER)]
         }
     }
 }
@@ -113,6 +117,9 @@ final class ShaderProgram {
     func set(_ name: String, _ v: SIMD3<Double>) { plume_glUniform3f(location(name), Float(v.x), Float(v.y), Float(v.z)) }
     func set(_ name: String, _ v: SIMD4<Double>) {
         plume_glUniform4f(location(name), Float(v.x), Float(v.y), Float(v.z), Float(v.w))
+    }
+    func set(_ name: String, _ m: Matrix4) {
+        m.columns.withUnsafeBufferPointer { plume_glUniformMatrix4fv(location(name), 1, GLboolean(GL_FALSE), $0.baseAddress) }
     }
 }
 

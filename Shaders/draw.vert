@@ -1,0 +1,26 @@
+// Drawing, vertex stage: one particle record per vertex (the first 24 words of any layout),
+// evaluated at the layer time u_time exactly as the snapshot evaluates it (SPEC §5, §10).
+in uvec4 a_rec[6];
+
+uniform double u_time;
+uniform vec3 u_acc;                // the cell's acceleration
+uniform vec4 u_colorSpeed;         // the cell's colour speeds
+
+out Particle2D {
+    vec3 position;
+    float scale;
+    float angle;
+    vec4 color;                    // straight, clamped
+} v_out;
+
+void main() {
+    uvec4 r[REC_MAX];
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < 6 ? a_rec[i] : uvec4(0u);
+    Particle p = plume_unpack(r, 0);
+    float age = float(u_time - p.birth);
+    Motion m = plume_motion_at(p, age, u_acc);
+    v_out.position = m.position;
+    v_out.scale = p.scale0 + p.scaleSpeed * age;
+    v_out.angle = p.angle0 + p.spin * age;
+    v_out.color = clamp(p.color0 + u_colorSpeed * age, 0.0, 1.0);
+}

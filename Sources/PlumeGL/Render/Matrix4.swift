@@ -1,0 +1,52 @@
+/// A 4×4 matrix in column-major order, as GL takes it.
+public struct Matrix4: Hashable, Sendable {
+    /// 16 values, column by column.
+    public var columns: [Float]
+
+    public init(columns: [Float]) {
+        precondition(columns.count == 16, "a Matrix4 has 16 values")
+        self.columns = columns
+    }
+
+    public static let identity = Matrix4(columns: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+
+    /// An orthographic projection of the box `[left, right] × [bottom, top] × [near, far]`
+    /// (z towards the viewer positive, as on the layer) onto clip space.
+    public static func orthographic(left: Float, right: Float, bottom: Float, top: Float,
+                                    near: Float = -10_000, far: Float = 10_000) -> Matrix4 {
+        let sx = 2 / (right - left), sy = 2 / (top - bottom), sz = 2 / (far - near)
+        return Matrix4(columns: [sx, 0, 0, 0,
+                                 0, sy, 0, 0,
+                                 0, 0, sz, 0,
+                                 -(right + left) / (right - left), -(top + bottom) / (top - bottom), -(far + near) / (far - near), 1])
+    }
+
+    /// The projection of a layer of `width × height` points onto the whole viewport: y down (the
+    /// iOS convention, layer y = 0 at the top of the picture) unless `yUp`.
+    public static func layer(width: Float, height: Float, yUp: Bool = false) -> Matrix4 {
+        yUp ? orthographic(left: 0, right: width, bottom: 0, top: height)
+            : orthographic(left: 0, right: width, bottom: height, top: 0)
+    }
+
+    /// `self × other`.
+    public static func * (a: Matrix4, b: Matrix4) -> Matrix4 {
+        var out = [Float](repeating: 0, count: 16)
+        for c in 0..<4 {
+            for r in 0..<4 {
+                var v: Float = 0
+                for k in 0..<4 { v += a.columns[k * 4 + r] * b.columns[c * 4 + k] }
+                out[c * 4 + r] = v
+            }
+        }
+        return Matrix4(columns: out)
+    }
+
+    /// Transforms a point (w = 1) to clip coordinates.
+    public func apply(_ p: SIMD3<Float>) -> SIMD4<Float> {
+        var out = SIMD4<Float>.zero
+        for r in 0..<4 {
+            out[r] = columns[r] * p.x + columns[4 + r] * p.y + columns[8 + r] * p.z + columns[12 + r]
+        }
+        return out
+    }
+}
