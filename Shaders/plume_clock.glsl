@@ -26,6 +26,14 @@ struct ClockParams {
     double rateChanged;   // 1 when the rate differs from the previous update's, else 0
 };
 
+// Stops the clock (the next start begins a fresh segment at 0); serials keep counting, as in
+// EmissionClock.reset().
+void plume_clock_reset(inout Clock c) {
+    c.segStart = 0.0lf;
+    c.clockAtStart = 0.0lf;
+    c.crossings = CLOCK_IDLE;
+}
+
 double plume_clock_value(Clock c, double rate, double t) {
     precise double v = c.clockAtStart + rate * (t - c.segStart);
     return v;
@@ -40,9 +48,9 @@ double plume_clock_time(Clock c, double inverseRate, double k) {
 Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, double deadline) {
     Births none = Births(1u, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 1.0lf, 1.0lf);
     if (!(t1 > t0)) return none;
-    if (!(P.rate > 0.0lf) || !(P.windowStart < P.windowEnd)) { c = plume_idle_clock(); return none; }
+    if (!(P.rate > 0.0lf) || !(P.windowStart < P.windowEnd)) { plume_clock_reset(c); return none; }
     bool running = c.crossings != CLOCK_IDLE;
-    if (running && t0 >= P.windowEnd) { c = plume_idle_clock(); running = false; }
+    if (running && t0 >= P.windowEnd) { plume_clock_reset(c); running = false; }
     double startCandidate;
     if (running) {
         if (P.rateChanged != 0.0lf) {
@@ -55,7 +63,7 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
     }
     double stop = min(P.windowEnd, deadline);
     if (!(startCandidate <= t1) || !(startCandidate < stop)) {
-        if (P.windowEnd <= t1) c = plume_idle_clock();
+        if (P.windowEnd <= t1) plume_clock_reset(c);
         return none;
     }
     if (!running) {
@@ -84,7 +92,7 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
     double consumed = count + max(0.0lf, skipped);
     c.crossings = uint(crossings + consumed);
     c.lastSerial = c.lastSerial + uint(min(consumed, 4294967295.0lf));
-    if (P.windowEnd <= t1) c = plume_idle_clock();
+    if (P.windowEnd <= t1) plume_clock_reset(c);
     return b;
 }
 

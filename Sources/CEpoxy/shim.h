@@ -142,6 +142,9 @@ static inline void plume_glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1
 static inline void plume_glGetVertexAttribiv(GLuint index, GLenum pname, GLint * params) { glGetVertexAttribiv(index, pname, params); }
 static inline void plume_glCullFace(GLenum mode) { glCullFace(mode); }
 static inline void plume_glFrontFace(GLenum mode) { glFrontFace(mode); }
+static inline void plume_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer) { glTexBuffer(target, internalformat, buffer); }
+static inline void plume_glClearBufferData(GLenum target, GLenum internalformat, GLenum format, GLenum type, const void * data) { glClearBufferData(target, internalformat, format, type, data); }
+static inline void plume_glGetTexParameteriv(GLenum target, GLenum pname, GLint * params) { glGetTexParameteriv(target, pname, params); }
 
 static inline EGLDisplay plume_eglGetPlatformDisplayEXT(EGLenum platform, void * native_display, const EGLint * attrib_list) { return eglGetPlatformDisplayEXT(platform, native_display, attrib_list); }
 static inline EGLBoolean plume_eglInitialize(EGLDisplay dpy, EGLint * major, EGLint * minor) { return eglInitialize(dpy, major, minor); }

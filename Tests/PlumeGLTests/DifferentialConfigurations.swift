@@ -250,6 +250,31 @@ enum Scenarios {
             if t == 5 { layer.emitterCells = [layer.emitterCells![0], busyCell(16, name: "y2"), busyCell(17, name: "z")] }
             if t == 7 { layer.emitterCells![0].emitterCells = [busyCell(18, name: "late")] }
         }),
+        Scenario(name: "sub-cell stopped and restarted, rate changed while paused", make: {
+            let sub = busyCell(22, name: "sub")
+            sub.birthRate = 10
+            let parent = busyCell(23, name: "parent")
+            parent.birthRate = 3
+            parent.lifetime = 6
+            parent.emitterCells = [sub]
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 500, y: 400)
+            layer.emitterCells = [parent]
+            return layer
+        }, times: steps(), edit: { layer, t in
+            let sub = layer.emitterCells![0].emitterCells?.first
+            if t == 2 { sub?.birthRate = 0 }
+            if t == 3 { sub?.birthRate = 10 }
+            if t == 4 { layer.speed = 0; layer.timeOffset = 4 }          // pause at local time 4
+            if t == 4.5 { sub?.birthRate = 30 }                         // edited while paused
+            if t == 5 { layer.speed = 1; layer.beginTime = 5 }           // resume at local time 4
+            if t == 7 { layer.emitterCells![0].emitterCells = nil }      // sub-cells removed …
+            if t == 8 {                                                   // … and restored
+                let again = busyCell(22, name: "sub")
+                again.birthRate = 30
+                layer.emitterCells![0].emitterCells = [again]
+            }
+        }),
         Scenario(name: "lifetimes at or below zero are not created", make: {
             let c = busyCell(19)
             c.lifetime = 0.5

@@ -166,4 +166,15 @@ import Testing
         // excluded (the parent is dead then).
         #expect(!perParent.isEmpty && perParent.values.allSatisfy { $0 == [1] }, "\(perParent)")
     }
+
+    /// Absurd times (rate × time beyond 2⁶⁴ births) count saturating instead of trapping.
+    @Test func absurdTimesDoNotTrap() throws {
+        for offset in [1e20, 1e300] {
+            let (layer, _) = singleCellLayer { $0.birthRate = 1e6; $0.lifetime = 0.001 }
+            layer.timeOffset = offset
+            let s = try simulate(layer, times: [0, 1e-3])
+            #expect(s.counters.skipped > 0, "timeOffset \(offset)")
+            #expect(s.particles.allSatisfy { $0.position.x.isFinite })
+        }
+    }
 }

@@ -32,7 +32,7 @@ import Testing
         let status = samples(channels: channels).withUnsafeBufferPointer {
             plume_png_write_format(path, $0.baseAddress, 3, 2, Int32(channels), sixteen ? 1 : 0, palette ? 1 : 0, &message)
         }
-        #expect(status == 0, "writing \(name): \(String(cString: message))")
+        #expect(status == 0, "writing \(name): \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         return path
     }
 

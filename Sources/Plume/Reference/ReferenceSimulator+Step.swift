@@ -31,12 +31,12 @@ extension ReferenceSimulator {
     /// that dies on the way stops emitting at its death (it is removed at the end of the update).
     private func advance(_ p: inout ReferenceParticle, in node: ReferenceNode, cell: ResolvedCell,
                          from ta: Double, to tb: Double) {
+        if p.subClocks.count != cell.children.count {
+            let age = p.age(at: ta)
+            if p.subClocks.count > cell.children.count { p.subClocks.removeLast(p.subClocks.count - cell.children.count) }
+            while p.subClocks.count < cell.children.count { p.subClocks.append(EmissionClock(origin: age)) }
+        }
         if !cell.children.isEmpty {
-            if p.subClocks.count != cell.children.count {
-                let age = p.age(at: ta)
-                if p.subClocks.count > cell.children.count { p.subClocks.removeLast(p.subClocks.count - cell.children.count) }
-                while p.subClocks.count < cell.children.count { p.subClocks.append(EmissionClock(origin: age)) }
-            }
             for (j, sub) in cell.children.enumerated() {
                 let births = p.subClocks[j].advance(to: p.age(at: tb), rate: sub.rate, window: sub.window,
                                                     deadline: p.lifetime, maxLifetime: sub.maxLifetime)
@@ -55,12 +55,12 @@ extension ReferenceSimulator {
     ///   nil for top-level births.
     private func create(_ births: EmissionClock.Births, cellIndex: Int, in node: ReferenceNode, cell: ResolvedCell,
                         parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Double)?, until t1: Double) {
-        counters.skipped += UInt64(births.skipped)
+        counters.skipped &+= UInt64(clamping: births.skipped)
         guard births.count > 0 else { return }
         let room = max(0, limits.maxParticlesPerCell - node.particles.count)
         let n = Int(min(births.count, Double(room)))
         if births.count > Double(n) {
-            counters.dropped += UInt64(births.count - Double(n))
+            counters.dropped &+= UInt64(clamping: births.count - Double(n))
             drops[cell.keyPath, default: 0] += births.count - Double(n)
         }
         let parentKey = parent?.particle.key ?? .root

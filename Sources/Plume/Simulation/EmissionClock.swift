@@ -119,12 +119,12 @@ public struct EmissionClock: Hashable, Sendable {
             first = firstKept
         }
         let count = max(0, last - first + 1)
-        let firstSerial = lastSerial &+ 1 &+ UInt32(truncatingIfNeeded: Int64(skipped))
+        let firstSerial = lastSerial &+ 1 &+ UInt32(truncatingIfNeeded: UInt64(clamping: max(0, skipped)))
         let births = Births(firstSerial: firstSerial, count: count, skipped: max(0, skipped), firstCrossing: first,
                             segmentStart: segmentStart, clockAtStart: clockAtStart, rate: rate)
         let consumed = count + max(0, skipped)
         crossings += consumed
-        lastSerial = lastSerial &+ UInt32(truncatingIfNeeded: Int64(min(consumed, 9e15)))
+        lastSerial = lastSerial &+ UInt32(truncatingIfNeeded: UInt64(clamping: consumed))
         if window.end <= t1 { reset() }
         return births
     }
@@ -140,5 +140,13 @@ public struct EmissionClock: Hashable, Sendable {
         clockAtStart = 0
         crossings = 0
         rate = 0
+    }
+}
+
+extension UInt64 {
+    /// The whole part of a non-negative count, saturating at `UInt64.max` (absurd rates × times
+    /// must not trap).
+    public init(clamping value: Double) {
+        if !(value > 0) { self = 0 } else if value >= 1.8e19 { self = .max } else { self = UInt64(value) }
     }
 }

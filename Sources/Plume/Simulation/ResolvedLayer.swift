@@ -94,7 +94,11 @@ extension ResolvedLayer {
             return d
         }
         birthRate = multiplier("birthRate", layer.birthRate, negativeMeans: "no emission")
-        lifetime = multiplier("lifetime", layer.lifetime, negativeMeans: "every lifetime ≤ 0, no particle is created")
+        lifetime = multiplier("lifetime", layer.lifetime, negativeMeans: nil)
+        if lifetime < 0 {
+            report.add("lifetime", layer.lifetime, "must not be negative", .layerEmitsNothing)
+            emits = false
+        }
         velocity = multiplier("velocity", layer.velocity, negativeMeans: nil)
         scale = multiplier("scale", layer.scale, negativeMeans: nil)
         spin = multiplier("spin", layer.spin, negativeMeans: nil)

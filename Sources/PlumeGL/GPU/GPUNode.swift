@@ -21,7 +21,8 @@ struct LiveBound {
 
     /// Drops the births certainly dead at `time`.
     mutating func expire(at time: Double) {
-        while head < entries.count && entries[head].death <= time {
+        // A margin of a few ulps: `time + maxLifetime` was rounded when it was added.
+        while head < entries.count && entries[head].death + 1e-9 * max(1, abs(time)) < time {
             total -= entries[head].count
             head += 1
         }
@@ -56,8 +57,13 @@ final class GPUNode {
     var subCells: Int { live[0].subCells }
 
     init(context: GLContext, subCells: Int, capacity: Int, origin: Double) throws {
-        live = [try RecordBuffer(context: context, capacity: capacity, subCells: subCells),
-                try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
+        let first = try RecordBuffer(context: context, capacity: capacity, subCells: subCells)
+        do {
+            live = [first, try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
+        } catch {
+            first.release(context)
+            throw error
+        }
         clock = EmissionClock(origin: origin)
     }
 

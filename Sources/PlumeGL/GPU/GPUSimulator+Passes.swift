@@ -7,11 +7,11 @@ extension GPUSimulator {
     func step(from t0: Double, to t1: Double) throws {
         for (node, cell) in zip(roots, resolved.cells) {
             let births = node.clock.advance(to: t1, rate: cell.rate, window: cell.window, maxLifetime: cell.maxLifetime)
-            skipped += UInt64(births.skipped)
+            skipped &+= UInt64(clamping: births.skipped)
             let limit = Double(limits.maxParticlesPerCell)
             var count = births.count
             if count > limit {
-                hostDropped[cell.keyPath, default: 0] += UInt64(count - limit)
+                hostDropped[cell.keyPath, default: 0] &+= UInt64(clamping: count - limit)
                 count = limit
             }
             let n = Int(count)
@@ -58,8 +58,9 @@ extension GPUSimulator {
             node.input.hasData = false
         }
         node.previousAcceleration = cell.acceleration
-        for (j, sub) in cell.children.enumerated() {
-            node.children[j].previousRate = sub.rate
+        // The clocks only take this update's rates when time moved (a clock does nothing at dt = 0).
+        if t1 > t0 {
+            for (j, sub) in cell.children.enumerated() { node.children[j].previousRate = sub.rate }
         }
         for (j, sub) in cell.children.enumerated() {
             try process(node.children[j], cell: sub, from: t0, to: t1, bornBound: childBorn[j])
@@ -74,8 +75,10 @@ extension GPUSimulator {
         let span = min(t1 - t0, sub.window.end - sub.window.start, parent.maxLifetimeEver)
         let plain = (sub.rate * span).rounded(.up) + 1
         let catchUp = max(33, (sub.rate * sub.maxLifetime).rounded(.up) + 2)
+        // Not capped at the capacity: every birth is generated, so births over capacity are
+        // counted (generated − written) instead of silently never made.
         let bound = min(plain, catchUp)
-        return bound.isFinite ? Int(min(bound, Double(limits.maxParticlesPerCell))) : limits.maxParticlesPerCell
+        return bound.isFinite ? Int(min(bound, 1e12)) : Int(1e12)
     }
 
     // MARK: Buffers
@@ -149,10 +152,14 @@ extension GPUSimulator {
         try withCapture(into: born, creates: true, cell: sub.keyPath) {
             for source in sources {
                 if context.info.hasTransformFeedbackInstanced {
-                    p.set("u_slotBase", 0)
                     plume_glBindVertexArray(source.vertexArray.name)
-                    plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), source.feedback.name, GLsizei(perParent))
-                    lastUpdate.draws += 1
+                    let chunk = 1 << 24
+                    for base in stride(from: 0, to: perParent, by: chunk) {
+                        p.set("u_slotBase", base)
+                        plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), source.feedback.name,
+                                                               GLsizei(min(chunk, perParent - base)))
+                        lastUpdate.draws += 1
+                    }
                 } else {
                     for slot in 0..<perParent {
                         p.set("u_slotBase", slot)

@@ -36,7 +36,12 @@ final class RecordBuffer {
         }
         plume_glBindVertexArray(0)
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-        try context.check("creating a record buffer of \(capacity) records")
+        do {
+            try context.check("creating a record buffer of \(capacity) records")
+        } catch {
+            release(context)
+            throw error
+        }
     }
 
     func release(_ context: GLContext) {

@@ -64,6 +64,12 @@ enum PassKind: String, Hashable {
     case hashVectors
     /// Draws particles as textured quads (draw.vert + draw.geom + draw.frag).
     case draw
+    /// Ordering: (key, index) entries of a node's records (sort_keys.vert).
+    case sortKeys
+    /// Ordering: one bitonic compare-exchange step (sort_step.vert).
+    case sortStep
+    /// Draws particles in the sorted order (draw_sorted.vert + draw.geom + draw.frag).
+    case drawSorted
 
     var stages: [(file: String, type: Int32)] {
         switch self {
@@ -74,6 +80,10 @@ enum PassKind: String, Hashable {
         case .hashVectors: return [("hash_vectors.vert", GL_VERTEX_SHADER)]
         case .draw: return [("draw.vert", GL_VERTEX_SHADER), ("draw.geom", GL_GEOMETRY_SHADER),
                             ("draw.frag", GL_FRAGMENT_SHADER)]
+        case .sortKeys: return [("sort_keys.vert", GL_VERTEX_SHADER)]
+        case .sortStep: return [("sort_step.vert", GL_VERTEX_SHADER)]
+        case .drawSorted: return [("draw_sorted.vert", GL_VERTEX_SHADER), ("draw.geom", GL_GEOMETRY_SHADER),
+                                  ("draw.frag", GL_FRAGMENT_SHADER)]
         }
     }
 }

@@ -11,13 +11,18 @@ import Plume
 /// ```
 ///
 /// **GL state.** `draw` sets and then restores: the current program, vertex array, array buffer,
-/// active texture unit and the 2-D texture bound to unit 0, `GL_BLEND` and the blend functions and
+/// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 1 and 2,
+/// `GL_BLEND` and the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
 /// binding. It does not touch the framebuffer binding, viewport, scissor or clear values.
 public final class ParticleRenderer {
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.
     private var textures: [[Int]: (image: SpriteImage, texture: GLuint, filters: [Int32])] = [:]
+    /// Ordering state by cell, for the render modes that sort.
+    private var orderings: [[Int]: ParticleOrdering] = [:]
+    /// A buffer texture over a node's records, for drawing in sorted order.
+    private var recordTexture: GLuint = 0
     private var released = false
 
     public init(context: GLContext) throws {
@@ -33,6 +38,9 @@ public final class ParticleRenderer {
         released = true
         for (_, t) in textures { deleteTexture(t.texture) }
         textures = [:]
+        orderings.values.forEach { $0.release() }
+        orderings = [:]
+        if recordTexture != 0 { deleteTexture(recordTexture) }
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
@@ -57,35 +65,73 @@ public final class ParticleRenderer {
         program.set("u_preservesDepth", simulator.resolved.preservesDepth)
         // Images stay upright: with a y-up projection the first image row goes to local +y.
         program.set("u_flipImage", viewProjection.columns[5] > 0)
-        let additive = simulator.resolved.renderMode == .additive
+        let mode = simulator.resolved.renderMode
+        let additive = mode == .additive
         if additive {
             plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ONE))
         } else {
             plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA),
                                       GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
+        let sorted = mode == .oldestFirst || mode == .oldestLast || mode == .backToFront
+            ? try context.programs.program(ProgramKey(kind: .drawSorted, sub: 0, csub: 0)) : nil
+        if let sorted {
+            sorted.use()
+            sorted.set("u_time", time)
+            sorted.set("u_viewProjection", viewProjection)
+            sorted.set("u_image", 0)
+            sorted.set("u_entries", 1)
+            sorted.set("u_records", 2)
+            sorted.set("u_preservesDepth", simulator.resolved.preservesDepth)
+            sorted.set("u_flipImage", viewProjection.columns[5] > 0)
+        }
         let cells = simulator.layer.emitterCells ?? []
         for (i, (node, resolved)) in zip(simulator.roots, simulator.resolved.cells).enumerated() where i < cells.count {
-            try draw(node, cell: resolved, object: cells[i], program: program)
+            try draw(node, cell: resolved, object: cells[i], program: sorted ?? program, mode: mode, time: time)
         }
         try context.check("drawing particles")
     }
 
-    private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, program: ShaderProgram) throws {
+    private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, program: ShaderProgram,
+                      mode: EmitterRenderMode, time: Double) throws {
         if cell.isDrawn, let image = object.contents, node.input.hasData {
             let texture = try self.texture(for: cell.path, image: image, cell: object)
+            var sortedCount = 0
+            if program.key.kind == .drawSorted {
+                let ordering = orderings[cell.path] ?? ParticleOrdering(context: context)
+                orderings[cell.path] = ordering
+                let (entries, count) = try ordering.sort(node.input, order: mode, time: time, acceleration: cell.acceleration)
+                sortedCount = count
+                plume_glActiveTexture(GLenum(GL_TEXTURE1))
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), entries)
+                plume_glActiveTexture(GLenum(GL_TEXTURE2))
+                if recordTexture == 0 {
+                    plume_glGenTextures(1, &recordTexture)
+                    context.objects.created(.texture)
+                }
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
+                plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), node.input.buffer.name)
+                plume_glActiveTexture(GLenum(GL_TEXTURE0))
+                program.use()
+                program.set("u_recordVecs", ParticleRecord.vectors(subCells: node.subCells))
+            }
             plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             program.set("u_acc", cell.acceleration)
             program.set("u_colorSpeed", cell.colorSpeed)
             program.set("u_imageSize", SIMD2<Double>(Double(image.width), Double(image.height)))
             program.set("u_contentsRect", cell.contentsRect)
             program.set("u_contentsScale", Float(cell.contentsScale))
-            plume_glBindVertexArray(node.input.vertexArray.name)
-            plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
+            if program.key.kind == .drawSorted {
+                plume_glBindVertexArray(context.emptyVertexArray)
+                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(sortedCount))
+            } else {
+                plume_glBindVertexArray(node.input.vertexArray.name)
+                plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
+            }
         }
         let subs = object.emitterCells ?? []
         for (j, (child, sub)) in zip(node.children, cell.children).enumerated() where j < subs.count {
-            try draw(child, cell: sub, object: subs[j], program: program)
+            try draw(child, cell: sub, object: subs[j], program: program, mode: mode, time: time)
         }
     }
 
@@ -142,7 +188,7 @@ public final class ParticleRenderer {
 /// The GL state `ParticleRenderer.draw` changes, captured and restored.
 struct SavedState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, activeTexture: GLint = 0
-    var texture: GLint = 0, feedback: GLint = 0
+    var texture: GLint = 0, feedback: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0
     var blend = false, depth = false, cull = false, discard = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
@@ -160,6 +206,10 @@ struct SavedState {
         feedback = get(GL_TRANSFORM_FEEDBACK_BINDING)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         texture = get(GL_TEXTURE_BINDING_2D)
+        plume_glActiveTexture(GLenum(GL_TEXTURE1))
+        bufferTexture1 = get(GL_TEXTURE_BINDING_BUFFER)
+        plume_glActiveTexture(GLenum(GL_TEXTURE2))
+        bufferTexture2 = get(GL_TEXTURE_BINDING_BUFFER)
         plume_glActiveTexture(GLenum(activeTexture))
         blend = plume_glIsEnabled(GLenum(GL_BLEND)) != 0
         depth = plume_glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
@@ -179,6 +229,10 @@ struct SavedState {
         plume_glBindVertexArray(GLuint(vertexArray))
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), GLuint(feedback))
+        plume_glActiveTexture(GLenum(GL_TEXTURE1))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture1))
+        plume_glActiveTexture(GLenum(GL_TEXTURE2))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture2))
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
         plume_glActiveTexture(GLenum(activeTexture))

@@ -1,0 +1,124 @@
+import CEpoxy
+import Plume
+
+/// Orders a cell's particles on the GPU for `oldestFirst`, `oldestLast` and `backToFront`
+/// (SPEC §10), with no CPU sort and no readback: a transform-feedback pass writes one
+/// (key, index) entry per live record over a buffer pre-filled with +∞ sentinels, then a bitonic
+/// sorting network (log₂N·(log₂N+1)/2 compare-exchange passes over N = the buffer's capacity
+/// rounded up to a power of two) sorts them.
+final class ParticleOrdering {
+    let context: GLContext
+    /// Entries capacity (a power of two).
+    private(set) var capacity = 0
+    private var entries: [GLBuffer] = []
+    private var textures: [GLuint] = []
+    private var sentinel: GLBuffer?
+    private let feedback: GLTransformFeedback
+
+    init(context: GLContext) {
+        self.context = context
+        feedback = context.makeTransformFeedback()
+    }
+
+    func release() {
+        freeBuffers()
+        context.delete(feedback)
+    }
+
+    private func freeBuffers() {
+        entries.forEach { context.delete($0) }
+        entries = []
+        for t in textures {
+            var n = t
+            plume_glDeleteTextures(1, &n)
+            context.objects.deleted(.texture)
+        }
+        textures = []
+        if let s = sentinel { context.delete(s) }
+        sentinel = nil
+    }
+
+    /// Makes room for `records` entries.
+    private func reserve(_ records: Int) throws {
+        var n = 2
+        while n < records { n *= 2 }
+        guard n > capacity else { return }
+        freeBuffers()
+        capacity = n
+        let bytes = n * 8
+        entries = [try context.makeBuffer(bytes: bytes), try context.makeBuffer(bytes: bytes)]
+        let fill = [UInt32](repeating: 0, count: n * 2).enumerated().map { i, _ in
+            i % 2 == 0 ? Float.infinity.bitPattern : UInt32.max
+        }
+        let s = try context.makeBuffer(bytes: bytes, usage: GL_STATIC_DRAW)
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), s.name)
+        fill.withUnsafeBytes { plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
+        sentinel = s
+        for buffer in entries {
+            var t: GLuint = 0
+            plume_glGenTextures(1, &t)
+            context.objects.created(.texture)
+            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), t)
+            plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RG32UI), buffer.name)
+            textures.append(t)
+        }
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+        try context.check("allocating \(n) ordering entries")
+    }
+
+    /// Sorts the records of `records` (drawn as its last transform feedback wrote them) by `order`
+    /// and returns the buffer texture holding the sorted entries, and how many entries to draw.
+    func sort(_ records: RecordBuffer, order: EmitterRenderMode, time: Double, acceleration: SIMD3<Double>) throws
+        -> (texture: GLuint, count: Int) {
+        try reserve(records.capacity)
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), sentinel!.name)
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), entries[0].name)
+        plume_glCopyBufferSubData(GLenum(GL_COPY_READ_BUFFER), GLenum(GL_COPY_WRITE_BUFFER), 0, 0, GLsizeiptr(capacity * 8))
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), 0)
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
+        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+
+        let keys = try context.programs.program(ProgramKey(kind: .sortKeys, sub: 0, csub: 0))
+        keys.use()
+        keys.set("u_time", time)
+        keys.set("u_acc", acceleration)
+        keys.set("u_order", order == .oldestFirst ? 1 : order == .oldestLast ? 2 : 3)
+        plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[0].name)
+        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+        plume_glBindVertexArray(records.vertexArray.name)
+        plume_glDrawTransformFeedback(GLenum(GL_POINTS), records.feedback.name)
+        plume_glEndTransformFeedback()
+
+        let step = try context.programs.program(ProgramKey(kind: .sortStep, sub: 0, csub: 0))
+        step.use()
+        step.set("u_entries", 1)
+        plume_glBindVertexArray(context.emptyVertexArray)
+        plume_glActiveTexture(GLenum(GL_TEXTURE1))
+        var source = 0
+        var k = 2
+        while k <= capacity {
+            var j = k / 2
+            while j >= 1 {
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[source])
+                plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[1 - source].name)
+                step.set("u_k", k)
+                step.set("u_j", j)
+                plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(capacity))
+                plume_glEndTransformFeedback()
+                source = 1 - source
+                j /= 2
+            }
+            k *= 2
+        }
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
+        try context.check("ordering particles")
+        return (textures[source], capacity)
+    }
+}
