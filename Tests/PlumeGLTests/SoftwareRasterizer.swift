@@ -1,0 +1,108 @@
+import Foundation
+@testable import Plume
+@testable import PlumeGL
+
+/// A CPU rasterizer of a *reference* snapshot with the drawing rules of SPEC §10, to check the
+/// GPU renderer's pictures: quads centred on the particles, size from image × contentsRect ÷
+/// contentsScale × scale, rotated by the angle, bilinear texture sampling (texel centres, clamped
+/// edges) of the premultiplied image, clamped colour premultiplied, source-over or additive
+/// blending into an 8-bit buffer (rounded after every particle, as the GPU's framebuffer is).
+struct SoftwareRasterizer {
+    let width: Int
+    let height: Int
+    /// Premultiplied RGBA in [0, 1], rows from the top.
+    var pixels: [SIMD4<Double>]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = Array(repeating: SIMD4(0, 0, 0, 1), count: width * height)   // opaque black
+    }
+
+    /// Draws the snapshot's particles of the layer's cells in SPEC §10 order (one pixel per point,
+    /// y down). `unordered` cells are not supported (their storage order is the GPU's own).
+    mutating func draw(_ snapshot: ParticleSnapshot, layer: EmitterLayer) {
+        let resolved = ResolvedLayer(layer)
+        let mode = resolved.renderMode
+        func walk(_ cell: ResolvedCell, _ object: EmitterCell) {
+            if cell.isDrawn, let image = object.contents {
+                var list = snapshot.particles(inCell: cell.path)
+                switch mode {
+                case .oldestFirst: list.sort { $0.birthTime < $1.birthTime }
+                case .oldestLast: list.sort { $0.birthTime > $1.birthTime }
+                case .backToFront: list.sort { $0.position.z < $1.position.z }
+                case .unordered, .additive: break
+                }
+                let texture = Texture(image)
+                for p in list { splat(p, cell: cell, texture: texture, additive: mode == .additive) }
+            }
+            for (sub, child) in zip(cell.children, object.emitterCells ?? []) { walk(sub, child) }
+        }
+        for (cell, object) in zip(resolved.cells, layer.emitterCells ?? []) { walk(cell, object) }
+    }
+
+    struct Texture {
+        let width: Int, height: Int
+        let texels: [SIMD4<Double>]      // premultiplied, in [0, 1]
+        init(_ image: SpriteImage) {
+            width = image.width
+            height = image.height
+            texels = (0..<image.width * image.height).map { i in
+                let a = Double(image.pixels[i * 4 + 3])
+                // Premultiplied and rounded to 8 bits, as uploaded.
+                let rgb = (0..<3).map { c in ((Double(image.pixels[i * 4 + c]) * a + 127) / 255).rounded(.down) }
+                return SIMD4(rgb[0], rgb[1], rgb[2], a) / 255
+            }
+        }
+        func sample(_ u: Double, _ v: Double) -> SIMD4<Double> {
+            let x = u * Double(width) - 0.5, y = v * Double(height) - 0.5
+            let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+            let fx = x - Double(x0), fy = y - Double(y0)
+            func t(_ i: Int, _ j: Int) -> SIMD4<Double> {
+                texels[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)]
+            }
+            return (t(x0, y0) * (1 - fx) + t(x0 + 1, y0) * fx) * (1 - fy) + (t(x0, y0 + 1) * (1 - fx) + t(x0 + 1, y0 + 1) * fx) * fy
+        }
+    }
+
+    private mutating func splat(_ p: SnapshotParticle, cell: ResolvedCell, texture: Texture, additive: Bool) {
+        let rect = cell.contentsRect
+        let half = SIMD2(Double(texture.width) * abs(rect.z), Double(texture.height) * abs(rect.w))
+            / cell.contentsScale * p.scale * 0.5
+        guard half.x > 0, half.y > 0 else { return }
+        let c = cos(p.angle), s = sin(p.angle)
+        let reach = (half.x * half.x + half.y * half.y).squareRoot()
+        let color = p.color.clamped(lowerBound: .zero, upperBound: .one)
+        let tint = SIMD4(color.x * color.w, color.y * color.w, color.z * color.w, color.w)
+        let x0 = max(0, Int((p.position.x - reach).rounded(.down))), x1 = min(width - 1, Int((p.position.x + reach).rounded(.up)))
+        let y0 = max(0, Int((p.position.y - reach).rounded(.down))), y1 = min(height - 1, Int((p.position.y + reach).rounded(.up)))
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let d = SIMD2(Double(x) + 0.5 - p.position.x, Double(y) + 0.5 - p.position.y)
+                let local = SIMD2(c * d.x + s * d.y, -s * d.x + c * d.y)        // rotate back
+                guard abs(local.x) < half.x, abs(local.y) < half.y else { continue }
+                let unit = local / half * 0.5 + 0.5
+                let src = texture.sample(rect.x + unit.x * rect.z, rect.y + unit.y * rect.w) * tint
+                let i = y * width + x
+                let out = additive ? pixels[i] + src : src + pixels[i] * (1 - src.w)
+                pixels[i] = (out.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrAwayFromZero) / 255
+            }
+        }
+    }
+
+    /// Mean absolute error per channel (in 8-bit steps) and PSNR (dB) against premultiplied RGBA8.
+    func compare(to gpu: [UInt8]) -> (mae: Double, psnr: Double) {
+        var sum = 0.0, squares = 0.0
+        for i in 0..<width * height {
+            for ch in 0..<4 {
+                let d = pixels[i][ch] * 255 - Double(gpu[i * 4 + ch])
+                sum += abs(d)
+                squares += d * d
+            }
+        }
+        let n = Double(width * height * 4)
+        let mse = squares / n
+        return (sum / n, mse == 0 ? .infinity : 10 * log10(255 * 255 / mse))
+    }
+}
