@@ -55,6 +55,6 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG"], swiftSettings: strict),
-        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], swiftSettings: strict),
+        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], exclude: ["Goldens"], swiftSettings: strict),
     ]
 )

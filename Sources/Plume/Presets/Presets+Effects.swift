@@ -161,8 +161,8 @@ public enum Presets {
         sparks.emissionRange = 2 * .pi
         sparks.yAcceleration = 60
         sparks.alphaSpeed = -0.45
-        sparks.scale = 2.5
-        sparks.scaleSpeed = -0.3
+        sparks.scale = 1.0
+        sparks.scaleSpeed = -0.2
         sparks.spin = 2
 
         let burst = EmitterCell(name: "burst")
