@@ -192,6 +192,9 @@ public final class GLContext {
         }
     }
 
+    /// Waits until the GPU has finished all work issued so far (`glFinish`): a fence for timing.
+    public func finish() { plume_glFinish() }
+
     /// Runs `body` with the context current on this thread, then releases it.
     public func withCurrent<T>(_ body: () throws -> T) throws -> T {
         try makeCurrent()

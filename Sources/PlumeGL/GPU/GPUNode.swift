@@ -4,18 +4,18 @@ import Plume
 /// reading anything back: every update adds its births (an upper bound), which expire at the update
 /// time plus the longest lifetime they could have.
 struct LiveBound {
-    private var entries: [(death: Double, count: Int)] = []
+    private var entries: [(death: Double, count: Int, update: Int)] = []
     private var head = 0
     private(set) var total = 0
 
-    /// Records `count` births of an update at `time`, living at most `maxLifetime`.
-    mutating func add(_ count: Int, at time: Double, maxLifetime: Double) {
+    /// Records `count` births of update number `update` at `time`, living at most `maxLifetime`.
+    mutating func add(_ count: Int, at time: Double, maxLifetime: Double, update: Int) {
         guard count > 0 else { return }
         let death = time + maxLifetime
         // Keep entries sorted by death time (almost always an append).
         var i = entries.count
         while i > head && entries[i - 1].death > death { i -= 1 }
-        entries.insert((death, count), at: i)
+        entries.insert((death, count, update), at: i)
         total += count
     }
 
@@ -29,6 +29,23 @@ struct LiveBound {
         if head > 1024 && head * 2 > entries.count {
             entries.removeFirst(head)
             head = 0
+        }
+    }
+
+    /// Tightens the bound with a measured live count: `live` particles were alive after update
+    /// `update` (at `time`), none of them living past `time + maxLifetime`. Entries of that
+    /// update and earlier are replaced by the measurement; later ones are kept.
+    mutating func rebase(live: Int, measuredAfter update: Int, at time: Double, maxLifetime: Double) {
+        let later = entries[head...].filter { $0.update > update }
+        entries = []
+        head = 0
+        total = 0
+        add(live, at: time, maxLifetime: maxLifetime, update: update)
+        for e in later {
+            var i = entries.count
+            while i > 0 && entries[i - 1].death > e.death { i -= 1 }
+            entries.insert(e, at: i)
+            total += e.count
         }
     }
 }
@@ -47,6 +64,8 @@ final class GPUNode {
     var bound = LiveBound()
     /// The longest lifetime this cell has had (bounds sub-cell births per parent).
     var maxLifetimeEver = 0.0
+    /// The last update pass's counts, to tighten `bound` once the GPU has them.
+    var measurement: (update: Int, time: Double, counts: PassCounts)?
     /// Rate and acceleration at the previous update (nil after a rebuild).
     var previousRate: Double?
     var previousAcceleration: SIMD3<Double>?
@@ -73,6 +92,7 @@ final class GPUNode {
         born?.hasData = false
         clock = EmissionClock(origin: origin)
         bound = LiveBound()
+        measurement = nil
         previousRate = nil
         previousAcceleration = nil
         children.forEach { $0.clear(origin: origin) }

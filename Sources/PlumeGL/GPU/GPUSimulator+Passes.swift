@@ -28,6 +28,11 @@ extension GPUSimulator {
     /// Spawns the node's sub-cell births, advances its particles, then processes its sub-cells.
     private func process(_ node: GPUNode, cell: ResolvedCell, from t0: Double, to t1: Double, bornBound: Int) throws {
         node.maxLifetimeEver = max(node.maxLifetimeEver, cell.maxLifetime)
+        // A live count the GPU has already produced (never waited for) tightens the bound.
+        if let m = node.measurement, m.counts.resolve(wait: false), let result = m.counts.result {
+            node.bound.rebase(live: Int(result.written), measuredAfter: m.update, at: m.time, maxLifetime: node.maxLifetimeEver)
+            node.measurement = nil
+        }
         let hasParticles = node.input.hasData || (node.born?.hasData ?? false)
         let parentsBound = node.bound.total + bornBound
         let limit = limits.maxParticlesPerCell
@@ -44,7 +49,7 @@ extension GPUSimulator {
                 child.born?.hasData = false
             }
         }
-        node.bound.add(bornBound, at: t1, maxLifetime: cell.maxLifetime)
+        node.bound.add(bornBound, at: t1, maxLifetime: cell.maxLifetime, update: updateIndex)
         node.bound.expire(at: t1)
         if hasParticles {
             let needed = min(node.bound.total, limit)
@@ -53,6 +58,7 @@ extension GPUSimulator {
                 try resize(node, capacity: grown, subCells: node.subCells)
             }
             try updatePass(node, cell: cell, t0: t0, t1: t1)
+            if let counts = node.output.lastWrite { node.measurement = (updateIndex, t1, counts) }
             node.current = 1 - node.current
         } else {
             node.input.hasData = false

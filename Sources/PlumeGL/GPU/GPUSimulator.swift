@@ -40,6 +40,8 @@ public final class GPUSimulator: ParticleSimulator {
         /// Draw calls issued by those passes.
         public var draws = 0
     }
+    /// Updates since creation (numbers the entries of the live bounds).
+    var updateIndex = 0
     /// Counts of the last `advance`.
     public internal(set) var lastUpdate = UpdateStatistics()
     /// Bytes of particle data read back since creation (by `snapshot()`).
@@ -78,6 +80,7 @@ public final class GPUSimulator: ParticleSimulator {
         }
         try checkLimits(resolved.cells)
         lastUpdate = UpdateStatistics()
+        updateIndex += 1
         self.hostTime = hostTime
         guard let t1 = resolved.localTime(hostTime: hostTime) else {
             roots.forEach { $0.clear(origin: -.infinity) }

@@ -70,6 +70,8 @@ enum PassKind: String, Hashable {
     case sortStep
     /// Draws particles in the sorted order (draw_sorted.vert + draw.geom + draw.frag).
     case drawSorted
+    /// The driver's ceiling: copies records, nothing else (copy_trivial.vert).
+    case trivialCopy
 
     var stages: [(file: String, type: Int32)] {
         switch self {
@@ -84,6 +86,7 @@ enum PassKind: String, Hashable {
         case .sortStep: return [("sort_step.vert", GL_VERTEX_SHADER)]
         case .drawSorted: return [("draw_sorted.vert", GL_VERTEX_SHADER), ("draw.geom", GL_GEOMETRY_SHADER),
                                   ("draw.frag", GL_FRAGMENT_SHADER)]
+        case .trivialCopy: return [("copy_trivial.vert", GL_VERTEX_SHADER)]
         }
     }
 }

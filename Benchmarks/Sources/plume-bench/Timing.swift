@@ -1,0 +1,74 @@
+import Foundation
+import Plume
+import PlumeGL
+
+/// Frame timings. GPU work is fenced with `glFinish` on both sides of a timed frame, so the host
+/// clock never stops around unfinished GL work; each figure is the median of repeated frames
+/// after warm-up frames.
+struct Timer {
+    let context: GLContext
+    let renderer: ParticleRenderer
+    let target: OffscreenTarget
+    var warmup = 3
+    var repeats = 9
+
+    static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        return s.isEmpty ? .nan : s[s.count / 2]
+    }
+
+    /// Seconds per 60 Hz frame of the GPU simulator (and the renderer at 1280×720 when `render`).
+    func gpuFrame(_ layer: EmitterLayer, live: Int, render: Bool, repeats: Int? = nil) throws -> Double {
+        let simulator = try GPUSimulator(layer: layer, context: context, limits: Workloads.limits(live))
+        defer { simulator.release() }
+        var t = 0.0
+        try simulator.advance(to: t)
+        context.finish()
+        var times: [Double] = []
+        for i in 0..<(warmup + (repeats ?? self.repeats)) {
+            t += 1.0 / 60
+            context.finish()
+            let start = DispatchTime.now().uptimeNanoseconds
+            try simulator.advance(to: t)
+            if render {
+                target.begin(clearTo: .black)
+                try renderer.draw(simulator, viewProjection: .layer(width: 1280, height: 720))
+            }
+            context.finish()
+            if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+        }
+        return Self.median(times)
+    }
+
+    /// Seconds per 60 Hz frame of the CPU reference simulator.
+    func cpuFrame(_ layer: EmitterLayer, live: Int, repeats: Int? = nil) throws -> Double {
+        let simulator = ReferenceSimulator(layer: layer, limits: Workloads.limits(live))
+        var t = 0.0
+        try simulator.advance(to: t)
+        var times: [Double] = []
+        for i in 0..<(warmup + (repeats ?? self.repeats)) {
+            t += 1.0 / 60
+            let start = DispatchTime.now().uptimeNanoseconds
+            try simulator.advance(to: t)
+            if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+        }
+        return Self.median(times)
+    }
+
+    /// The largest live count whose frame fits 1/60 s: doubling, then bisection in log space.
+    func maxLive(_ frame: (Int) throws -> Double, start: Int = 1_000, ceiling: Int = 20_000_000) throws -> Int {
+        let budget = 1.0 / 60
+        var low = 0, high = start
+        while high <= ceiling, try frame(high) <= budget {
+            low = high
+            high *= 2
+        }
+        if low == 0 { return 0 }
+        if high > ceiling { return low }
+        for _ in 0..<5 {
+            let mid = Int((Double(low) * Double(high)).squareRoot())
+            if try frame(mid) <= budget { low = mid } else { high = mid }
+        }
+        return low
+    }
+}

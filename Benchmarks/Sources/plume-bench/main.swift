@@ -1,0 +1,75 @@
+import Foundation
+import Plume
+import PlumeGL
+
+// plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
+// transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells.
+// Usage: swift run -c release plume-bench [--quick] [--out DIR]
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let outputFolder = arguments.firstIndex(of: "--out").map { arguments[$0 + 1] } ?? "results"
+
+func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
+
+let context = try GLContext.headless()
+if arguments.contains("--probe") { try probeFireworks(context, rockets: 100); exit(0) }
+let renderer = try ParticleRenderer(context: context)
+let target = try OffscreenTarget(context: context, width: 1280, height: 720)
+var timer = Timer(context: context, renderer: renderer, target: target)
+if quick { timer.repeats = 5 }
+
+let machine = Machine.describe(context)
+progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer)")
+var results = Results(machine: machine)
+
+// 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
+let sizes = quick ? [10_000, 100_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
+for n in sizes {
+    progress("throughput at \(n) live particles")
+    let frame = try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: n >= 10_000_000 ? 3 : nil)
+    let ceiling = try TransformFeedbackCeiling.copyRate(context: context, records: n, repeats: n >= 10_000_000 ? 3 : 9)
+    results.scaling.append(.init(live: n, frameSeconds: frame, updatesPerSecond: Double(n) / frame, ceilingPerSecond: ceiling))
+}
+
+// 2. Maximum live particles at 60 fps.
+progress("maximum live particles at 60 fps: GPU simulation")
+results.maxGPUSimulation = try timer.maxLive { n in try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: 5) }
+progress("maximum live particles at 60 fps: GPU simulation + rendering 1280×720")
+results.maxGPURendering = try timer.maxLive { n in try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true, repeats: 5) }
+progress("maximum live particles at 60 fps: CPU reference")
+results.maxCPUReference = try timer.maxLive({ n in try timer.cpuFrame(Workloads.steady(live: n), live: n, repeats: 5) }, start: 500)
+
+// 3. GPU vs CPU on the same configuration.
+let comparisonSize = 100_000
+progress("GPU vs CPU at \(comparisonSize)")
+let cpuFrame = try timer.cpuFrame(Workloads.steady(live: comparisonSize), live: comparisonSize, repeats: quick ? 3 : 5)
+let gpuFrame = try timer.gpuFrame(Workloads.steady(live: comparisonSize), live: comparisonSize, render: false)
+results.gpuVersusCPU = .init(live: comparisonSize, gpuPerSecond: Double(comparisonSize) / gpuFrame,
+                             cpuPerSecond: Double(comparisonSize) / cpuFrame)
+
+// 4. Host cost per frame with 1, 10, 100, 1000 cells (10 live particles each).
+for cells in [1, 10, 100, 1000] {
+    progress("host cost with \(cells) cells")
+    let frame = try timer.gpuFrame(Workloads.steady(live: 10 * cells, cells: cells), live: 10 * cells, render: false)
+    results.hostCost.append(.init(cells: cells, frameSeconds: frame))
+}
+// … and with 1 cell at growing particle counts, for contrast (from the scaling run).
+
+// 5. Nested sub-cells at scale.
+for rockets: Float in quick ? [100] : [100, 400] {
+    progress("fireworks with \(rockets) rockets per second")
+    let layer = Workloads.fireworks(rocketsPerSecond: rockets)
+    let simulator = try GPUSimulator(layer: layer, context: context, limits: Workloads.limits(4_000_000))
+    try simulator.advance(to: 0)
+    let live = simulator.particleCount
+    simulator.release()
+    let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false)
+    results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
+}
+
+print(results.table())
+try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+try results.json().write(to: URL(fileURLWithPath: outputFolder + "/results.json"))
+try Chart.scaling(results).writePNG(to: outputFolder + "/scaling.png")
+print("wrote \(outputFolder)/results.json and \(outputFolder)/scaling.png")

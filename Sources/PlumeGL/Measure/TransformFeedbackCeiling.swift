@@ -1,0 +1,51 @@
+import CEpoxy
+import Foundation
+
+/// Measures what the driver itself can do, for benchmarks that report the engine's throughput as
+/// a fraction of it: a transform-feedback pass copying records of the engine's size, nothing else.
+public enum TransformFeedbackCeiling {
+    /// Records copied per second by a bare transform-feedback pass over `records` records of the
+    /// layout of a cell with `subCells` sub-cells (the median of `repeats` passes, each fenced
+    /// with `glFinish`). The context must be current.
+    public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, repeats: Int = 9) throws -> Double {
+        let program = try context.programs.program(ProgramKey(kind: .trivialCopy, sub: subCells, csub: subCells))
+        let a = try RecordBuffer(context: context, capacity: records, subCells: subCells)
+        let b = try RecordBuffer(context: context, capacity: records, subCells: subCells)
+        defer {
+            a.release(context)
+            b.release(context)
+        }
+        program.use()
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), context.passFramebuffer)
+        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
+        defer {
+            plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
+            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+            plume_glBindVertexArray(0)
+        }
+        // Fill `a` with `records` records (contents do not matter to a copy).
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), a.feedback.name)
+        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+        plume_glBindVertexArray(a.vertexArray.name)
+        plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(records))
+        plume_glEndTransformFeedback()
+        var times: [Double] = []
+        var source = a, target = b
+        for _ in 0..<(repeats + 2) {
+            plume_glFinish()
+            let start = DispatchTime.now().uptimeNanoseconds
+            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
+            plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+            plume_glBindVertexArray(source.vertexArray.name)
+            plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
+            plume_glEndTransformFeedback()
+            plume_glFinish()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            swap(&source, &target)
+        }
+        try context.check("the transform-feedback ceiling pass")
+        let timed = times.dropFirst(2).sorted()
+        return Double(records) / timed[timed.count / 2]
+    }
+}
