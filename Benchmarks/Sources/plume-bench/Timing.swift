@@ -18,11 +18,18 @@ struct Timer {
     }
 
     /// Seconds per 60 Hz frame of the GPU simulator (and the renderer at 1280×720 when `render`).
-    func gpuFrame(_ layer: EmitterLayer, live: Int, render: Bool, repeats: Int? = nil) throws -> Double {
+    /// `preroll` untimed frames run first (for workloads that reach their steady state by running);
+    /// `observe` sees the simulator after the timed frames.
+    func gpuFrame(_ layer: EmitterLayer, live: Int, render: Bool, repeats: Int? = nil, preroll: Int = 0,
+                  observe: (GPUSimulator) throws -> Void = { _ in }) throws -> Double {
         let simulator = try GPUSimulator(layer: layer, context: context, limits: Workloads.limits(live))
         defer { simulator.release() }
         var t = 0.0
         try simulator.advance(to: t)
+        for _ in 0..<preroll {
+            t += 1.0 / 60
+            try simulator.advance(to: t)
+        }
         context.finish()
         var times: [Double] = []
         for i in 0..<(warmup + (repeats ?? self.repeats)) {
@@ -37,6 +44,7 @@ struct Timer {
             context.finish()
             if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
         }
+        try observe(simulator)
         return Self.median(times)
     }
 

@@ -32,11 +32,12 @@ enum Workloads {
         return layer
     }
 
-    /// Fireworks-style nesting at scale: rockets → one burst each → 150 sparks, plus trails.
+    /// Fireworks-style nesting at scale: rockets → one burst each → 150 sparks, plus trails (run
+    /// 3 s untimed to reach the steady state).
     static func fireworks(rocketsPerSecond: Float) -> EmitterLayer {
         let layer = Preset.fireworks.makeLayer(size: CGSize(width: 1280, height: 720))
         layer.emitterCells![0].birthRate = rocketsPerSecond
-        layer.timeOffset = 4
+        layer.timeOffset = 0
         return layer
     }
 

@@ -13,7 +13,6 @@ let outputFolder = arguments.firstIndex(of: "--out").map { arguments[$0 + 1] } ?
 func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
 
 let context = try GLContext.headless()
-if arguments.contains("--probe") { try probeFireworks(context, rockets: 100); exit(0) }
 let renderer = try ParticleRenderer(context: context)
 let target = try OffscreenTarget(context: context, width: 1280, height: 720)
 var timer = Timer(context: context, renderer: renderer, target: target)
@@ -59,12 +58,9 @@ for cells in [1, 10, 100, 1000] {
 // 5. Nested sub-cells at scale.
 for rockets: Float in quick ? [100] : [100, 400] {
     progress("fireworks with \(rockets) rockets per second")
-    let layer = Workloads.fireworks(rocketsPerSecond: rockets)
-    let simulator = try GPUSimulator(layer: layer, context: context, limits: Workloads.limits(4_000_000))
-    try simulator.advance(to: 0)
-    let live = simulator.particleCount
-    simulator.release()
-    let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false)
+    var live = 0
+    let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false,
+                                   preroll: 180) { live = $0.particleCount }
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 
