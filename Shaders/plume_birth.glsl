@@ -7,9 +7,8 @@ struct CellParams {
     double lifetime;
     double lifetimeRange;
     uint index;             // the cell's index among its siblings (identity)
-    float longitude;
-    float latitude;
-    float range;            // min(|emissionRange|, 2π)
+    vec3 emission;          // (cos λ·cos φ, cos λ·sin φ, −sin λ), computed on the host in double
+    float oneMinusCosMax;   // 1 − cos(range/2) = 2·sin²(range/4) with range = min(|emissionRange|, 2π); 0: no cone
     float velocity;
     float velocityRange;
     float scale;
@@ -38,6 +37,23 @@ struct LayerParams {
 
 const float PLUME_PI = 3.14159265358979;
 
+// (cos 2πu, sin 2πu) for u in [0, 1), accurate to ~1e-7: an exact reduction to a quarter turn
+// (u·4 and its rounding are exact in float) and Taylor polynomials on [−π/4, π/4]. The driver's
+// cos/sin may be far less accurate (llvmpipe's are ~1e-5), which would show in every direction.
+vec2 plume_turn(float u) {
+    float t = u * 4.0;
+    float q = floor(t + 0.5);
+    float a = (t - q) * (PLUME_PI / 2.0);
+    float a2 = a * a;
+    float c = 1.0 + a2 * (-1.0 / 2.0 + a2 * (1.0 / 24.0 + a2 * (-1.0 / 720.0 + a2 * (1.0 / 40320.0))));
+    float s = a * (1.0 + a2 * (-1.0 / 6.0 + a2 * (1.0 / 120.0 + a2 * (-1.0 / 5040.0 + a2 * (1.0 / 362880.0)))));
+    int quadrant = int(q) & 3;
+    if (quadrant == 1) return vec2(-s, c);
+    if (quadrant == 2) return vec2(-c, -s);
+    if (quadrant == 3) return vec2(s, -c);
+    return vec2(c, s);
+}
+
 float plume_u(LayerParams L, uvec2 key, uint draw) { return plume_unit(plume_hash(L.seed, key, draw)); }
 
 float plume_spread(LayerParams L, uvec2 key, float mean, float range, uint draw) {
@@ -57,8 +73,8 @@ float plume_across(LayerParams L, uvec2 key, float extent, uint draw) {
 vec3 plume_unit_sphere(float u1, float u2) {
     float z = 1.0 - 2.0 * u1;
     float r = sqrt(max(0.0, 1.0 - z * z));
-    float a = 2.0 * PLUME_PI * u2;
-    return vec3(r * cos(a), r * sin(a), z);
+    vec2 cs = plume_turn(u2);
+    return vec3(r * cs.x, r * cs.y, z);
 }
 
 // Birth position (xyz) and base direction b on the layer's shape (the table of SPEC §4).
@@ -128,14 +144,14 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
     } else if (L.shape == 4 && L.mode != 0) {                // circle
         float rho = w / 2.0;
         if (rho != 0.0) {
-            float a = 2.0 * PLUME_PI * plume_u(L, key, DRAW_SHAPE_U);
+            vec2 cs = plume_turn(plume_u(L, key, DRAW_SHAPE_U));
             if (L.mode == 1) {
-                vec3 n = vec3(cos(a), sin(a), 0.0);
+                vec3 n = vec3(cs, 0.0);
                 pos = P + rho * n;
                 base = n;
             } else {
                 float r = rho * sqrt(plume_u(L, key, DRAW_SHAPE_V));
-                pos = P + vec3(r * cos(a), r * sin(a), 0.0);
+                pos = P + vec3(r * cs, 0.0);
             }
         }
     } else if (L.shape == 5 && L.mode != 0) {                // sphere
@@ -150,10 +166,6 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
             }
         }
     }
-}
-
-vec3 plume_emission_vector(float lon, float lat) {
-    return vec3(cos(lat) * cos(lon), cos(lat) * sin(lon), -sin(lat));
 }
 
 // The smallest rotation mapping +x onto b, applied to v (exactly b = −x gives −v).
@@ -172,13 +184,13 @@ vec3 plume_deviate(vec3 d, float oneMinusCosMax, float u1, float u2) {
     float x = oneMinusCosMax * u1;
     float cosT = 1.0 - x;
     float sinT = sqrt(max(0.0, x * (2.0 - x)));
-    float psi = 2.0 * PLUME_PI * u2;
+    vec2 psi = plume_turn(u2);
     float sgn = d.z >= 0.0 ? 1.0 : -1.0;
     float a = -1.0 / (sgn + d.z);
     float b = d.x * d.y * a;
     vec3 e1 = vec3(1.0 + sgn * d.x * d.x * a, sgn * b, -sgn * d.x);
     vec3 e2 = vec3(b, sgn + d.y * d.y * a, -d.y);
-    return d * cosT + (e1 * cos(psi) + e2 * sin(psi)) * sinT;
+    return d * cosT + (e1 * psi.x + e2 * psi.y) * sinT;
 }
 
 // Samples a particle born at `birth` (layer time). `hasParent`: born from a parent at `parentPos`
@@ -198,10 +210,9 @@ bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint 
     } else {
         plume_shape(L, key, pos, base);
     }
-    vec3 dir = plume_rotate_x_onto(plume_emission_vector(C.longitude, C.latitude), base);
-    if (C.range != 0.0) {
-        float s = sin(C.range / 4.0);
-        dir = plume_deviate(dir, 2.0 * s * s, plume_u(L, key, DRAW_CONE_THETA), plume_u(L, key, DRAW_CONE_PSI));
+    vec3 dir = plume_rotate_x_onto(C.emission, base);
+    if (C.oneMinusCosMax != 0.0) {
+        dir = plume_deviate(dir, C.oneMinusCosMax, plume_u(L, key, DRAW_CONE_THETA), plume_u(L, key, DRAW_CONE_PSI));
     }
     float speed = plume_spread(L, key, C.velocity, C.velocityRange, DRAW_VELOCITY) * L.velocity;
     vec4 color = vec4(plume_spread(L, key, C.color.r, C.colorRange.r, DRAW_RED),

@@ -1,4 +1,5 @@
 import CEpoxy
+import Foundation
 import Plume
 
 /// The passes of one update. Nodes are processed in pre-order, so a cell's births (from the
@@ -250,9 +251,10 @@ extension GPUSimulator {
         p.set("u_cell.index", UInt32(c.path.last ?? 0))
         p.set("u_cell.lifetime", c.lifetime)
         p.set("u_cell.lifetimeRange", c.lifetimeRange)
-        p.set("u_cell.longitude", Float(c.longitude))
-        p.set("u_cell.latitude", Float(c.latitude))
-        p.set("u_cell.range", Float(min(abs(c.emissionRange), 2 * .pi)))
+        // Per-cell trigonometry in double on the host: the same values the reference uses.
+        p.set("u_cell.emission", BirthSampler.emissionVector(longitude: c.longitude, latitude: c.latitude))
+        let half = sin(min(abs(c.emissionRange), 2 * .pi) / 4)
+        p.set("u_cell.oneMinusCosMax", Float(2 * half * half))
         p.set("u_cell.velocity", Float(c.velocity))
         p.set("u_cell.velocityRange", Float(c.velocityRange))
         p.set("u_cell.scale", Float(c.scale))
