@@ -204,6 +204,40 @@ enum Scenarios {
             layer.emitterPosition = CGPoint(x: 500 + 300 * cos(t), y: 500 + 200 * sin(1.3 * t))
             layer.emitterZPosition = CGFloat(20 * sin(t))
         }),
+        Scenario(name: "explicit animations: emitter path, cell properties", make: {
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 200, y: 500)
+            let cell = busyCell(24, name: "anim")
+            cell.birthRate = 90
+            let sub = busyCell(25, name: "spark")
+            sub.birthRate = 3
+            cell.emitterCells = [sub]
+            layer.emitterCells = [cell]
+            return layer
+        }, times: irregularSteps(until: 10.5, seed: 5), edit: { layer, t in
+            guard layer.animationKeys().isEmpty, t >= 1 else { return }
+            let path = KeyframeAnimation(keyPath: "emitterPosition")
+            path.values = [CGPoint(x: 200, y: 500), CGPoint(x: 800, y: 300), CGPoint(x: 500, y: 800), CGPoint(x: 200, y: 500)]
+            path.keyTimes = [0, 0.3, 0.7, 1]
+            path.timingFunctions = [.easeIn, .linear, .easeInEaseOut]
+            path.duration = 3
+            path.repeatCount = 2
+            layer.add(path, forKey: "path")
+            let scale = BasicAnimation(keyPath: "emitterCells.anim.scale")
+            scale.fromValue = 0.2
+            scale.toValue = 1.2
+            scale.duration = 2
+            scale.autoreverses = true
+            scale.repeatCount = .infinity
+            scale.timingFunction = .default
+            layer.add(scale, forKey: "scale")
+            let rate = BasicAnimation(keyPath: "emitterCells.anim.emitterCells.spark.birthRate")
+            rate.byValue = 5
+            rate.duration = 4
+            rate.fillMode = .forwards
+            rate.isRemovedOnCompletion = false
+            layer.add(rate, forKey: "rate")
+        }, compareEvery: 40),
         Scenario(name: "irregular steps with sub-cells", make: { Preset.colorBalls.makeLayer(size: CGSize(width: 1000, height: 1000)) },
                  times: irregularSteps(until: 10.5, seed: 11), compareEvery: 40),
         Scenario(name: "irregular steps, fireworks", make: { Preset.fireworks.makeLayer(size: CGSize(width: 1000, height: 1000)) },

@@ -76,6 +76,9 @@ public final class EmitterLayer: MediaTiming {
     public var autoreverses: Bool = false
     public var fillMode: FillMode = .removed
 
+    /// Explicit animations by key, in the order added (see `EmitterLayer+Animations.swift`).
+    var animationEntries: [(key: String, animation: Animation)] = []
+
     /// Creates a layer with Core Animation's defaults and no cells.
     public init() {}
 }

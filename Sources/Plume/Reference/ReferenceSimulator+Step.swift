@@ -77,7 +77,9 @@ extension ReferenceSimulator {
                                         scale: p.scale0 + p.scaleSpeed * age,
                                         color: p.color0 + pcell.colorSpeed * age)
             }
-            guard let b = BirthSampler.sample(cell: cell, layer: resolved, key: key, parent: inherited) else {
+            var layer = resolved
+            if parent == nil, let path = emitterPath { layer.position = path.position(at: birthTime, to: resolved.position) }
+            guard let b = BirthSampler.sample(cell: cell, layer: layer, key: key, parent: inherited) else {
                 continue
             }
             counters.born += 1

@@ -27,6 +27,11 @@ public final class ReferenceSimulator: ParticleSimulator {
     var resolved: ResolvedLayer
     /// Cells that dropped births in the current update, with how many.
     var drops: [String: Double] = [:]
+    /// The emitter's presented position at the last update, whether an animation moved it, and
+    /// the path this update's births are placed along.
+    var emitterPosition: SIMD3<Double>?
+    var emitterAnimated = false
+    var emitterPath: EmitterPath?
 
     /// Creates a simulator of `layer`. Nothing happens until the first ``advance(to:)``.
     public init(layer: EmitterLayer, limits: SimulationLimits = .default) {
@@ -43,8 +48,9 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
-        resolved = ResolvedLayer(layer)
-        diagnostics = resolved.diagnostics
+        let presented = layer.presented(at: hostTime)
+        resolved = ResolvedLayer(presented.layer)
+        diagnostics = resolved.diagnostics + presented.diagnostics
         guard hostTime.isFinite else {
             diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite",
                                           effect: .ignored))
@@ -58,10 +64,15 @@ public final class ReferenceSimulator: ParticleSimulator {
             return
         }
         drops = [:]
+        let movesEmitter = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
         if let t0 = layerTime, t1 >= t0 {
             ReferenceNode.reconcile(&roots, with: resolved.cells, origin: t0)
+            // An animated emitter places this update's births along its path (SPEC §9).
+            emitterPath = (movesEmitter || emitterAnimated) && t1 > t0
+                ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
             step(from: t0, to: t1)
         } else {
+            emitterPath = nil
             // First update, a seek backwards, or the layer becoming active: rebuild from the births
             // of all history (the catch-up rule keeps only those that can still be alive).
             roots = []
@@ -70,6 +81,8 @@ public final class ReferenceSimulator: ParticleSimulator {
             step(from: -.infinity, to: t1)
         }
         layerTime = t1
+        emitterPosition = resolved.position
+        emitterAnimated = movesEmitter
         for (keyPath, count) in drops.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(Diagnostic(
                 keyPath: keyPath, value: "\(Int(count)) births",

@@ -34,6 +34,27 @@ public struct ResolvedLayer: Sendable {
     static func isSane(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxMagnitude }
 }
 
+/// Where an animated emitter was at the previous update: births of this update lie on the
+/// straight line from there to its current position, at their birth times (SPEC §9).
+public struct EmitterPath: Sendable {
+    public var from: SIMD3<Double>
+    /// Layer times of the previous and the current update.
+    public var start: Double
+    public var end: Double
+
+    public init(from: SIMD3<Double>, start: Double, end: Double) {
+        self.from = from
+        self.start = start
+        self.end = end
+    }
+
+    /// The emitter position for a birth at layer time `t`, given the current position `to`.
+    public func position(at t: Double, to: SIMD3<Double>) -> SIMD3<Double> {
+        let f = (t - start) / (end - start)
+        return from + (to - from) * f
+    }
+}
+
 /// One cell's values for one update. See ``ResolvedLayer``.
 public struct ResolvedCell: Sendable {
     /// Index path in the cell tree.

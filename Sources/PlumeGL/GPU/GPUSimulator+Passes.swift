@@ -134,6 +134,12 @@ extension GPUSimulator {
         p.set("u_segStart", births.segmentStart)
         p.set("u_clockAtStart", births.clockAtStart)
         p.set("u_inverseRate", births.inverseRate)
+        p.set("u_pathOn", emitterPath != nil)
+        if let path = emitterPath {
+            p.set("u_pathFrom", path.from)
+            p.set("u_pathStart", path.start)
+            p.set("u_pathEnd", path.end)
+        }
         try withCapture(into: born, creates: true, cell: cell.keyPath) {
             plume_glBindVertexArray(context.emptyVertexArray)   // the birth pass reads no attributes
             plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))

@@ -28,6 +28,11 @@ public final class GPUSimulator: ParticleSimulator {
     /// skipped by catch-up.
     var hostDropped: [String: UInt64] = [:]
     var skipped: UInt64 = 0
+    /// The emitter's presented position at the last update, whether an animation moved it, and
+    /// the path this update's births are placed along (as in the reference).
+    var emitterPosition: SIMD3<Double>?
+    var emitterAnimated = false
+    var emitterPath: EmitterPath?
     var released = false
 
     /// Records a node starts with; buffers grow as the live bound requires.
@@ -72,8 +77,9 @@ public final class GPUSimulator: ParticleSimulator {
 
     public func advance(to hostTime: TimeInterval) throws {
         precondition(!released, "GPUSimulator used after release()")
-        resolved = ResolvedLayer(layer)
-        diagnostics = resolved.diagnostics
+        let presented = layer.presented(at: hostTime)
+        resolved = ResolvedLayer(presented.layer)
+        diagnostics = resolved.diagnostics + presented.diagnostics
         guard hostTime.isFinite else {
             diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored))
             return
@@ -87,11 +93,15 @@ public final class GPUSimulator: ParticleSimulator {
             layerTime = nil
             return
         }
+        let movesEmitter = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
         try withPassState {
             if let t0 = layerTime, t1 >= t0 {
                 try reconcile(&roots, with: resolved.cells, origin: t0)
+                emitterPath = (movesEmitter || emitterAnimated) && t1 > t0
+                    ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
                 try step(from: t0, to: t1)
             } else {
+                emitterPath = nil
                 roots.forEach { $0.clear(origin: -.infinity) }
                 ledger.reset()
                 hostDropped = [:]
@@ -101,6 +111,8 @@ public final class GPUSimulator: ParticleSimulator {
             }
         }
         layerTime = t1
+        emitterPosition = resolved.position
+        emitterAnimated = movesEmitter
         ledger.collect(wait: false)
     }
 

@@ -1,0 +1,168 @@
+import Foundation
+
+/// An explicit animation of a layer key path (`CAAnimation`): a basic (from/to/by) or keyframe
+/// animation of a numeric, point, size, rectangle or colour value. SPEC §9.
+///
+/// Animations run on the host clock the simulators are advanced with. A `beginTime` of 0 means
+/// "when the next update sees it" (Core Animation's "now"). Like Core Animation, an animation
+/// changes only what is *presented* (``EmitterLayer/presentation(at:)``), never the model value.
+///
+/// ```swift
+/// let move = BasicAnimation(keyPath: "emitterPosition")
+/// move.fromValue = CGPoint(x: 100, y: 400)
+/// move.toValue = CGPoint(x: 700, y: 400)
+/// move.duration = 1
+/// move.fillMode = .forwards
+/// move.isRemovedOnCompletion = false
+/// layer.add(move, forKey: "position")
+/// ```
+public class Animation: MediaTiming {
+    /// The animated key path, relative to the layer (`"emitterPosition"`,
+    /// `"emitterCells.fire.birthRate"`).
+    public var keyPath: String
+    /// Host time at which the animation starts; 0: at the next update. Default 0.
+    public var beginTime: TimeInterval = 0
+    /// Length of one cycle, seconds. Default 0.25 (Core Animation's default); 0 also means 0.25.
+    public var duration: TimeInterval = 0.25
+    public var speed: Float = 1
+    public var timeOffset: TimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: TimeInterval = 0
+    public var autoreverses = false
+    /// Default ``FillMode/removed``: no effect outside the active period.
+    public var fillMode: FillMode = .removed
+    /// Removed from the layer once finished. Default true.
+    public var isRemovedOnCompletion = true
+    /// The pacing of each cycle; nil (the default) is linear, as in Core Animation.
+    public var timingFunction: TimingFunction?
+
+    /// Host time the animation actually began (its `beginTime`, or the first update's time).
+    var startedAt: Double?
+
+    init(keyPath: String) { self.keyPath = keyPath }
+
+    /// The value at cycle progress `p` in [0, 1], given the model value; nil when the animation's
+    /// values do not fit the property.
+    func value(progress p: Double, model: Any?) -> Any? { nil }
+
+    /// Timing of this animation with its begin time resolved.
+    func timing(now: Double) -> TimingModel {
+        if startedAt == nil { startedAt = beginTime == 0 ? now : beginTime }
+        var t = TimingModel(self)
+        t.beginTime = startedAt ?? 0
+        if !(duration > 0) || !duration.isFinite { t.duration = 0.25 }
+        return t
+    }
+}
+
+/// Interpolates from one value to another (`CABasicAnimation`). Missing values follow Core
+/// Animation: `from` alone animates to the model value, `to` alone from it, `by` adds to
+/// `from` (or to the model value).
+public final class BasicAnimation: Animation {
+    public var fromValue: Any?
+    public var toValue: Any?
+    public var byValue: Any?
+
+    public override init(keyPath: String) { super.init(keyPath: keyPath) }
+
+    override func value(progress p: Double, model: Any?) -> Any? {
+        guard let model = AnimatableValue(model) else { return nil }
+        let from = fromValue.flatMap(AnimatableValue.init)
+        let to = toValue.flatMap(AnimatableValue.init)
+        let by = byValue.flatMap(AnimatableValue.init)
+        let start: AnimatableValue, end: AnimatableValue
+        switch (from, to, by) {
+        case let (f?, t?, _): (start, end) = (f, t)
+        case let (f?, nil, b?): (start, end) = (f, f + b)
+        case let (nil, t?, b?): (start, end) = (t - b, t)
+        case let (f?, nil, nil): (start, end) = (f, model)
+        case let (nil, t?, nil): (start, end) = (model, t)
+        case let (nil, nil, b?): (start, end) = (model, model + b)
+        default: return nil
+        }
+        let timed = (timingFunction ?? .linear).value(at: p)
+        return AnimatableValue.interpolate(start, end, timed)?.asModel(like: model)
+    }
+}
+
+/// Steps through values at key times (`CAKeyframeAnimation`), each segment paced by its own
+/// timing function.
+public final class KeyframeAnimation: Animation {
+    public var values: [Any] = []
+    /// Progress (0…1) of each value; nil spaces them evenly.
+    public var keyTimes: [Double]?
+    /// One per segment (`values.count − 1`); nil: linear.
+    public var timingFunctions: [TimingFunction]?
+
+    public override init(keyPath: String) { super.init(keyPath: keyPath) }
+
+    override func value(progress p: Double, model: Any?) -> Any? {
+        guard let model = AnimatableValue(model) else { return nil }
+        let frames = values.compactMap(AnimatableValue.init)
+        guard frames.count == values.count, let first = frames.first else { return nil }
+        if frames.count == 1 { return first.asModel(like: model) }
+        var times = keyTimes ?? (0..<frames.count).map { Double($0) / Double(frames.count - 1) }
+        if times.count != frames.count || times.contains(where: { !$0.isFinite }) {
+            times = (0..<frames.count).map { Double($0) / Double(frames.count - 1) }
+        }
+        let p = (timingFunction ?? .linear).value(at: p)
+        var segment = 0
+        while segment < frames.count - 2 && p > times[segment + 1] { segment += 1 }
+        let span = times[segment + 1] - times[segment]
+        let local = span > 0 ? min(max((p - times[segment]) / span, 0), 1) : 1
+        let paced = (timingFunctions?[safe: segment] ?? .linear).value(at: local)
+        return AnimatableValue.interpolate(frames[segment], frames[segment + 1], paced)?.asModel(like: model)
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}
+
+/// The value kinds animations interpolate: numbers and the components of points, sizes,
+/// rectangles and colours.
+enum AnimatableValue {
+    case number(Double)
+    case vector([Double], kind: Int)   // kind: 2 point, 3 size, 4 rect, 5 colour
+
+    init?(_ value: Any?) {
+        switch value {
+        case let v as CGPoint: self = .vector([Double(v.x), Double(v.y)], kind: 2)
+        case let v as CGSize: self = .vector([Double(v.width), Double(v.height)], kind: 3)
+        case let v as CGRect: self = .vector([Double(v.origin.x), Double(v.origin.y), Double(v.size.width), Double(v.size.height)], kind: 4)
+        case let v as Color: self = .vector([Double(v.red), Double(v.green), Double(v.blue), Double(v.alpha)], kind: 5)
+        default:
+            guard let d = try? KeyPathValue.double(value, "") else { return nil }
+            self = .number(d)
+        }
+    }
+
+    static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue? {
+        switch (a, b) {
+        case let (.number(x), .number(y)): return .number(x + (y - x) * t)
+        case let (.vector(x, k1), .vector(y, k2)) where k1 == k2: return .vector(zip(x, y).map { $0 + ($1 - $0) * t }, kind: k1)
+        default: return nil
+        }
+    }
+
+    static func + (a: AnimatableValue, b: AnimatableValue) -> AnimatableValue { combine(a, b, +) }
+    static func - (a: AnimatableValue, b: AnimatableValue) -> AnimatableValue { combine(a, b, -) }
+    private static func combine(_ a: AnimatableValue, _ b: AnimatableValue, _ op: (Double, Double) -> Double) -> AnimatableValue {
+        switch (a, b) {
+        case let (.number(x), .number(y)): return .number(op(x, y))
+        case let (.vector(x, k), .vector(y, k2)) where k == k2: return .vector(zip(x, y).map(op), kind: k)
+        default: return a
+        }
+    }
+
+    /// Back to the property's own type.
+    func asModel(like model: AnimatableValue) -> Any {
+        switch self {
+        case let .number(d): return d
+        case let .vector(v, 2): return CGPoint(x: v[0], y: v[1])
+        case let .vector(v, 3): return CGSize(width: v[0], height: v[1])
+        case let .vector(v, 4): return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case let .vector(v, _): return Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3]))
+        }
+    }
+}

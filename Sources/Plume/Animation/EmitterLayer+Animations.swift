@@ -1,0 +1,114 @@
+import Foundation
+
+/// Explicit animations and the presentation layer (SPEC §9).
+extension EmitterLayer {
+    /// Adds an animation, replacing any with the same key (nil: a fresh key).
+    public func add(_ animation: Animation, forKey key: String?) {
+        let key = key ?? "animation-\(ObjectIdentifier(animation).hashValue)"
+        animationEntries.removeAll { $0.key == key }
+        animationEntries.append((key, animation))
+    }
+
+    public func removeAnimation(forKey key: String) { animationEntries.removeAll { $0.key == key } }
+    public func removeAllAnimations() { animationEntries = [] }
+    public func animation(forKey key: String) -> Animation? { animationEntries.first { $0.key == key }?.animation }
+    public func animationKeys() -> [String] { animationEntries.map(\.key) }
+
+    /// The layer as animated at host time `hostTime`: a copy (cells included) with every active
+    /// (or filled) animation's value applied. The model layer is unchanged, except that finished
+    /// animations with `isRemovedOnCompletion` are removed.
+    public func presentation(at hostTime: TimeInterval) -> EmitterLayer { presented(at: hostTime).layer }
+
+    /// The presentation, the key paths animations set, and problems with animations.
+    package func presented(at hostTime: Double) -> (layer: EmitterLayer, animated: Set<String>, diagnostics: [Diagnostic]) {
+        guard !animationEntries.isEmpty else { return (self, [], []) }
+        let copy = self.copy()
+        var animated = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        var finished: [String] = []
+        for (key, animation) in animationEntries {
+            guard hostTime.isFinite else { break }
+            let timing = animation.timing(now: hostTime)
+            if hostTime >= timing.activeWindow.end && animation.isRemovedOnCompletion && timing.speed > 0 {
+                finished.append(key)
+                continue
+            }
+            guard let local = timing.localTime(at: hostTime) else { continue }
+            let progress = min(max(local / timing.duration, 0), 1)
+            let model: Any?
+            do {
+                model = try copy.value(forKeyPath: animation.keyPath)
+            } catch {
+                diagnostics.append(Diagnostic(keyPath: animation.keyPath, value: "animation \"\(key)\"",
+                                              rule: "\(error)", effect: .ignored))
+                continue
+            }
+            guard let value = animation.value(progress: progress, model: model) else {
+                diagnostics.append(Diagnostic(keyPath: animation.keyPath, value: "animation \"\(key)\"",
+                                              rule: "its values do not fit the property", effect: .ignored))
+                continue
+            }
+            do {
+                try copy.setValue(value, forKeyPath: animation.keyPath)
+                animated.insert(animation.keyPath)
+            } catch {
+                diagnostics.append(Diagnostic(keyPath: animation.keyPath, value: "animation \"\(key)\"",
+                                              rule: "\(error)", effect: .ignored))
+            }
+        }
+        animationEntries.removeAll { finished.contains($0.key) }
+        return (copy, animated, diagnostics)
+    }
+
+    /// A deep copy: the layer's values and a copy of every cell (animations are not copied).
+    public func copy() -> EmitterLayer {
+        let c = EmitterLayer()
+        c.birthRate = birthRate; c.lifetime = lifetime; c.velocity = velocity; c.scale = scale; c.spin = spin
+        c.emitterPosition = emitterPosition; c.emitterZPosition = emitterZPosition
+        c.emitterSize = emitterSize; c.emitterDepth = emitterDepth
+        c.emitterShape = emitterShape; c.emitterMode = emitterMode; c.renderMode = renderMode
+        c.preservesDepth = preservesDepth; c.seed = seed
+        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
+        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
+        c.fillMode = fillMode
+        var copies: [ObjectIdentifier: EmitterCell] = [:]
+        c.emitterCells = emitterCells?.map { $0.copy(sharing: &copies) }
+        return c
+    }
+
+    /// Key paths that move the emitter.
+    package static let emitterPositionKeyPaths: Set<String> = ["emitterPosition", "emitterPosition.x", "emitterPosition.y",
+                                                        "emitterZPosition"]
+}
+
+extension EmitterCell {
+    /// A deep copy of the cell and its sub-cells (contents images are values, shared cheaply).
+    public func copy() -> EmitterCell {
+        var copies: [ObjectIdentifier: EmitterCell] = [:]
+        return copy(sharing: &copies)
+    }
+
+    /// Copies each distinct cell once, so a cell used twice (or a cycle) keeps that shape.
+    func copy(sharing copies: inout [ObjectIdentifier: EmitterCell]) -> EmitterCell {
+        if let existing = copies[ObjectIdentifier(self)] { return existing }
+        let c = EmitterCell()
+        copies[ObjectIdentifier(self)] = c
+        c.name = name; c.isEnabled = isEnabled
+        c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
+        c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
+        c.velocity = velocity; c.velocityRange = velocityRange
+        c.xAcceleration = xAcceleration; c.yAcceleration = yAcceleration; c.zAcceleration = zAcceleration
+        c.scale = scale; c.scaleRange = scaleRange; c.scaleSpeed = scaleSpeed
+        c.spin = spin; c.spinRange = spinRange; c.rotation = rotation; c.rotationRange = rotationRange
+        c.color = color; c.redRange = redRange; c.greenRange = greenRange; c.blueRange = blueRange; c.alphaRange = alphaRange
+        c.redSpeed = redSpeed; c.greenSpeed = greenSpeed; c.blueSpeed = blueSpeed; c.alphaSpeed = alphaSpeed
+        c.contents = contents; c.contentsRect = contentsRect; c.contentsScale = contentsScale
+        c.magnificationFilter = magnificationFilter; c.minificationFilter = minificationFilter
+        c.minificationFilterBias = minificationFilterBias
+        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
+        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
+        c.fillMode = fillMode
+        c.emitterCells = emitterCells?.map { $0.copy(sharing: &copies) }
+        return c
+    }
+}
