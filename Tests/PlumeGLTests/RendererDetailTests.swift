@@ -117,3 +117,29 @@ struct RendererDetailTests {
         }
     }
 }
+
+/// Embedding in a context the host created: `GLContext.current()` wraps it without owning it.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct HostContextTests {
+    @Test func wrapsTheHostsCurrentContext() throws {
+        try GPU.run { owned in
+            // Pretend `owned` is the game's context: it is current; Plume wraps it.
+            let host = try GLContext.current()
+            #expect(host.info.renderer == owned.info.renderer && host.info.platform == "host context")
+            let simulator = try GPUSimulator(layer: Preset.fire.makeLayer(size: CGSize(width: 64, height: 64)), context: host)
+            let renderer = try ParticleRenderer(context: host)
+            let target = try OffscreenTarget(context: host, width: 64, height: 64)
+            for f in 0...60 { try simulator.advance(to: Double(f) / 60) }
+            target.begin(clearTo: .black)
+            try renderer.draw(simulator, viewProjection: .layer(width: 64, height: 64))
+            #expect(try target.image().pixels.contains { $0 > 100 && $0 < 255 })
+            try host.withCurrent {}                     // a no-op for a host context …
+            #expect(try simulator.snapshot().particles.count > 10, "… which stays current")
+        }
+    }
+
+    @Test func noCurrentContextIsATypedError() throws {
+        // GPU.run releases the shared context after each test, so none is current here.
+        #expect(throws: GLError.self) { _ = try GLContext.current() }
+    }
+}

@@ -24,6 +24,8 @@ public final class GLContext {
     private enum Backend {
         case egl(display: EGLDisplay, context: EGLContext)
         case glfw(OpaquePointer)
+        /// A context the host created and keeps: Plume neither makes it current nor destroys it.
+        case host
     }
     private let backend: Backend
     /// A 1×1 framebuffer bound for simulation passes (a surfaceless context has no default one).
@@ -129,6 +131,19 @@ public final class GLContext {
         }
     }
 
+    // MARK: The host's own context
+
+    /// Wraps the OpenGL context current on the calling thread — one your game created with GLFW,
+    /// SDL or its own code — so simulators and renderers can use it. Plume never makes it current,
+    /// releases or destroys it; keep it current whenever you call into Plume.
+    /// - Throws: ``GLError`` when no context is current or it lacks what the engine needs.
+    public static func current() throws -> GLContext {
+        guard plume_glGetString(GLenum(GL_VERSION)) != nil else {
+            throw GLError.noContext("no OpenGL context is current on this thread")
+        }
+        return try GLContext(backend: .host, platform: "host context")
+    }
+
     // MARK: Windowed (GLFW)
 
     /// A GLFW window with an OpenGL 3.3+ core context, current on the calling thread.
@@ -181,6 +196,8 @@ public final class GLContext {
             }
         case let .glfw(window):
             glfwMakeContextCurrent(window)
+        case .host:
+            break
         }
     }
 
@@ -189,6 +206,7 @@ public final class GLContext {
         switch backend {
         case let .egl(display, _): plume_eglMakeCurrent(display, nil, nil, nil)
         case .glfw: glfwMakeContextCurrent(nil)
+        case .host: break
         }
     }
 
@@ -214,6 +232,8 @@ public final class GLContext {
             plume_eglDestroyContext(display, context)
         case let .glfw(window):
             glfwDestroyWindow(window)
+        case .host:
+            break
         }
     }
 }
