@@ -77,7 +77,7 @@ struct RendererDetailTests {
     @Test func preservesDepthKeepsZInTheProjection() throws {
         // A projection that shifts x by z: flattened particles stay put, depth-preserving ones move.
         var shear = Matrix4.layer(width: 64, height: 64)
-        shear.columns[8] = 2.0 / 64                  // x_clip += z · 2/64 (one pixel per point of z)
+        shear.set(column: 2, row: 0, 2.0 / 64)      // x_clip += z · 2/64 (one pixel per point of z)
         let image = SpriteImage.builtin(.hardDisc, size: 8)
         let configure: (EmitterCell, EmitterLayer) -> Void = { cell, layer in
             cell.velocity = 10

@@ -175,6 +175,16 @@ struct RendererTests {
             plume_glDisable(GLenum(GL_BLEND))
             plume_glBlendFuncSeparate(GLenum(GL_SRC_COLOR), GLenum(GL_DST_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
             plume_glBlendEquationSeparate(GLenum(GL_FUNC_SUBTRACT), GLenum(GL_MAX))
+            plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 8)
+            plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 3)
+            plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), buffer)
+            defer {
+                plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+                plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+            }
+            // A sorted render mode and a fresh renderer exercise the ordering and texture upload.
+            sim.layer.renderMode = .oldestLast
+            try sim.advance(to: 2.1)
             let before = StateProbe()
             try ParticleRenderer(context: context).draw(sim, viewProjection: .layer(width: 64, height: 64))
             let after = StateProbe()
@@ -242,6 +252,11 @@ struct StateProbe: Equatable, CustomStringConvertible {
         get("GL_BLEND_DST_ALPHA", GL_BLEND_DST_ALPHA)
         get("GL_BLEND_EQUATION_RGB", GL_BLEND_EQUATION_RGB)
         get("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA)
+        get("GL_UNPACK_ALIGNMENT", GL_UNPACK_ALIGNMENT)
+        get("GL_UNPACK_ROW_LENGTH", GL_UNPACK_ROW_LENGTH)
+        get("GL_PIXEL_UNPACK_BUFFER_BINDING", GL_PIXEL_UNPACK_BUFFER_BINDING)
+        get("GL_COPY_READ_BUFFER_BINDING", GL_COPY_READ_BUFFER_BINDING)
+        get("GL_COPY_WRITE_BUFFER_BINDING", GL_COPY_WRITE_BUFFER_BINDING)
         for unit in 0..<3 {
             plume_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
             get("unit \(unit) GL_TEXTURE_BINDING_2D", GL_TEXTURE_BINDING_2D)

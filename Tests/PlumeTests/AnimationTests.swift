@@ -162,4 +162,27 @@ import Testing
         let early = s.particles(inCell: [0]).filter { $0.birthTime < 0.95 }
         #expect(early.allSatisfy { abs($0.scale - (0.2 + 0.02 * $0.age)) < 1e-6 })
     }
+
+    /// `add` copies, as Core Animation does: the same object can be added again and starts afresh,
+    /// and later edits to it do not reach the running copy.
+    @Test func addingCopiesTheAnimation() {
+        let layer = EmitterLayer()
+        let pulse = BasicAnimation(keyPath: "birthRate")
+        pulse.fromValue = 0
+        pulse.toValue = 10
+        pulse.duration = 1
+        layer.add(pulse, forKey: "p")
+        #expect(layer.presentation(at: 0).birthRate == 0)
+        pulse.toValue = 1000
+        #expect(layer.presentation(at: 0.5).birthRate == 5, "an edit after add must not change the running animation")
+        _ = layer.presentation(at: 2)
+        #expect(layer.animationKeys().isEmpty)
+        layer.add(pulse, forKey: "p")
+        #expect(layer.presentation(at: 5).birthRate == 0 && layer.presentation(at: 5.5).birthRate == 500,
+                "added again, it starts at the next update")
+        #expect(layer.presentation(at: 9).birthRate == 1, "and a presentation is a copy, never the model")
+        let presented = layer.presentation(at: 9)
+        presented.birthRate = 77
+        #expect(layer.birthRate == 1)
+    }
 }

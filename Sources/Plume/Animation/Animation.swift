@@ -41,6 +41,19 @@ public class Animation: MediaTiming {
 
     init(keyPath: String) { self.keyPath = keyPath }
 
+    /// A copy with the same values, not yet started.
+    func copy() -> Animation {
+        let a = Animation(keyPath: keyPath)
+        copyTiming(to: a)
+        return a
+    }
+
+    func copyTiming(to a: Animation) {
+        a.beginTime = beginTime; a.duration = duration; a.speed = speed; a.timeOffset = timeOffset
+        a.repeatCount = repeatCount; a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
+        a.fillMode = fillMode; a.isRemovedOnCompletion = isRemovedOnCompletion; a.timingFunction = timingFunction
+    }
+
     /// The value at cycle progress `p` in [0, 1], given the model value; nil when the animation's
     /// values do not fit the property.
     func value(progress p: Double, model: Any?) -> Any? { nil }
@@ -64,6 +77,13 @@ public final class BasicAnimation: Animation {
     public var byValue: Any?
 
     public override init(keyPath: String) { super.init(keyPath: keyPath) }
+
+    override func copy() -> Animation {
+        let a = BasicAnimation(keyPath: keyPath)
+        copyTiming(to: a)
+        a.fromValue = fromValue; a.toValue = toValue; a.byValue = byValue
+        return a
+    }
 
     override func value(progress p: Double, model: Any?) -> Any? {
         guard let model = AnimatableValue(model) else { return nil }
@@ -95,6 +115,13 @@ public final class KeyframeAnimation: Animation {
     public var timingFunctions: [TimingFunction]?
 
     public override init(keyPath: String) { super.init(keyPath: keyPath) }
+
+    override func copy() -> Animation {
+        let a = KeyframeAnimation(keyPath: keyPath)
+        copyTiming(to: a)
+        a.values = values; a.keyTimes = keyTimes; a.timingFunctions = timingFunctions
+        return a
+    }
 
     override func value(progress p: Double, model: Any?) -> Any? {
         guard let model = AnimatableValue(model) else { return nil }

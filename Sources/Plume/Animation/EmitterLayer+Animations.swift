@@ -2,11 +2,13 @@ import Foundation
 
 /// Explicit animations and the presentation layer (SPEC §9).
 extension EmitterLayer {
-    /// Adds an animation, replacing any with the same key (nil: a fresh key).
+    /// Adds a copy of `animation` (as Core Animation does: later edits to the object, or adding
+    /// it again, start afresh), replacing any animation with the same key (nil: a fresh key).
     public func add(_ animation: Animation, forKey key: String?) {
-        let key = key ?? "animation-\(ObjectIdentifier(animation).hashValue)"
+        let key = key ?? "animation-\(animationSerial)"
+        animationSerial += 1
         animationEntries.removeAll { $0.key == key }
-        animationEntries.append((key, animation))
+        animationEntries.append((key, animation.copy()))
     }
 
     public func removeAnimation(forKey key: String) { animationEntries.removeAll { $0.key == key } }
@@ -17,7 +19,10 @@ extension EmitterLayer {
     /// The layer as animated at host time `hostTime`: a copy (cells included) with every active
     /// (or filled) animation's value applied. The model layer is unchanged, except that finished
     /// animations with `isRemovedOnCompletion` are removed.
-    public func presentation(at hostTime: TimeInterval) -> EmitterLayer { presented(at: hostTime).layer }
+    public func presentation(at hostTime: TimeInterval) -> EmitterLayer {
+        let p = presented(at: hostTime).layer
+        return p === self ? copy() : p
+    }
 
     /// The presentation, the key paths animations set, and problems with animations.
     package func presented(at hostTime: Double) -> (layer: EmitterLayer, animated: Set<String>, diagnostics: [Diagnostic]) {

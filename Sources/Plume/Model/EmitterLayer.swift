@@ -78,6 +78,7 @@ public final class EmitterLayer: MediaTiming {
 
     /// Explicit animations by key, in the order added (see `EmitterLayer+Animations.swift`).
     var animationEntries: [(key: String, animation: Animation)] = []
+    var animationSerial = 0
 
     /// Creates a layer with Core Animation's defaults and no cells.
     public init() {}

@@ -67,8 +67,9 @@ public final class ReferenceSimulator: ParticleSimulator {
         let movesEmitter = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
         if let t0 = layerTime, t1 >= t0 {
             ReferenceNode.reconcile(&roots, with: resolved.cells, origin: t0)
-            // An animated emitter places this update's births along its path (SPEC §9).
-            emitterPath = (movesEmitter || emitterAnimated) && t1 > t0
+            // An emitter animated at both ends of the update places its births along its path
+            // (SPEC §9); where an animation starts or ends, the emitter jumps, as in Core Animation.
+            emitterPath = movesEmitter && emitterAnimated && t1 > t0
                 ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
             step(from: t0, to: t1)
         } else {

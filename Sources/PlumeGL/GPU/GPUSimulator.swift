@@ -97,7 +97,7 @@ public final class GPUSimulator: ParticleSimulator {
         try withPassState {
             if let t0 = layerTime, t1 >= t0 {
                 try reconcile(&roots, with: resolved.cells, origin: t0)
-                emitterPath = (movesEmitter || emitterAnimated) && t1 > t0
+                emitterPath = movesEmitter && emitterAnimated && t1 > t0
                     ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
                 try step(from: t0, to: t1)
             } else {

@@ -27,7 +27,7 @@ public enum TransformFeedbackCeiling {
         // Fill `a` with `records` records (contents do not matter to a copy).
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), a.feedback.name)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        plume_glBindVertexArray(a.vertexArray.name)
+        plume_glBindVertexArray(context.emptyVertexArray)       // never read the buffer being written
         plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(records))
         plume_glEndTransformFeedback()
         var times: [Double] = []

@@ -1,7 +1,7 @@
 /// A 4×4 matrix in column-major order, as GL takes it.
 public struct Matrix4: Hashable, Sendable {
     /// 16 values, column by column.
-    public var columns: [Float]
+    public private(set) var columns: [Float]
 
     public init(columns: [Float]) {
         precondition(columns.count == 16, "a Matrix4 has 16 values")
@@ -29,6 +29,9 @@ public struct Matrix4: Hashable, Sendable {
     }
 
     /// `self × other`.
+    /// Sets the value at `column`, `row`.
+    public mutating func set(column: Int, row: Int, _ value: Float) { columns[column * 4 + row] = value }
+
     public static func * (a: Matrix4, b: Matrix4) -> Matrix4 {
         var out = [Float](repeating: 0, count: 16)
         for c in 0..<4 {

@@ -38,33 +38,49 @@ final class ParticleOrdering {
         sentinel = nil
     }
 
-    /// Makes room for `records` entries.
+    /// Makes room for `records` entries (allocating everything before replacing anything, so a
+    /// failed allocation leaves the previous state intact).
     private func reserve(_ records: Int) throws {
         var n = 2
         while n < records { n *= 2 }
         guard n > capacity else { return }
+        let bytes = n * 8
+        var made: [GLBuffer] = []
+        var madeTextures: [GLuint] = []
+        do {
+            made.append(try context.makeBuffer(bytes: bytes))
+            made.append(try context.makeBuffer(bytes: bytes))
+            let s = try context.makeBuffer(bytes: bytes, usage: GL_STATIC_DRAW)
+            made.append(s)
+            let fill = (0..<n * 2).map { $0 % 2 == 0 ? Float.infinity.bitPattern : UInt32.max }
+            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), s.name)
+            fill.withUnsafeBytes { plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
+            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
+            plume_glActiveTexture(GLenum(GL_TEXTURE1))
+            for buffer in made.prefix(2) {
+                var t: GLuint = 0
+                plume_glGenTextures(1, &t)
+                context.objects.created(.texture)
+                madeTextures.append(t)
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), t)
+                plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RG32UI), buffer.name)
+            }
+            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+            plume_glActiveTexture(GLenum(GL_TEXTURE0))
+            try context.check("allocating \(n) ordering entries")
+        } catch {
+            made.forEach { context.delete($0) }
+            for var t in madeTextures {
+                plume_glDeleteTextures(1, &t)
+                context.objects.deleted(.texture)
+            }
+            throw error
+        }
         freeBuffers()
         capacity = n
-        let bytes = n * 8
-        entries = [try context.makeBuffer(bytes: bytes), try context.makeBuffer(bytes: bytes)]
-        let fill = [UInt32](repeating: 0, count: n * 2).enumerated().map { i, _ in
-            i % 2 == 0 ? Float.infinity.bitPattern : UInt32.max
-        }
-        let s = try context.makeBuffer(bytes: bytes, usage: GL_STATIC_DRAW)
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), s.name)
-        fill.withUnsafeBytes { plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
-        sentinel = s
-        for buffer in entries {
-            var t: GLuint = 0
-            plume_glGenTextures(1, &t)
-            context.objects.created(.texture)
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), t)
-            plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RG32UI), buffer.name)
-            textures.append(t)
-        }
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
-        try context.check("allocating \(n) ordering entries")
+        entries = Array(made.prefix(2))
+        sentinel = made[2]
+        textures = madeTextures
     }
 
     /// Sorts the records of `records` (drawn as its last transform feedback wrote them) by `order`

@@ -11,8 +11,9 @@ import Plume
 /// ```
 ///
 /// **GL state.** `draw` sets and then restores: the current program, vertex array, array buffer,
-/// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 1 and 2,
-/// `GL_BLEND` and the blend functions and
+/// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–2, the
+/// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
+/// the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
 /// binding. It does not touch the framebuffer binding, viewport, scissor or clear values.
 public final class ParticleRenderer {
@@ -141,11 +142,16 @@ public final class ParticleRenderer {
     private func texture(for path: [Int], image: SpriteImage, cell: EmitterCell) throws -> GLuint {
         let filters = Self.filters(cell)
         if let t = textures[path], t.image == image, t.filters == filters { return t.texture }
-        if let old = textures[path] { deleteTexture(old.texture) }
+        if let old = textures.removeValue(forKey: path) { deleteTexture(old.texture) }
         var name: GLuint = 0
         plume_glGenTextures(1, &name)
         context.objects.created(.texture)
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        // Upload from client memory with tight rows, whatever the host left bound or set.
+        plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         var premultiplied = image.pixels
         for i in stride(from: 0, to: premultiplied.count, by: 4) {
             let a = UInt32(premultiplied[i + 3])
@@ -162,7 +168,12 @@ public final class ParticleRenderer {
         plume_glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0)
         plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        try context.check("uploading a \(image.width)×\(image.height) image")
+        do {
+            try context.check("uploading a \(image.width)×\(image.height) image")
+        } catch {
+            deleteTexture(name)
+            throw error
+        }
         textures[path] = (image, name, filters)
         return name
     }
@@ -175,7 +186,9 @@ public final class ParticleRenderer {
         case .nearest: minify = GL_NEAREST
         case .trilinear: minify = GL_LINEAR_MIPMAP_LINEAR
         }
-        return [minify, cell.magnificationFilter == .nearest ? GL_NEAREST : GL_LINEAR]
+        // The bias is part of the key: changing it re-makes the texture with the new bias.
+        let bias = cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0
+        return [minify, cell.magnificationFilter == .nearest ? GL_NEAREST : GL_LINEAR, Int32(bitPattern: bias.bitPattern)]
     }
 
     private func deleteTexture(_ name: GLuint) {
@@ -188,7 +201,9 @@ public final class ParticleRenderer {
 /// The GL state `ParticleRenderer.draw` changes, captured and restored.
 struct SavedState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, activeTexture: GLint = 0
-    var texture: GLint = 0, feedback: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0
+    var texture: GLint = 0, feedback: GLint = 0, bufferTexture0: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0
+    var unpackBuffer: GLint = 0, copyRead: GLint = 0, copyWrite: GLint = 0
+    var unpack: [GLint] = []
     var blend = false, depth = false, cull = false, discard = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
@@ -206,6 +221,7 @@ struct SavedState {
         feedback = get(GL_TRANSFORM_FEEDBACK_BINDING)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         texture = get(GL_TEXTURE_BINDING_2D)
+        bufferTexture0 = get(GL_TEXTURE_BINDING_BUFFER)
         plume_glActiveTexture(GLenum(GL_TEXTURE1))
         bufferTexture1 = get(GL_TEXTURE_BINDING_BUFFER)
         plume_glActiveTexture(GLenum(GL_TEXTURE2))
@@ -221,7 +237,13 @@ struct SavedState {
         blendDstAlpha = get(GL_BLEND_DST_ALPHA)
         blendEquationRGB = get(GL_BLEND_EQUATION_RGB)
         blendEquationAlpha = get(GL_BLEND_EQUATION_ALPHA)
+        unpackBuffer = get(GL_PIXEL_UNPACK_BUFFER_BINDING)
+        copyRead = get(GL_COPY_READ_BUFFER_BINDING)
+        copyWrite = get(GL_COPY_WRITE_BUFFER_BINDING)
+        unpack = SavedState.unpackParameters.map(get)
     }
+
+    static let unpackParameters = [GL_UNPACK_ALIGNMENT, GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS]
 
     func restore() {
         func set(_ e: Int32, _ on: Bool) { on ? plume_glEnable(GLenum(e)) : plume_glDisable(GLenum(e)) }
@@ -235,7 +257,12 @@ struct SavedState {
         plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture2))
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture0))
         plume_glActiveTexture(GLenum(activeTexture))
+        plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(unpackBuffer))
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), GLuint(copyRead))
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(copyWrite))
+        for (parameter, value) in zip(SavedState.unpackParameters, unpack) { plume_glPixelStorei(GLenum(parameter), value) }
         set(GL_BLEND, blend)
         set(GL_DEPTH_TEST, depth)
         set(GL_CULL_FACE, cull)
