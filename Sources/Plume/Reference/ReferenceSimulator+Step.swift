@@ -4,7 +4,10 @@
 extension ReferenceSimulator {
     func step(from t0: Double, to t1: Double) {
         for (node, cell) in zip(roots, resolved.cells) {
-            node.walk(cell) { node, _ in node.existing = node.particles.count }
+            node.walk(cell) { node, _ in
+                node.existing = node.particles.count
+                node.aliveAtEnd = node.particles.reduce(0) { $0 + ($1.age(at: t1) < $1.lifetime ? 1 : 0) }
+            }
         }
         for (node, cell) in zip(roots, resolved.cells) {
             node.walk(cell) { node, cell in
@@ -49,20 +52,25 @@ extension ReferenceSimulator {
         p.velocity = velocity
     }
 
-    /// Creates the births of one clock (oldest first, the newest dropped at capacity), each
-    /// advanced from its birth time to `t1`.
+    /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
+    ///
+    /// Capacity (SPEC §3): an update considers at most `maxParticlesPerCell` births of a clock, and
+    /// a birth that would be alive at the end of the update when the cell already holds that many
+    /// live particles is not created; both count as dropped. Births that die within the update
+    /// take no room (the GPU path applies the same rule: it keeps the first records written).
     /// - Parameter parent: the emitting particle with its cell and the time its state is at;
     ///   nil for top-level births.
     private func create(_ births: EmissionClock.Births, cellIndex: Int, in node: ReferenceNode, cell: ResolvedCell,
                         parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Double)?, until t1: Double) {
         counters.skipped &+= UInt64(clamping: births.skipped)
         guard births.count > 0 else { return }
-        let room = max(0, limits.maxParticlesPerCell - node.particles.count)
-        let n = Int(min(births.count, Double(room)))
-        if births.count > Double(n) {
-            counters.dropped &+= UInt64(clamping: births.count - Double(n))
-            drops[cell.keyPath, default: 0] += births.count - Double(n)
+        let limit = limits.maxParticlesPerCell
+        let n = Int(min(births.count, Double(limit)))
+        func drop(_ count: Double) {
+            counters.dropped &+= UInt64(clamping: count)
+            drops[cell.keyPath, default: 0] += count
         }
+        if births.count > Double(n) { drop(births.count - Double(n)) }
         let parentKey = parent?.particle.key ?? .root
         for i in 0..<n {
             let serial = births.serial(i)
@@ -82,6 +90,11 @@ extension ReferenceSimulator {
             guard let b = BirthSampler.sample(cell: cell, layer: layer, key: key, parent: inherited) else {
                 continue
             }
+            let aliveAtEnd = t1 - birthTime < b.lifetime
+            if aliveAtEnd && node.aliveAtEnd >= limit {
+                drop(1)
+                continue
+            }
             counters.born += 1
             var child = ReferenceParticle(
                 key: key, parent: parentKey, serial: serial, birthTime: birthTime, lifetime: b.lifetime,
@@ -91,6 +104,7 @@ extension ReferenceSimulator {
             advance(&child, in: node, cell: cell, from: birthTime, to: t1)
             if child.age(at: t1) < child.lifetime {
                 node.particles.append(child)
+                node.aliveAtEnd += 1
             } else {
                 counters.died += 1
             }

@@ -34,6 +34,8 @@ final class ReferenceNode {
     /// Particles that existed when the current update began (those appended later are already
     /// at the update's end time).
     var existing = 0
+    /// Particles that will be alive at the end of the current update (the capacity counts these).
+    var aliveAtEnd = 0
 
     init(origin: Double) {
         clock = EmissionClock(origin: origin)
