@@ -27,13 +27,6 @@ public protocol ParticleSimulator: AnyObject {
     var diagnostics: [Diagnostic] { get }
 }
 
-extension ParticleSimulator {
-    /// Advances from the current host time by `dt` seconds.
-    public func step(by dt: TimeInterval, from hostTime: TimeInterval) throws {
-        try advance(to: hostTime + dt)
-    }
-}
-
 /// Capacity limits of a simulator (SPEC §3): nothing is dropped silently.
 public struct SimulationLimits: Hashable, Sendable {
     /// The most live particles one cell (one node of the cell tree, all its parents together)

@@ -162,17 +162,6 @@ extension ResolvedLayer {
         diagnostics = report.items
     }
 
-    /// Every cell in pre-order (a cell, then its sub-cells, then its next sibling).
-    public var allCells: [ResolvedCell] {
-        var out: [ResolvedCell] = []
-        func walk(_ c: ResolvedCell) {
-            out.append(c)
-            c.children.forEach(walk)
-        }
-        cells.forEach(walk)
-        return out
-    }
-
     /// Layer local time for a host time, or nil when the layer is inactive and shows nothing.
     public func localTime(hostTime: Double) -> Double? { timing.localTime(at: hostTime) }
 }

@@ -36,9 +36,7 @@ struct GLProgram: Hashable { let name: GLuint }
 /// the context's ledger counts it.
 extension GLContext {
     func makeBuffer(bytes: Int, usage: Int32 = GL_DYNAMIC_COPY) throws -> GLBuffer {
-        var name: GLuint = 0
-        plume_glGenBuffers(1, &name)
-        objects.created(.buffer)
+        let name = generate(.buffer, plume_glGenBuffers)
         let buffer = GLBuffer(name: name)
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), name)
         plume_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(max(bytes, 16)), nil, GLenum(usage))
@@ -50,49 +48,32 @@ extension GLContext {
         return buffer
     }
 
-    func delete(_ b: GLBuffer) {
-        var name = b.name
-        plume_glDeleteBuffers(1, &name)
-        objects.deleted(.buffer)
-    }
+    func delete(_ b: GLBuffer) { release(b.name, .buffer, plume_glDeleteBuffers) }
 
-    func makeVertexArray() -> GLVertexArray {
-        var name: GLuint = 0
-        plume_glGenVertexArrays(1, &name)
-        objects.created(.vertexArray)
-        return GLVertexArray(name: name)
-    }
-
-    func delete(_ v: GLVertexArray) {
-        var name = v.name
-        plume_glDeleteVertexArrays(1, &name)
-        objects.deleted(.vertexArray)
-    }
+    func makeVertexArray() -> GLVertexArray { GLVertexArray(name: generate(.vertexArray, plume_glGenVertexArrays)) }
+    func delete(_ v: GLVertexArray) { release(v.name, .vertexArray, plume_glDeleteVertexArrays) }
 
     func makeTransformFeedback() -> GLTransformFeedback {
+        GLTransformFeedback(name: generate(.transformFeedback, plume_glGenTransformFeedbacks))
+    }
+    func delete(_ t: GLTransformFeedback) { release(t.name, .transformFeedback, plume_glDeleteTransformFeedbacks) }
+
+    func makeQuery() -> GLQuery { GLQuery(name: generate(.query, plume_glGenQueries)) }
+    func delete(_ q: GLQuery) { release(q.name, .query, plume_glDeleteQueries) }
+
+    /// One `glGen*` call, counted in the ledger.
+    private func generate(_ kind: GLObjectKind, _ gen: (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void) -> GLuint {
         var name: GLuint = 0
-        plume_glGenTransformFeedbacks(1, &name)
-        objects.created(.transformFeedback)
-        return GLTransformFeedback(name: name)
+        gen(1, &name)
+        objects.created(kind)
+        return name
     }
 
-    func delete(_ t: GLTransformFeedback) {
-        var name = t.name
-        plume_glDeleteTransformFeedbacks(1, &name)
-        objects.deleted(.transformFeedback)
-    }
-
-    func makeQuery() -> GLQuery {
-        var name: GLuint = 0
-        plume_glGenQueries(1, &name)
-        objects.created(.query)
-        return GLQuery(name: name)
-    }
-
-    func delete(_ q: GLQuery) {
-        var name = q.name
-        plume_glDeleteQueries(1, &name)
-        objects.deleted(.query)
+    /// One `glDelete*` call, counted in the ledger.
+    private func release(_ name: GLuint, _ kind: GLObjectKind, _ delete: (GLsizei, UnsafePointer<GLuint>?) -> Void) {
+        var name = name
+        delete(1, &name)
+        objects.deleted(kind)
     }
 
     func delete(_ p: GLProgram) {

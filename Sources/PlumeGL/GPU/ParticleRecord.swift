@@ -10,7 +10,7 @@ struct ParticleRecord: Equatable {
     enum Word {
         static let key = 0, parent = 2, serial = 4, anchorAge = 5, birth = 6, lifetime = 8
         static let anchorPosition = 10, anchorVelocity = 13, scale0 = 16, scaleSpeed = 17
-        static let angle0 = 18, spin = 19, color0 = 20, clocks = 24, wordsPerClock = 6
+        static let angle0 = 18, spin = 19, color0 = 20
     }
     /// The most sub-cells a cell may have on the GPU (the record must fit 64 transform-feedback
     /// components, the minimum every GL 3.3 driver offers).

@@ -43,13 +43,4 @@ public struct Matrix4: Hashable, Sendable {
         }
         return Matrix4(columns: out)
     }
-
-    /// Transforms a point (w = 1) to clip coordinates.
-    public func apply(_ p: SIMD3<Float>) -> SIMD4<Float> {
-        var out = SIMD4<Float>.zero
-        for r in 0..<4 {
-            out[r] = columns[r] * p.x + columns[4 + r] * p.y + columns[8 + r] * p.z + columns[12 + r]
-        }
-        return out
-    }
 }
