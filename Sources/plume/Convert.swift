@@ -21,12 +21,9 @@ struct Convert: ParsableCommand {
     var externalTexture = false
 
     func run() throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
-            throw ValidationError("--size must look like 800x600")
-        }
+        let scene = try sceneSize(size)
         let inURL = URL(fileURLWithPath: input), outURL = URL(fileURLWithPath: output)
-        let imported = try ParticleDesignerImport.read(from: inURL, sceneSize: CGSize(width: parts[0], height: parts[1]))
+        let imported = try ParticleDesignerImport.read(from: inURL, sceneSize: scene)
         imported.warnings.forEach { print($0) }
         var options = EffectFile.WriteOptions(angleUnit: .degrees,
                                               maxParticlesPerCell: imported.limits.maxParticlesPerCell,

@@ -47,3 +47,12 @@ struct EffectSource: ExpressibleByArgument {
         }
     }
 }
+
+/// A scene size option, `WxH` in points (each in (0, 100000]).
+func sceneSize(_ text: String, option: String = "--size") throws -> CGSize {
+    let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+    guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
+        throw ValidationError("\(option) must look like 800x600")
+    }
+    return CGSize(width: parts[0], height: parts[1])
+}

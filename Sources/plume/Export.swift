@@ -21,11 +21,8 @@ struct Export: ParsableCommand {
     var schema: String = "../../../../Schemas/plume-effect.schema.json"
 
     func run() throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
-            throw ValidationError("--size must look like 800x600")
-        }
-        let data = try preset.effectFileData(size: CGSize(width: parts[0], height: parts[1]), schema: schema.isEmpty ? nil : schema)
+        let scene = try sceneSize(size)
+        let data = try preset.effectFileData(size: scene, schema: schema.isEmpty ? nil : schema)
         do {
             try data.write(to: URL(fileURLWithPath: out), options: .atomic)
         } catch {

@@ -196,3 +196,17 @@ import Testing
         #expect(nearestKey(to: "zzzzzzzz", in: ["velocity"]) == nil)
     }
 }
+
+/// Inputs the long fuzz run found; each once crashed the loader.
+@Suite struct EffectFuzzRegressionTests {
+    @Test func hugeVersionNumberIsAnError() {
+        let (document, issues) = EffectFile.check(Data(#"{"format": "plume-effect", "version": 1e999, "layer": {}}"#.utf8))
+        #expect(document == nil && issues.contains { $0.path == "$.version" }, "\(issues)")
+    }
+
+    @Test func hugeBlendFunctionIsAWarning() throws {
+        let data = ParticleDesignerImportTests.plist([("blendFuncSource", 1e300), ("blendFuncDestination", 1)])
+        let result = try ParticleDesignerImport.decode(data)
+        #expect(result.warnings.contains { $0.path == "$.blendFuncSource" }, "\(result.warnings)")
+    }
+}

@@ -40,9 +40,9 @@ struct EffectDecoder {
             log.error("$", root.position, "not a Plume effect file: \"format\": \"\(EffectFile.format)\" is missing")
         }
         if let version = root["version"] {
-            if let n = version.number?.value, n == n.rounded(), n >= 1 {
+            if let (n, text) = version.number, n.isFinite, n == n.rounded(), n >= 1 {
                 if n > Double(EffectFile.version) {
-                    log.error("$.version", version.position, "version \(Int(n)) is newer than this Plume reads (\(EffectFile.version))")
+                    log.error("$.version", version.position, "version \(text) is newer than this Plume reads (\(EffectFile.version))")
                 }
             } else {
                 log.error("$.version", version.position, "must be a whole number ≥ 1, got \(describe(version))")

@@ -86,6 +86,13 @@ struct PlistReader {
             log.error("$", nil, "the file is larger than \(ParticleDesignerImport.maxFileSize >> 20) MiB")
             return nil
         }
+        // XML or binary property lists only: Particle Designer writes XML; the old OpenStep text
+        // format is no particle format (and Foundation's parser for it logs to stderr).
+        let head = data.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        guard head.first == UInt8(ascii: "<") || data.starts(with: Array("bplist".utf8)) else {
+            log.error("$", nil, "not a property list (an XML or binary plist starts with '<' or 'bplist')")
+            return nil
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -342,7 +349,7 @@ struct PlistReader {
             layer.renderMode = .oldestFirst
         default:
             layer.renderMode = .oldestFirst
-            approximate("blendFuncSource", "blend functions \(Int(source)), \(Int(destination)) have no Plume equivalent; drawn with premultiplied source-over")
+            approximate("blendFuncSource", "blend functions \(JSONOut.formatNumber(source)), \(JSONOut.formatNumber(destination)) have no Plume equivalent; drawn with premultiplied source-over")
         }
     }
 
@@ -365,9 +372,11 @@ struct PlistReader {
         if let text = string("textureImageData"), !text.isEmpty {
             do {
                 return try ParticleDesignerTexture.decode(base64: text)
-            } catch {
-                log.error("$.textureImageData", nil, "\(error)")
+            } catch where error.overLimit {
+                log.error("$.textureImageData", nil, "\(error); refused before decoding")
                 return nil
+            } catch {
+                problems.append("\(error)")
             }
         }
         let reason = problems.isEmpty ? "the file has no texture" : problems.joined(separator: "; ")

@@ -12,12 +12,16 @@ enum ParticleDesignerTexture {
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// The data claims more than the limits allow (refused before decoding), as opposed to
+        /// data that is merely broken.
+        var overLimit = false
     }
 
     /// Decodes `textureImageData`.
     static func decode(base64 text: String) throws(Failure) -> SpriteImage {
         guard text.utf8.count <= maxBase64 else {
-            throw Failure(description: "the embedded texture is \(text.utf8.count >> 20) MiB of base64 (at most \(maxBase64 >> 20) MiB)")
+            throw Failure(description: "the embedded texture is \(text.utf8.count >> 20) MiB of base64 (at most \(maxBase64 >> 20) MiB)",
+                          overLimit: true)
         }
         guard let raw = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !raw.isEmpty else {
             throw Failure(description: "the embedded texture is not valid base64")
@@ -42,7 +46,8 @@ enum ParticleDesignerTexture {
             plume_inflate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, maxInflated, &out, &size, &message)
         }
         guard status == 0, let out else {
-            throw Failure(description: "the embedded texture cannot be decompressed (\(text(message)))")
+            let reason = text(message)
+            throw Failure(description: "the embedded texture cannot be decompressed (\(reason))", overLimit: reason.contains("limit"))
         }
         defer { free(out) }
         return Data(bytes: out, count: size)
@@ -51,7 +56,10 @@ enum ParticleDesignerTexture {
     /// PNG or TIFF bytes to an image, sizes checked from the header first.
     static func image(from data: Data, name: String) throws(Failure) -> SpriteImage {
         let maxSide = EffectFile.maxImageSide
-        if SpriteImage.pngDimensions(data) != nil {
+        if let (w, h) = SpriteImage.pngDimensions(data) {
+            guard (1...maxSide).contains(w), (1...maxSide).contains(h) else {
+                throw Failure(description: "\(name): the PNG declares \(w)×\(h) pixels; at most \(maxSide)×\(maxSide) is accepted", overLimit: true)
+            }
             do {
                 return try SpriteImage.boundedPNG(data, name: name, maxSide: maxSide)
             } catch {
@@ -68,7 +76,10 @@ enum ParticleDesignerTexture {
         let status = data.withUnsafeBytes { raw in
             plume_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maxSide), &width, &height, &pixels, &message)
         }
-        guard status == 0, let pixels else { throw Failure(description: "\(name): invalid TIFF (\(text(message)))") }
+        guard status == 0, let pixels else {
+            let reason = text(message)
+            throw Failure(description: "\(name): invalid TIFF (\(reason))", overLimit: reason.hasPrefix("declares"))
+        }
         defer { free(pixels) }
         do {
             return try SpriteImage(width: Int(width), height: Int(height),
