@@ -8,7 +8,7 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
-        subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self],
+        subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self, Watch.self],
         defaultSubcommand: Run.self)
 }
 
