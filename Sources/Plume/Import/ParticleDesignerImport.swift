@@ -205,12 +205,12 @@ struct PlistReader {
         let angle = number("angle") ?? 0
         let angleVariance = abs(number("angleVariance") ?? 0)
         cell.emissionLongitude = CGFloat(-angle * degrees)
-        if angleVariance > 0 {
-            cell.emissionRange = CGFloat(min(2 * angleVariance, 360) * degrees)
-            approximate("angleVariance", "Plume spreads directions over a 3-D cone (SPEC §4), cocos2d over a flat fan: the same directions on screen, shorter on-screen speeds away from the axis")
-        }
         switch type {
         case 0:
+            if angleVariance > 0 {
+                cell.emissionRange = CGFloat(min(2 * angleVariance, 360) * degrees)
+                approximate("angleVariance", "Plume spreads directions over a 3-D cone (SPEC §4), cocos2d over a flat fan: the same directions on screen, shorter on-screen speeds away from the axis")
+            }
             mapGravityMode(cell)
         case 1:
             mapRadiusMode(cell, layer: layer, life: life, angleVariance: angleVariance)
