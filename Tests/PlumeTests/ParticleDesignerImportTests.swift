@@ -199,10 +199,19 @@ import Testing
         #expect(Set(ParticleDesignerImport.keys.map(\.key)).count == ParticleDesignerImport.keys.count)
     }
 
-    @Test func shippedExampleImports() throws {
-        let url = EffectSchemaTests.repository.appendingPathComponent("Examples/Effects/sparkles.plist")
-        let result = try ParticleDesignerImport.read(from: url)
-        #expect(result.layer.emitterCells?.first?.contents?.width == 32)
-        #expect(result.warnings.allSatisfy { $0.message.hasPrefix("approximate") }, "\(result.warnings)")
+    @Test func shippedExamplesImport() throws {
+        let examples = EffectSchemaTests.repository.appendingPathComponent("Examples/Effects")
+        // sparkles: gzip PNG, one approximate key; smoke: zlib TIFF (libtiff), every key exact;
+        // vortex: radius mode, approximated with the orbit reported unsupported.
+        let sparkles = try ParticleDesignerImport.read(from: examples.appendingPathComponent("sparkles.plist"))
+        #expect(sparkles.layer.emitterCells?.first?.contents?.width == 32)
+        #expect(sparkles.warnings.map(\.path) == ["$.angleVariance"], "\(sparkles.warnings)")
+        let smoke = try ParticleDesignerImport.read(from: examples.appendingPathComponent("smoke.plist"))
+        #expect(smoke.warnings.isEmpty, "\(smoke.warnings)")
+        let puff = try #require(smoke.layer.emitterCells?.first?.contents)
+        #expect(puff.width == 32 && puff.pixel(x: 16, y: 16).w > 0.5 && puff.pixel(x: 0, y: 0).w == 0, "the TIFF puff decodes")
+        let vortex = try ParticleDesignerImport.read(from: examples.appendingPathComponent("vortex.plist"))
+        #expect(vortex.warnings.contains { $0.path == "$.rotatePerSecond" && $0.message.hasPrefix("unsupported") })
+        #expect(vortex.layer.emitterShape == .circle)
     }
 }
