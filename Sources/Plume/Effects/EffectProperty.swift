@@ -163,12 +163,15 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     /// Component keys (`emitterPosition.x`) and aliases (`enabled`) are reachable by key path but
     /// are not properties of their own in the file.
     static var aliases: Set<String> { ["enabled"] }
+    /// Properties computed from others (a layer's `frame` from `bounds` and `position`): written
+    /// through what they derive from, so a file never holds two values for one thing.
+    static var derived: Set<String> { ["frame"] }
 
     /// Builds the list from a key-path table, in a stable order: `order` first, the rest
     /// alphabetically. Keys whose kind cannot be found are returned in `unknown`.
     static func properties(of table: [String: KeyPathAccessor<Root>], fresh: () -> Root,
                            order: [String]) -> (properties: [EffectProperty], unknown: [String]) {
-        let keys = table.keys.filter { !$0.contains(".") && !aliases.contains($0) }
+        let keys = table.keys.filter { !$0.contains(".") && !aliases.contains($0) && !derived.contains($0) }
         let sorted = keys.sorted { a, b in
             let ia = order.firstIndex(of: a) ?? Int.max, ib = order.firstIndex(of: b) ?? Int.max
             return ia != ib ? ia < ib : a < b

@@ -3,7 +3,7 @@ import Foundation
 extension EmitterLayer {
     /// Makes this layer describe what `source` describes, in place: the hot-reload step.
     ///
-    /// Every layer property is copied onto this object (simulators hold the layer object, so they
+    /// Every layer property the effect format knows (all but derived ones) is copied onto this object (simulators hold the layer object, so they
     /// see the new values at their next update). Cells follow SPEC §7's replacement rule: where a
     /// level's `emitterCells` has as many cells as before, the existing cell objects take the new
     /// values (their live particles go on; birth attributes apply to particles born afterwards);
@@ -11,9 +11,9 @@ extension EmitterLayer {
     /// every index present in both arrays. Animations are replaced only when they differ, so a
     /// reload that leaves them alone does not restart them.
     public func apply(_ source: EmitterLayer) {
-        for (key, accessor) in Self.keyTable where !key.contains(".") && key != "emitterCells" {
+        for property in EffectModel.layer.properties where property.kind != .cells {
             // Same property, same type on both objects: setting cannot fail.
-            try? accessor.set(self, accessor.get(source), key)
+            try? property.accessor.set(self, property.accessor.get(source), property.key)
         }
         emitterCells = EmitterCell.merge(emitterCells, source.emitterCells, depth: 0)
         if EffectEncoder.animationsSignature(self) != EffectEncoder.animationsSignature(source) {
@@ -27,8 +27,8 @@ extension EmitterCell {
     public func apply(_ source: EmitterCell) { apply(source, depth: 0) }
 
     private func apply(_ source: EmitterCell, depth: Int) {
-        for (key, accessor) in Self.keyTable where !key.contains(".") && key != "emitterCells" && key != "enabled" {
-            try? accessor.set(self, accessor.get(source), key)
+        for property in EffectModel.cell.properties where property.kind != .cells {
+            try? property.accessor.set(self, property.accessor.get(source), property.key)
         }
         emitterCells = Self.merge(emitterCells, source.emitterCells, depth: depth + 1)
     }
