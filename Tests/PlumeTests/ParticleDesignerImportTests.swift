@@ -37,7 +37,7 @@ import Testing
         ("startColorRed", 1), ("startColorGreen", 0.5), ("startColorBlue", 0.25), ("startColorAlpha", 1.0),
         ("startColorVarianceRed", 0.0), ("startColorVarianceGreen", 0.125), ("startColorVarianceBlue", 0), ("startColorVarianceAlpha", 0),
         ("finishColorRed", 1), ("finishColorGreen", 0.5), ("finishColorBlue", 0.25), ("finishColorAlpha", 1.0),
-        ("blendFuncSource", 1), ("blendFuncDestination", 1), ("yCoordFlipped", -1),
+        ("blendFuncSource", 1), ("blendFuncDestination", 1),
     ]
 
     func directory(_ name: String) throws -> URL {
@@ -69,7 +69,7 @@ import Testing
         #expect(cell.color == Color(red: 1, green: 0.5, blue: 0.25, alpha: 1) && cell.greenRange == 0.25)
         #expect(cell.redSpeed == 0 && cell.alphaSpeed == 0)
         #expect(layer.renderMode == .additive)
-        #expect(cell.contentsRect == CGRect(x: 0, y: 1, width: 1, height: -1))
+        #expect(cell.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1), "images stay upright")
         // The emission comes out as cocos2d's: 40 per second on a grid, up, at the source.
         let sim = ReferenceSimulator(layer: layer, limits: result.limits)
         try sim.advance(to: 0)
@@ -77,6 +77,14 @@ import Testing
         let particles = try sim.snapshot().particles
         #expect(particles.count == 40)
         #expect(particles.allSatisfy { $0.velocity.y < 0 && abs($0.position.x - 300) < 30 })
+    }
+
+    @Test func yCoordFlippedOtherThanOneMeansTheFileIsYDown() throws {
+        let up = try ParticleDesignerImport.decode(Self.plist(Self.gravityKeys + [("yCoordFlipped", 1)])).layer
+        let down = try ParticleDesignerImport.decode(Self.plist(Self.gravityKeys + [("yCoordFlipped", -1)])).layer
+        #expect(effectDifferences(up, try ParticleDesignerImport.decode(Self.plist(Self.gravityKeys)).layer).isEmpty, "1 is the default")
+        #expect(down.emitterPosition == CGPoint(x: 300, y: 100))
+        #expect(down.emitterCells?.first?.emissionLongitude == .pi / 2 && down.emitterCells?.first?.yAcceleration == -30)
     }
 
     @Test func integersAndRealsAndOldKeysAreInterchangeable() throws {

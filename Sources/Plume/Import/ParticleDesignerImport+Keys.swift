@@ -52,7 +52,7 @@ extension ParticleDesignerImport {
             k("blendFuncSource", .exact, "With blendFuncDestination: (1, 1) → `.additive`; (1, 771) and (770, 771) → premultiplied source-over, `.oldestFirst` (newest on top, cocos2d's append order). (770, 1) → `.additive`, approximate (cocos2d weighs texture alpha twice). Others: source-over, approximate (warned)."),
             k("blendFuncDestination", .exact, "See blendFuncSource."),
             k("blendAdditive", .exact, "Old key: true means (770, 1), i.e. additive."),
-            k("yCoordFlipped", .exact, "−1 flips the texture vertically (`contentsRect = (0, 1, 1, −1)`); 1 (default) upright."),
+            k("yCoordFlipped", .exact, "1 (the default): the file's y axis points up (cocos2d), so positions, angles and gravity are mirrored into the y-down layer; other values (0, −1): the file is already y-down (as Sparrow/Starling read it) and nothing is mirrored. Images are upright either way."),
             k("textureFileName", .exact, "A PNG or TIFF next to the file (the plist's folder, then the bare file name there)."),
             k("textureImageData", .exact, "Used when textureFileName does not load: base64 of gzip or zlib data (or of the bare file) holding a PNG or a TIFF (libtiff). Sizes are checked before decoding: 48 MiB of base64, 80 MiB inflated, 4096 × 4096 pixels."),
             k("positionType", .approximate, "Particles stay where they are born (free); relative and grouped differ only while the emitter moves."),

@@ -191,9 +191,11 @@ struct PlistReader {
             }
         }
 
-        // Position: cocos2d is y-up with the emitter at sourcePosition.
+        // Position: cocos2d is y-up with the emitter at sourcePosition (yCoordFlipped 1, the
+        // default); other yCoordFlipped values mean the file's y axis already points down.
+        let flip = (number("yCoordFlipped") ?? 1) == 1
         let x = number("sourcePositionx") ?? 0, y = number("sourcePositiony") ?? 0
-        layer.emitterPosition = CGPoint(x: x, y: Double(sceneSize.height) - y)
+        layer.emitterPosition = CGPoint(x: x, y: flip ? Double(sceneSize.height) - y : y)
         let vx = abs(number("sourcePositionVariancex") ?? 0), vy = abs(number("sourcePositionVariancey") ?? 0)
         if vx > 0 || vy > 0 {
             layer.emitterShape = .rectangle
@@ -204,14 +206,14 @@ struct PlistReader {
         let type = number("emitterType") ?? number("particleType") ?? 0
         let angle = number("angle") ?? 0
         let angleVariance = abs(number("angleVariance") ?? 0)
-        cell.emissionLongitude = CGFloat(-angle * degrees)
+        cell.emissionLongitude = CGFloat((flip ? -angle : angle) * degrees)
         switch type {
         case 0:
             if angleVariance > 0 {
                 cell.emissionRange = CGFloat(min(2 * angleVariance, 360) * degrees)
                 approximate("angleVariance", "Plume spreads directions over a 3-D cone (SPEC §4), cocos2d over a flat fan: the same directions on screen, shorter on-screen speeds away from the axis")
             }
-            mapGravityMode(cell)
+            mapGravityMode(cell, flip: flip)
         case 1:
             mapRadiusMode(cell, layer: layer, life: life, angleVariance: angleVariance)
         default:
@@ -225,21 +227,18 @@ struct PlistReader {
         mapRotation(cell, life: life, lifeVariance: lifeVariance)
         mapColor(cell, life: life, lifeVariance: lifeVariance)
         mapBlend(layer)
-        if let flipped = number("yCoordFlipped"), flipped == -1 {
-            cell.contentsRect = CGRect(x: 0, y: 1, width: 1, height: -1)
-        }
         if let position = number("positionType"), position != 0 {
             approximate("positionType", "particles stay where they were born (free); relative and grouped differ only when the emitter moves")
         }
         return ParticleDesignerImport.Result(layer: layer, warnings: log.issues.filter { $0.severity == .warning }, limits: limits)
     }
 
-    mutating func mapGravityMode(_ cell: EmitterCell) {
+    mutating func mapGravityMode(_ cell: EmitterCell, flip: Bool) {
         let speed = number("speed") ?? 0
         cell.velocity = CGFloat(speed)
         cell.velocityRange = CGFloat(2 * abs(number("speedVariance") ?? 0))
         cell.xAcceleration = CGFloat(number("gravityx") ?? 0)
-        cell.yAcceleration = CGFloat(-(number("gravityy") ?? 0))
+        cell.yAcceleration = CGFloat((flip ? -1 : 1) * (number("gravityy") ?? 0))
         for key in ["radialAcceleration", "radialAccelVariance", "tangentialAcceleration", "tangentialAccelVariance"] {
             if let v = number(key), v != 0 { unsupported(key, "radial and tangential acceleration need per-particle behaviours") }
         }
