@@ -204,6 +204,26 @@ import Testing
         #expect(document == nil && issues.contains { $0.path == "$.version" }, "\(issues)")
     }
 
+    @Test func manyLargeBuiltinSpritesAreBounded() {
+        let cells = (0..<40).map { #"{"contents": {"builtin": "smokePuff", "size": \#(1024 - $0)}}"# }.joined(separator: ",")
+        let (document, issues) = EffectFile.check(Data(#"{"format": "plume-effect", "version": 1, "layer": {"emitterCells": [\#(cells)]}}"#.utf8))
+        #expect(document == nil && issues.contains { $0.message.contains("built-in sprites would take more than") }, "\(issues.prefix(2))")
+        let same = (0..<40).map { _ in #"{"contents": {"builtin": "smokePuff", "size": 1024}}"# }.joined(separator: ",")
+        let (loaded, _) = EffectFile.check(Data(#"{"format": "plume-effect", "version": 1, "layer": {"emitterCells": [\#(same)]}}"#.utf8))
+        #expect(loaded?.layer.emitterCells?.count == 40, "one sprite used by many cells is drawn once")
+    }
+
+    @Test func manyLargeEmbeddedImagesAreRefusedBeforeDecoding() throws {
+        // 3 distinct 4096 × 2048 PNGs, tiny on disk, would decode to 96 MiB each.
+        let cells = try (0..<5).map { i -> String in
+            var png = try SpriteImage.builtin(.softDot, size: 2).pngData()
+            png.replaceSubrange(16..<24, with: [0, 0, 0x10, 0, 0, 0, 0x08, UInt8(i)] as [UInt8])
+            return #"{"contents": {"png": "\#(png.base64EncodedString())"}}"#
+        }.joined(separator: ",")
+        let (document, issues) = EffectFile.check(Data(#"{"format": "plume-effect", "version": 1, "layer": {"emitterCells": [\#(cells)]}}"#.utf8))
+        #expect(document == nil && issues.contains { $0.message.contains("images would take more than") }, "\(issues.prefix(3))")
+    }
+
     @Test func hugeBlendFunctionIsAWarning() throws {
         let data = ParticleDesignerImportTests.plist([("blendFuncSource", 1e300), ("blendFuncDestination", 1)])
         let result = try ParticleDesignerImport.decode(data)

@@ -8,6 +8,12 @@ struct EffectDecoder {
     var imagePaths: [SpriteImage: String] = [:]
     /// Images read by path, so a file used by many cells is read once.
     var imageCache: [String: SpriteImage] = [:]
+    /// Built-in sprites drawn so far (by kind and size), and their pixel count.
+    var builtinCache: [String: SpriteImage] = [:]
+    var builtinPixels = 0
+    /// Embedded PNGs by their base64 text, and the image pixels decoded so far.
+    var pngCache: [String: SpriteImage] = [:]
+    var imagePixels = 0
 
     static let documentKeys = ["$schema", "format", "version", "angleUnit", "description", "maxParticlesPerCell", "layer"]
 

@@ -43,6 +43,10 @@ extension SpriteImage {
     /// The built-in sprite (kind and size) whose pixels this image has, if any.
     var builtinMatch: (kind: Builtin, size: Int)? {
         guard width == height, (2...1024).contains(width) else { return nil }
+        // Built-in sprites are white: skip drawing them for any other image.
+        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i] != 255 || pixels[i + 1] != 255 || pixels[i + 2] != 255 {
+            return nil
+        }
         for kind in Builtin.allCases where SpriteImage.builtin(kind, size: width) == self { return (kind, width) }
         return nil
     }
@@ -56,7 +60,7 @@ extension EffectDecoder {
 
     mutating func image(_ node: JSONNode, path: String) -> SpriteImage? {
         if let s = node.string {
-            if let kind = SpriteImage.Builtin(rawValue: s) { return .builtin(kind) }
+            if let kind = SpriteImage.Builtin(rawValue: s) { return builtin(kind, size: 64, node: node, path: path) }
             return imageFile(s, node: node, path: path)
         }
         guard let members = node.members else {
@@ -86,7 +90,7 @@ extension EffectDecoder {
                 }
                 size = Int(n)
             }
-            return .builtin(kind, size: size)
+            return builtin(kind, size: size, node: node, path: path)
         case "path":
             let p = node["path"]!
             guard let s = p.string else {
@@ -104,13 +108,50 @@ extension EffectDecoder {
                 log.error(path + ".png", p.position, "is not valid base64")
                 return nil
             }
+            if let cached = pngCache[s] { return cached }
+            guard reservePixels(data, node: p, path: path + ".png") else { return nil }
             do {
-                return try SpriteImage.boundedPNG(data, name: "embedded PNG", maxSide: EffectFile.maxImageSide)
+                let image = try SpriteImage.boundedPNG(data, name: "embedded PNG", maxSide: EffectFile.maxImageSide)
+                pngCache[s] = image
+                return image
             } catch {
                 log.error(path + ".png", p.position, "\(error)")
                 return nil
             }
         }
+    }
+
+    /// The most image pixels one document may decode (32 Mi pixels, 128 MiB of RGBA), counted
+    /// from the headers before decoding: many images that are small on disk cannot exhaust memory.
+    static let imagePixelBudget = 1 << 25
+
+    private mutating func reservePixels(_ data: Data, node: JSONNode, path: String) -> Bool {
+        guard let (w, h) = SpriteImage.pngDimensions(data), w > 0, h > 0, w <= EffectFile.maxImageSide, h <= EffectFile.maxImageSide else {
+            return true   // not a PNG, or refused by its size: the decoder reports it
+        }
+        imagePixels += w * h
+        guard imagePixels <= Self.imagePixelBudget else {
+            log.error(path, node.position, "the file's images would take more than \(Self.imagePixelBudget) pixels; refused before decoding")
+            return false
+        }
+        return true
+    }
+
+    /// The most built-in sprite pixels one document may ask to draw (distinct kinds and sizes;
+    /// repeats are drawn once): loading stays well under a second however many cells use them.
+    static let builtinPixelBudget = 1 << 21
+
+    private mutating func builtin(_ kind: SpriteImage.Builtin, size: Int, node: JSONNode, path: String) -> SpriteImage? {
+        let key = "\(kind.rawValue)@\(size)"
+        if let cached = builtinCache[key] { return cached }
+        builtinPixels += size * size
+        guard builtinPixels <= Self.builtinPixelBudget else {
+            log.error(path, node.position, "the file's built-in sprites would take more than \(Self.builtinPixelBudget) pixels to draw (use fewer distinct sizes)")
+            return nil
+        }
+        let image = SpriteImage.builtin(kind, size: size)
+        builtinCache[key] = image
+        return image
     }
 
     private mutating func imageFile(_ relative: String, node: JSONNode, path: String) -> SpriteImage? {
@@ -130,6 +171,7 @@ extension EffectDecoder {
             log.error(path, node.position, "missing image: \(url.path) cannot be read\(hint)")
             return nil
         }
+        guard reservePixels(data, node: node, path: path) else { return nil }
         do {
             let image = try SpriteImage.boundedPNG(data, name: url.path, maxSide: EffectFile.maxImageSide)
             imageCache[url.path] = image
