@@ -37,7 +37,7 @@ package enum EffectFuzzer {
             let isJSON = i % 2 == 0
             let seeds = isJSON ? jsonSeeds : plistSeeds
             var input = seeds[Int(random.next() % UInt64(seeds.count))]
-            let rounds = 1 + Int(random.next() % 4)
+            let rounds = 1 + Int(random.next() % 3)
             for _ in 0..<rounds { mutate(&input, &random, json: isJSON) }
             let t0 = clock.now
             let ok: Bool
@@ -100,11 +100,21 @@ package enum EffectFuzzer {
         "H4sI", "eJ", "AAAAAAAAAAAA", "//8=",
     ]
 
+    /// Tokens that are values in their format, so a replacement keeps the file well-formed and
+    /// reaches the value checks.
+    static let jsonValues = ["-1", "0", "-0", "1e999", "1e-400", "4294967296", "0.1", "1e38", "3.5e38", "null", "true", "false",
+                             "\"\"", "\"infinity\"", "\"-inf\"", "\"90deg\"", "\"#ff00ff\"", "\"#12\"", "\"softDot\"", "\"x.png\"",
+                             "[]", "{}", "[1,2]", "[1,2,3,4,5]", "[0,0,-1,-1]", "{\"png\":\"AAAA\"}", "{\"builtin\":\"spark\",\"size\":1024}"]
+    static let plistValues = ["<real>-1</real>", "<real>0</real>", "<real>1e308</real>", "<integer>-5</integer>", "<string>x</string>",
+                              "<true/>", "<false/>", "<real>nan</real>", "<string>1e999</string>", "<array/>", "<dict/>", "<data>AAAA</data>"]
+
     static func mutate(_ data: inout Data, _ r: inout SplitMix, json: Bool) {
         var bytes = [UInt8](data)
         if bytes.isEmpty { bytes = [0x7B] }
         let at = Int(r.next() % UInt64(bytes.count))
-        switch r.next() % 8 {
+        var operation = r.next() % 9
+        if operation == 7 { operation = 3 }   // value replacement twice as likely as the others
+        switch operation {
         case 0:   // flip a bit
             bytes[at] ^= UInt8(1 << (r.next() % 8))
         case 1:   // delete a range
@@ -112,10 +122,20 @@ package enum EffectFuzzer {
             bytes.removeSubrange(at..<at + n)
         case 2:   // insert a token
             bytes.insert(contentsOf: Array(tokens[Int(r.next() % UInt64(tokens.count))].utf8), at: at)
-        case 3:   // replace a number-ish byte run with a token
-            var end = at
-            while end < bytes.count, end - at < 24, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || bytes[end] == 0x2E || bytes[end] == 0x2D { end += 1 }
-            bytes.replaceSubrange(at..<max(end, at + 1), with: Array(tokens[Int(r.next() % UInt64(tokens.count))].utf8))
+        case 3:   // replace a value (a number, or a plist value element) with another well-formed value
+            let values = json ? jsonValues : plistValues
+            let value = Array(values[Int(r.next() % UInt64(values.count))].utf8)
+            if json {
+                guard let start = bytes[at...].firstIndex(where: { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else { break }
+                var end = start
+                while end < bytes.count, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || [0x2E, 0x2D, 0x2B, 0x65, 0x45].contains(bytes[end]) { end += 1 }
+                bytes.replaceSubrange(start..<end, with: value)
+            } else {
+                let open = Array("<real>".utf8), close = Array("</real>".utf8)
+                guard let start = (at..<bytes.count).first(where: { bytes[$0...].starts(with: open) }),
+                      let stop = (start..<bytes.count).first(where: { bytes[$0...].starts(with: close) }) else { break }
+                bytes.replaceSubrange(start..<stop + close.count, with: value)
+            }
         case 4:   // duplicate a chunk
             let n = min(bytes.count - at, 1 + Int(r.next() % 256))
             let chunk = Array(bytes[at..<at + n])
