@@ -26,7 +26,7 @@ struct RendererTests {
             let target = try OffscreenTarget(context: context, width: width, height: height)
             target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
-            return (target.premultipliedPixels(), try target.image(), try reference.snapshot(), cpuLayer)
+            return (try target.premultipliedPixels(), try target.image(), try reference.snapshot(), cpuLayer)
         }
     }
 
@@ -139,7 +139,7 @@ struct RendererTests {
                 let target = try OffscreenTarget(context: context, width: 64, height: 64)
                 target.begin(clearTo: .clear)
                 try ParticleRenderer(context: context).draw(sim, viewProjection: .layer(width: 64, height: 64, yUp: yUp))
-                return target.premultipliedPixels()
+                return try target.premultipliedPixels()
             }
             // The picture's upper half (rows above the centre) holds the opaque image half.
             let upper = rows[(26 * 64 + 32) * 4 + 3], lower = rows[(38 * 64 + 32) * 4 + 3]

@@ -53,24 +53,20 @@ extension GPUSimulator {
             let count = Int(result.written)
             let stride = ParticleRecord.bytes(subCells: buffer.subCells)
             var words = [UInt32](repeating: 0, count: count * stride / 4)
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.buffer.name)
-            words.withUnsafeMutableBytes { raw in
-                plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(count * stride), raw.baseAddress)
-            }
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-            try context.check("reading \(count) particle records back")
+            context.download(buffer.buffer, bytes: count * stride, into: &words)
+            try context.check("reading \(count) particle records back", pass: "snapshot")
             totalBytesReadBack += count * stride
             live += UInt64(count)
             var list: [SnapshotParticle] = []
             list.reserveCapacity(count)
             words.withUnsafeBufferPointer { w in
                 for i in 0..<count {
-                    let r = ParticleRecord(words: w, base: i * stride / 4)
+                    let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0)
                     let age = t - r.birth
                     let d = age - Double(r.anchorAge)
-                    let p0 = SIMD3<Double>(r.anchorPosition), v0 = SIMD3<Double>(r.anchorVelocity)
+                    let p0 = SIMD3<Double>(r.anchorPos), v0 = SIMD3<Double>(r.anchorVel)
                     list.append(SnapshotParticle(
-                        identity: ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parent),
+                        identity: ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey),
                         cellName: cell.name, birthTime: r.birth, age: age, lifetime: r.lifetime,
                         position: p0 + v0 * d + 0.5 * cell.acceleration * d * d,
                         velocity: v0 + cell.acceleration * d,

@@ -59,8 +59,8 @@ public final class GPUSimulator: ParticleSimulator {
         self.limits = limits
         self.resolved = ResolvedLayer(layer)
         // Compile the common variants now, so a broken driver fails here with its log.
-        _ = try context.programs.program(ProgramKey(kind: .update, sub: 0, csub: 0))
-        _ = try context.programs.program(ProgramKey(kind: .birth, sub: 0, csub: 0))
+        _ = try context.programs.program(UpdateUniforms.self)
+        _ = try context.programs.program(BirthUniforms.self)
     }
 
     deinit { release() }
@@ -156,7 +156,7 @@ public final class GPUSimulator: ParticleSimulator {
         plume_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &arrayBuffer)
         plume_glGetIntegerv(GLenum(GL_TRANSFORM_FEEDBACK_BINDING), &feedback)
         let discard = plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)) != 0
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), context.passFramebuffer)
+        context.bind(context.passFramebuffer)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         defer {
             if !discard { plume_glDisable(GLenum(GL_RASTERIZER_DISCARD)) }
@@ -167,6 +167,6 @@ public final class GPUSimulator: ParticleSimulator {
             plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), GLuint(feedback))
         }
         try body()
-        try context.check("a simulation pass")
+        try context.check("a simulation pass", pass: "simulation update")
     }
 }
