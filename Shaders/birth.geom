@@ -13,7 +13,7 @@ void main() {
     uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
     LayerParams layer = u_layer;
     if (u_pathOn) {
-        float f = float((birth - u_pathStart) / (u_pathEnd - u_pathStart));
+        float f = float((birth - u_pathStart) * u_pathInverseSpan);   // EmitterPath.fraction(at:)
         layer.position = u_pathFrom + (u_layer.position - u_pathFrom) * f;
     }
     Particle p;

@@ -48,10 +48,17 @@ public struct EmitterPath: Sendable {
         self.end = end
     }
 
+    /// `1 / (end − start)`, computed once on the host: the GPU multiplies by it (fp64 division
+    /// is not correctly rounded on every driver), and so does ``fraction(at:)``.
+    public var inverseSpan: Double { 1 / (end - start) }
+
+    /// How far along the path a birth at layer time `t` is: `(t − start) · inverseSpan`, the
+    /// same arithmetic as `birth.geom`.
+    public func fraction(at t: Double) -> Double { (t - start) * inverseSpan }
+
     /// The emitter position for a birth at layer time `t`, given the current position `to`.
     public func position(at t: Double, to: SIMD3<Double>) -> SIMD3<Double> {
-        let f = (t - start) / (end - start)
-        return from + (to - from) * f
+        from + (to - from) * fraction(at: t)
     }
 }
 

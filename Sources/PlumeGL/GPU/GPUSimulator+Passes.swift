@@ -139,7 +139,7 @@ extension GPUSimulator {
         if let path = emitterPath {
             u.pathFrom.set(path.from)
             u.pathStart.set(path.start)
-            u.pathEnd.set(path.end)
+            u.pathInverseSpan.set(path.inverseSpan)
         }
         try withCapture(into: born, creates: true, cell: cell.keyPath) {
             plume_glBindVertexArray(context.emptyVertexArray.name)   // the birth pass reads no attributes
