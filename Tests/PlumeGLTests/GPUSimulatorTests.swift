@@ -178,36 +178,19 @@ struct GPUSimulatorTests {
 
     /// The reference's bad values give the same diagnostics on the GPU, no GL error and no NaN in
     /// the buffers.
-    @Test(arguments: 0..<13)
-    func badInputIsReportedAndKeepsBuffersFinite(case index: Int) throws {
-        let cases: [(String, (EmitterLayer) -> Void, Double?)] = [
-            ("NaN velocity", { $0.emitterCells![0].velocity = .nan }, nil),
-            ("infinite emission range", { $0.emitterCells![0].emissionRange = .infinity }, nil),
-            ("negative lifetime", { $0.emitterCells![0].lifetime = -3 }, nil),
-            ("absurd birth rate", { $0.emitterCells![0].birthRate = 1e12 }, nil),
-            ("NaN layer position", { $0.emitterPosition = CGPoint(x: CGFloat.nan, y: 3) }, nil),
-            ("infinite layer velocity", { $0.velocity = .infinity }, nil),
-            ("a cell containing itself", { $0.emitterCells![0].emitterCells = [$0.emitterCells![0]] }, nil),
-            ("NaN colour", { $0.emitterCells![0].color = Color(red: .nan, green: 1, blue: 1, alpha: 1) }, nil),
-            ("negative speed", { $0.emitterCells![0].speed = -2 }, nil),
-            ("live acceleration becomes infinite", { _ in }, 1.0),
-            ("live colour speed becomes NaN", { _ in }, 1.5),
-            ("huge scale speed", { $0.emitterCells![0].scaleSpeed = 1e30 }, nil),
-            ("absurd timeOffset", { $0.timeOffset = 1e20 }, nil),
-        ]
-        let (name, configure, liveAt) = cases[index]
+    @Test(arguments: GPUBadInputCase.all)
+    func badInputIsReportedAndKeepsBuffersFinite(_ badCase: GPUBadInputCase) throws {
+        let name = badCase.name
         try GPU.run { context in
             let gpuLayer = Self.layer(rate: 200, sub: true), cpuLayer = Self.layer(rate: 200, sub: true)
-            configure(gpuLayer)
-            configure(cpuLayer)
+            badCase.configure(gpuLayer)
+            badCase.configure(cpuLayer)
             let gpu = try GPUSimulator(layer: gpuLayer, context: context)
             let cpu = ReferenceSimulator(layer: cpuLayer)
             for f in 0...150 {
                 let t = Double(f) / 60
-                if let at = liveAt, t == at {
-                    for l in [gpuLayer, cpuLayer] {
-                        if index == 9 { l.emitterCells![0].yAcceleration = .infinity } else { l.emitterCells![0].alphaSpeed = .nan }
-                    }
+                if let live = badCase.live, t == live.at {
+                    for l in [gpuLayer, cpuLayer] { live.edit(l.emitterCells![0]) }
                 }
                 try gpu.advance(to: t)
                 try cpu.advance(to: t)
@@ -291,4 +274,37 @@ struct CapacityParityTests {
             #expect(try cpu.snapshot().counters.dropped > 1000)
         }
     }
+}
+
+/// One bad-input configuration of `badInputIsReportedAndKeepsBuffersFinite`, named in the test
+/// report; `live` edits the top cell while particles are alive, at the given time.
+struct GPUBadInputCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let configure: @Sendable (EmitterLayer) -> Void
+    var live: (at: Double, edit: @Sendable (EmitterCell) -> Void)?
+
+    init(_ name: String, _ configure: @escaping @Sendable (EmitterLayer) -> Void,
+         live: (at: Double, edit: @Sendable (EmitterCell) -> Void)? = nil) {
+        self.name = name
+        self.configure = configure
+        self.live = live
+    }
+
+    var testDescription: String { name }
+
+    static let all: [GPUBadInputCase] = [
+        GPUBadInputCase("NaN velocity") { $0.emitterCells![0].velocity = .nan },
+        GPUBadInputCase("infinite emission range") { $0.emitterCells![0].emissionRange = .infinity },
+        GPUBadInputCase("negative lifetime") { $0.emitterCells![0].lifetime = -3 },
+        GPUBadInputCase("absurd birth rate") { $0.emitterCells![0].birthRate = 1e12 },
+        GPUBadInputCase("NaN layer position") { $0.emitterPosition = CGPoint(x: CGFloat.nan, y: 3) },
+        GPUBadInputCase("infinite layer velocity") { $0.velocity = .infinity },
+        GPUBadInputCase("a cell containing itself") { $0.emitterCells![0].emitterCells = [$0.emitterCells![0]] },
+        GPUBadInputCase("NaN colour") { $0.emitterCells![0].color = Color(red: .nan, green: 1, blue: 1, alpha: 1) },
+        GPUBadInputCase("negative speed") { $0.emitterCells![0].speed = -2 },
+        GPUBadInputCase("live acceleration becomes infinite", { _ in }, live: (1.0, { $0.yAcceleration = .infinity })),
+        GPUBadInputCase("live colour speed becomes NaN", { _ in }, live: (1.5, { $0.alphaSpeed = .nan })),
+        GPUBadInputCase("huge scale speed") { $0.emitterCells![0].scaleSpeed = 1e30 },
+        GPUBadInputCase("absurd timeOffset") { $0.timeOffset = 1e20 },
+    ]
 }
