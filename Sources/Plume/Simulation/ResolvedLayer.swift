@@ -19,6 +19,9 @@ public struct ResolvedLayer: Sendable {
     public var mode: EmitterMode
     public var renderMode: EmitterRenderMode
     public var preservesDepth: Bool
+    /// Births follow a host-moved emitter up to `teleportDistance` points per update (0: never).
+    public var interpolatesMotion: Bool
+    public var teleportDistance: Double
     public var seed: UInt32
     var timing: TimingModel
     public var cells: [ResolvedCell]
@@ -152,6 +155,13 @@ extension ResolvedLayer {
         size = SIMD2(extent("emitterSize.width", layer.emitterSize.width),
                      extent("emitterSize.height", layer.emitterSize.height))
         depth = extent("emitterDepth", layer.emitterDepth)
+        interpolatesMotion = layer.interpolatesEmitterMotion
+        teleportDistance = Double(layer.emitterTeleportDistance)
+        if !(teleportDistance >= 0) || teleportDistance.isInfinite {
+            report.add("emitterTeleportDistance", layer.emitterTeleportDistance,
+                       "must be finite and ≥ 0; read as 0 (births at the new position)", .replaced)
+            teleportDistance = 0
+        }
         shape = layer.emitterShape
         mode = layer.emitterMode
         renderMode = layer.renderMode

@@ -62,15 +62,24 @@ package struct UpdatePlanner: Sendable {
         update.emitterAnimated = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
         guard let t1 = resolved.localTime(hostTime: hostTime) else { return update }
         if let t0 = layerTime, t1 >= t0 {
-            // An emitter animated at both ends of the update places its births along its path
-            // (SPEC §9); where an animation starts or ends, the emitter jumps, as in Core Animation.
-            let path = update.emitterAnimated && emitterAnimated && t1 > t0
-                ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
-            update.step = .advance(from: t0, to: t1, path: path)
+            update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated, t0, t1))
         } else {
             update.step = .rebuild(to: t1)
         }
         return update
+    }
+
+    /// The line this update's top-level births lie on (Semantics §9): an emitter animated at both
+    /// ends of the update follows its path; one the host moved (not animated at either end)
+    /// follows the straight line from its previous position when the layer interpolates motion
+    /// and the move is no teleport; where an animation starts or ends, the emitter jumps.
+    private func path(_ resolved: ResolvedLayer, animated: Bool, _ t0: Double, _ t1: Double) -> EmitterPath? {
+        guard t1 > t0, let from = emitterPosition else { return nil }
+        if animated && emitterAnimated { return EmitterPath(from: from, start: t0, end: t1) }
+        guard !animated && !emitterAnimated, resolved.interpolatesMotion, from != resolved.position else { return nil }
+        let d = resolved.position - from
+        let distance = (d * d).sum().squareRoot()
+        return distance <= resolved.teleportDistance ? EmitterPath(from: from, start: t0, end: t1) : nil
     }
 
     /// Records a carried-out update: the next one continues from it.
