@@ -132,6 +132,8 @@ struct EffectPropertyInfo: Sendable {
         "renderMode": .init(doc: "Drawing order and blending."),
         "preservesDepth": .init(doc: "Keep particles' z when drawn (3-D) instead of flattening."),
         "seed": .init(doc: "Seed of the particle random numbers."),
+        "interpolatesEmitterMotion": .init(doc: "Births follow an emitter the host moves, along the line from its previous position."),
+        "emitterTeleportDistance": .init(unit: .points, doc: "A host move longer than this is a jump: births are not spread along it."),
         "beginTime": .init(unit: .seconds, doc: "Start of the active period in the parent's time."),
         "duration": .init(unit: .seconds, minimum: 0, doc: "Length of one cycle; \"infinity\" (the default) never ends.",
                          allowsInfinity: true),
