@@ -11,6 +11,7 @@ uniform double u_firstCrossing;
 uniform double u_segStart;
 uniform double u_clockAtStart;
 uniform double u_inverseRate;         // 1 / rate (no fp64 division on the GPU)
+uniform double u_until;               // the update's end: no birth after it
 uniform LayerParams u_layer;
 uniform CellParams u_cell;
 uniform bool u_pathOn;             // an animated emitter: births lie on the line from u_pathFrom
@@ -20,7 +21,7 @@ uniform double u_pathEnd;
 
 void main() {
     double i = double(v_index[0]);
-    precise double birth = u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate;
+    precise double birth = min(u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate, u_until);
     uint serial = u_firstSerial + uint(v_index[0]);
     uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
     LayerParams layer = u_layer;

@@ -208,7 +208,7 @@ struct Render: ParsableCommand {
         for step in 0..<warmup { try simulator.advance(to: Double(step) / fps) }
         for index in 0..<frames {
             try simulator.advance(to: time + Double(index) / fps)
-            target.begin(clearTo: .black)
+            try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: projection)
             let file = path(index)
             try target.image().writePNG(to: file)

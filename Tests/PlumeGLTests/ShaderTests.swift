@@ -15,7 +15,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appending(path: "plume-glsl-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let kinds: [PassKind] = [.update, .spawn, .birth, .copy, .hashVectors]
+        let kinds: [PassKind] = [.update, .spawn, .overflow, .birth, .copy, .hashVectors]
         for kind in kinds {
             for (sub, csub) in [(0, 0), (1, 0), (2, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells)] {
                 for (file, _) in kind.stages {

@@ -48,14 +48,11 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
+        // A non-finite host time changes nothing at all: not even the layer is read (SPEC §11).
+        guard hostTime.isFinite else { return diagnostics.noteIgnored(hostTime: hostTime) }
         let presented = layer.presented(at: hostTime)
         resolved = ResolvedLayer(presented.layer)
         diagnostics = resolved.diagnostics + presented.diagnostics
-        guard hostTime.isFinite else {
-            diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite",
-                                          effect: .ignored))
-            return
-        }
         self.hostTime = hostTime
         guard let t1 = resolved.localTime(hostTime: hostTime) else {
             // Outside its active period (and not filled) the layer shows nothing.

@@ -69,16 +69,17 @@ extension GLContext {
         return name
     }
 
-    /// One `glDelete*` call, counted in the ledger.
-    private func release(_ name: GLuint, _ kind: GLObjectKind, _ delete: (GLsizei, UnsafePointer<GLuint>?) -> Void) {
-        var name = name
-        delete(1, &name)
-        objects.deleted(kind)
+    /// One `glDelete*` call, counted in the ledger; deferred while the context is not current.
+    private func release(_ name: GLuint, _ kind: GLObjectKind,
+                         _ delete: @escaping (GLsizei, UnsafePointer<GLuint>?) -> Void) {
+        deleteOrDefer(name, kind) { name in
+            var name = name
+            delete(1, &name)
+        }
     }
 
     func delete(_ p: GLProgram) {
-        plume_glDeleteProgram(p.name)
-        objects.deleted(.program)
+        deleteOrDefer(p.name, .program) { plume_glDeleteProgram($0) }
     }
 
     /// The first pending GL error, or nil (clears the error flags it reads).

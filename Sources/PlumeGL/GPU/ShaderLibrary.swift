@@ -56,6 +56,8 @@ enum PassKind: String, Hashable {
     case update
     /// Emits one sub-cell's births from a cell's particles (spawn.vert + spawn.geom).
     case spawn
+    /// Counts the sub-cell births the spawn pass had no slot for (spawn.vert + overflow.geom).
+    case overflow
     /// Emits a top-level cell's births from the layer's shape (birth.vert + birth.geom).
     case birth
     /// Copies records, possibly to another sub-cell count (record.vert + copy.geom).
@@ -77,6 +79,7 @@ enum PassKind: String, Hashable {
         switch self {
         case .update: return [("record.vert", GL_VERTEX_SHADER), ("update.geom", GL_GEOMETRY_SHADER)]
         case .spawn: return [("spawn.vert", GL_VERTEX_SHADER), ("spawn.geom", GL_GEOMETRY_SHADER)]
+        case .overflow: return [("spawn.vert", GL_VERTEX_SHADER), ("overflow.geom", GL_GEOMETRY_SHADER)]
         case .birth: return [("birth.vert", GL_VERTEX_SHADER), ("birth.geom", GL_GEOMETRY_SHADER)]
         case .copy: return [("record.vert", GL_VERTEX_SHADER), ("copy.geom", GL_GEOMETRY_SHADER)]
         case .hashVectors: return [("hash_vectors.vert", GL_VERTEX_SHADER)]

@@ -20,6 +20,7 @@ public final class OffscreenTarget {
         self.context = context
         self.width = width
         self.height = height
+        try context.ensureCurrent("OffscreenTarget.init")
         plume_glGenFramebuffers(1, &framebuffer)
         context.objects.created(.framebuffer)
         plume_glGenRenderbuffers(1, &colorbuffer)
@@ -41,18 +42,20 @@ public final class OffscreenTarget {
 
     deinit { release() }
 
+    /// Deletes the framebuffer. Safe on any thread: without the context current the deletions
+    /// wait for its next use (``GLContext/ensureCurrent(_:)``).
     public func release() {
         guard !released else { return }
         released = true
-        plume_glDeleteFramebuffers(1, &framebuffer)
-        context.objects.deleted(.framebuffer)
-        plume_glDeleteRenderbuffers(1, &colorbuffer)
-        context.objects.deleted(.renderbuffer)
+        context.deleteFramebuffer(framebuffer)
+        context.deleteRenderbuffer(colorbuffer)
     }
 
     /// Binds the target and sets the viewport to all of it; clears to `background`
     /// (premultiplied colour written as is).
-    public func begin(clearTo background: Color = .black) {
+    /// - Throws: ``GLError/contextNotCurrent(_:)`` or ``GLError/released(_:)``.
+    public func begin(clearTo background: Color = .black) throws {
+        try ensureUsable("OffscreenTarget.begin")
         plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         plume_glViewport(0, 0, GLsizei(width), GLsizei(height))
         plume_glClearColor(background.red, background.green, background.blue, background.alpha)
@@ -61,6 +64,7 @@ public final class OffscreenTarget {
 
     /// Reads the pixels back, rows from the top, as straight-alpha RGBA (un-premultiplied).
     public func image() throws -> SpriteImage {
+        try ensureUsable("OffscreenTarget.image")
         var previous: GLint = 0
         plume_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
         plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -86,6 +90,11 @@ public final class OffscreenTarget {
             }
         }
         return try SpriteImage(width: width, height: height, pixels: pixels)
+    }
+
+    private func ensureUsable(_ call: String) throws {
+        if released { throw GLError.released(call) }
+        try context.ensureCurrent(call)
     }
 
     /// The raw premultiplied framebuffer, rows from the top, for tests.

@@ -28,11 +28,7 @@ final class ParticleOrdering {
     private func freeBuffers() {
         entries.forEach { context.delete($0) }
         entries = []
-        for t in textures {
-            var n = t
-            plume_glDeleteTextures(1, &n)
-            context.objects.deleted(.texture)
-        }
+        for t in textures { context.deleteTexture(t) }
         textures = []
         if let s = sentinel { context.delete(s) }
         sentinel = nil
