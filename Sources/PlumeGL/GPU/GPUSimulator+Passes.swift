@@ -47,6 +47,8 @@ extension GPUSimulator {
                 let slots = min(perParent, Self.slotsPerParent(parents: parentsBound, limit: limit))
                 childBorn[j] = min(parentsBound.multipliedReportingOverflow(by: slots).overflow
                                    ? limit : parentsBound * slots, limit)
+                lastSpawnSlots += parentsBound.multipliedReportingOverflow(by: slots).overflow
+                    ? .max : parentsBound * slots
                 let born = try bornBuffer(child, capacity: childBorn[j])
                 try spawnPass(from: node, cell: cell, sub: j, into: born, perParent: slots, t0: t0, t1: t1)
                 if slots < perParent {

@@ -59,6 +59,10 @@ public final class GPUSimulator: ParticleSimulator {
     var updateIndex = 0
     /// Counts of the last `advance`.
     public internal(set) var lastUpdate = UpdateStatistics()
+    /// Birth slots the spawn passes of the last `advance` offered (parents bound × slots per
+    /// parent): the work of sub-cell emission, at most about twice the capacity per sub-cell
+    /// whatever the rates (it grows with the particles, unlike ``lastUpdate``).
+    public internal(set) var lastSpawnSlots = 0
     /// Bytes of particle data read back since creation (by `snapshot()`).
     public internal(set) var totalBytesReadBack = 0
 
@@ -111,6 +115,7 @@ public final class GPUSimulator: ParticleSimulator {
         diagnostics = resolved.diagnostics + presented.diagnostics
         try checkLimits(resolved.cells)
         lastUpdate = UpdateStatistics()
+        lastSpawnSlots = 0
         updateIndex += 1
         self.hostTime = hostTime
         guard let t1 = resolved.localTime(hostTime: hostTime) else {
