@@ -170,31 +170,31 @@ struct GPUReliabilityTests {
     /// to the context's next use, and then nothing leaks. Two threads on one simulator: the one
     /// without the context gets a typed error, the other carries on.
     @Test func releaseOnAnotherThreadIsDeferredAndThreadsAreSafe() throws {
-        let baseline = try GPU.run { $0.objects.total }
-        nonisolated(unsafe) var simulator: GPUSimulator? = try GPU.run { context in
-            let gpu = try GPUSimulator(layer: Preset.fireworks.makeLayer(), context: context)
-            for t in frames(until: 1) { try gpu.advance(to: t) }
-            return gpu
-        }
-        let done = DispatchSemaphore(value: 0)
-        let worker = Thread {
-            simulator?.release()          // no context on this thread
-            simulator = nil
-            done.signal()
-        }
-        worker.start()
-        done.wait()
+        // All inside one GPU.run, so no other suite uses the context meanwhile.
         try GPU.run { context in
+            let baseline = context.objects.total
+            nonisolated(unsafe) var simulator: GPUSimulator? = try GPUSimulator(layer: Preset.fireworks.makeLayer(), context: context)
+            for t in frames(until: 1) { try simulator?.advance(to: t) }
+            #expect(context.objects.total > baseline)
+            let done = DispatchSemaphore(value: 0)
+            let worker = Thread {
+                simulator?.release()          // no context on this thread: deferred, no abort
+                simulator = nil
+                done.signal()
+            }
+            worker.start()
+            done.wait()
             #expect(context.deferredDeletionCount > 0, "the release was deferred")
             try context.ensureCurrent("test")
             #expect(context.deferredDeletionCount == 0)
-            #expect(context.objects.total == baseline, "GL objects: \(context.objects) vs \(baseline) before")
+            #expect(context.objects.total == baseline, "GL objects: \(context.objects), \(baseline) before")
         }
 
         // Two threads, one simulator: only the thread with the context gets through.
         try GPU.run { context in
             let gpu = try GPUSimulator(layer: Preset.snow.makeLayer(), context: context)
             nonisolated(unsafe) let shared = gpu
+            let done = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var otherErrors: [Error] = []
             let other = Thread {
                 for i in 0..<50 {

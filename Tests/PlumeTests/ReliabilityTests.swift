@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Plume
+import PlumeFuzz
 
 // Issue 9's reproductions on the model and the reference simulator: each failed before the fix.
 // (The GPU side is in Tests/PlumeGLTests/GPUReliabilityTests.swift.)
@@ -119,7 +120,7 @@ import Testing
     /// allocation, and oversized headers are refused from the header, naming the file.
     @Test func pngLimitsHoldBeforeDecoding() throws {
         let peak = peakResidentMegabytes()
-        let text = PNGBytes.file(width: 1, height: 1, extra: [PNGBytes.chunk("tEXt", claiming: 0x7FFF_FFFF)])
+        let text = PNGFixture.file(width: 1, height: 1, extra: [PNGFixture.chunk("tEXt", claiming: 0x7FFF_FFFF)])
         #expect(text.count < 200)
         #expect(throws: SpriteImage.FileError.self) { try SpriteImage(pngData: text, name: "claims.png") }
         do {
@@ -130,14 +131,13 @@ import Testing
         let growth = peakResidentMegabytes() - peak
         #expect(growth < 256, "decoding a 92-byte file raised the peak memory by \(growth) MiB")
         for (w, h) in [(8192, 32768), (16384, 16384), (20000, 1)] {
-            let header = PNGBytes.file(width: w, height: h, extra: [])
+            let header = PNGFixture.file(width: w, height: h, maxRows: 1)
             #expect(throws: SpriteImage.FileError.tooLarge(path: "big.png", width: w, height: h)) {
                 try SpriteImage(pngData: header, name: "big.png")
             }
         }
-        // A valid image at the size limit still loads.
-        let ok = PNGBytes.file(width: 3, height: 2, extra: [])
-        #expect(try SpriteImage(pngData: ok).width == 3)
+        // Valid images of every colour type and depth still load.
+        for seed in PNGFixture.seeds { #expect(try SpriteImage(pngData: seed).width >= 1) }
     }
 }
 
@@ -148,57 +148,3 @@ func peakResidentMegabytes() -> Int {
     return usage.ru_maxrss / 1024
 }
 
-/// Hand-made PNG files for limit tests (and the PNG fuzzer's seeds).
-enum PNGBytes {
-    /// A grey 8-bit PNG of `width × height` whose IDAT holds the first rows at most (enough for
-    /// header-level tests; a full image when small), with `extra` chunks before IDAT.
-    static func file(width: Int, height: Int, extra: [[UInt8]]) -> Data {
-        var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
-        var ihdr = be32(width) + be32(height)
-        ihdr += [8, 0, 0, 0, 0]
-        out += chunk("IHDR", ihdr)
-        for e in extra { out += e }
-        let rows = min(height, 4)
-        let raw = [UInt8]((0..<rows).flatMap { _ in [0] + [UInt8](repeating: 128, count: min(width, 4096)) })
-        out += chunk("IDAT", zlibStored(raw))
-        out += chunk("IEND", [])
-        return Data(out)
-    }
-
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let t = Array(type.utf8)
-        return be32(body.count) + t + body + be32(Int(crc(t + body)))
-    }
-
-    /// A chunk whose length field claims `length` bytes but carries none.
-    static func chunk(_ type: String, claiming length: UInt32) -> [UInt8] {
-        be32(Int(length)) + Array(type.utf8) + [0, 0, 0, 0]
-    }
-
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-
-    /// zlib stream of stored (uncompressed) blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var i = 0
-        repeat {
-            let n = min(65535, data.count - i)
-            let last: UInt8 = i + n >= data.count ? 1 : 0
-            out += [last, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)]
-            out += data[i..<i + n]
-            i += n
-        } while i < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        return out + be32(Int(b << 16 | a))
-    }
-
-    static func crc(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            c ^= UInt32(byte)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return ~c
-    }
-}

@@ -32,6 +32,11 @@ public struct ResolvedLayer: Sendable {
 
     /// True when `v` is finite and within ``maxMagnitude``.
     static func isSane(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxMagnitude }
+
+    /// `v`, or 0 when its magnitude is below the smallest normal `Float` (1.2e-38): such values
+    /// are 0 on the GPU (float, subnormals flushed), so both simulators read them as 0 — a
+    /// 1e-300 emitter radius must take the same "zero extent" branch everywhere.
+    static func flushed(_ v: Double) -> Double { abs(v) < Double(Float.leastNormalMagnitude) ? 0 : v }
 }
 
 /// Where an animated emitter was at the previous update: births of this update lie on the
@@ -112,7 +117,7 @@ extension ResolvedLayer {
             if d < 0, let meaning = negativeMeans {
                 report.add(name, v, "is negative: \(meaning)", .defined)
             }
-            return d
+            return ResolvedLayer.flushed(d)
         }
         birthRate = multiplier("birthRate", layer.birthRate, negativeMeans: "no emission")
         lifetime = multiplier("lifetime", layer.lifetime, negativeMeans: nil)
@@ -126,7 +131,7 @@ extension ResolvedLayer {
 
         func finite(_ name: String, _ v: CGFloat) -> Double {
             let d = Double(v)
-            if ResolvedLayer.isSane(d) { return d }
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
             report.add(name, v, "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)", .layerEmitsNothing)
             emits = false
             return 0
@@ -203,7 +208,7 @@ extension ResolvedCell {
         let sane = "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)"
         func number<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
             let d = Double(v)
-            if ResolvedLayer.isSane(d) { return d }
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
             report.add(prefix + key, v, sane, .cellEmitsNothing)
             valid = false
             return 0
@@ -211,7 +216,7 @@ extension ResolvedCell {
         // Live values: a non-finite one also stops emission, and is read as 0 for live particles.
         func live<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
             let d = Double(v)
-            if ResolvedLayer.isSane(d) { return d }
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
             report.add(prefix + key, v, sane + "; live particles read it as 0", .cellEmitsNothing)
             valid = false
             return 0
