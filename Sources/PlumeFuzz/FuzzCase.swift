@@ -36,6 +36,8 @@ public struct FuzzCase {
         public var updatesWithDrops = 0
         /// The first problem found, with the case seed, update and host time; nil when none.
         public var finding: String?
+
+        public init(finding: String? = nil) { self.finding = finding }
     }
 
     /// Runs the case: `reference` and `other` both simulate `layer`.

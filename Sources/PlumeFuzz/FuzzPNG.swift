@@ -44,6 +44,7 @@ public enum PNGFixture {
     /// truncation, a duplicated or inserted chunk.
     public static func mutate(_ data: Data, using random: inout FuzzRandom) -> Data {
         var bytes = [UInt8](data)
+        guard bytes.count > 8 else { return Data(bytes + [UInt8.random(in: 0...255, using: &random)]) }
         switch Int.random(in: 0..<8, using: &random) {
         case 0:
             for _ in 0..<Int.random(in: 1...8, using: &random) {
@@ -58,7 +59,7 @@ public enum PNGFixture {
         case 3:   // a lying width or height
             let at = [16, 20].randomElement(using: &random)!
             let v = [0, 1, 16384, 16385, 65535, 0x7FFF_FFFF, 0xFFFF_FFFF].randomElement(using: &random)!
-            bytes.replaceSubrange(at..<at + 4, with: be32(v))
+            if bytes.count >= at + 4 { bytes.replaceSubrange(at..<at + 4, with: be32(v)) }
         case 4:   // a lying chunk length (the first chunk after IHDR)
             let v = [0, 1, 1 << 21, (1 << 21) + 1, 0x7FFF_FFFF, 0xFFFF_FFFF].randomElement(using: &random)!
             if bytes.count > 37 { bytes.replaceSubrange(33..<37, with: be32(v)) }
@@ -71,10 +72,25 @@ public enum PNGFixture {
             let i = Int.random(in: 0...bytes.count, using: &random)
             bytes.insert(contentsOf: (0..<Int.random(in: 1...32, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: i)
         default:  // the IDAT's zlib stream corrupted
-            if bytes.count > 50 {
+            if bytes.count > 54 {
                 let i = Int.random(in: 41..<bytes.count - 12, using: &random)
                 bytes[i] = UInt8.random(in: 0...255, using: &random)
             }
+        }
+        return Data(bytes)
+    }
+
+    /// `data` with every complete chunk's CRC recomputed, so the decoder goes past the CRC check
+    /// and meets the mutation itself.
+    public static func fixingCRCs(_ data: Data) -> Data {
+        var bytes = [UInt8](data)
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length <= bytes.count - at - 12 else { break }
+            let crcAt = at + 8 + length
+            bytes.replaceSubrange(crcAt..<crcAt + 4, with: be32(Int(crc(Array(bytes[at + 4..<crcAt])))))
+            at = crcAt + 4
         }
         return Data(bytes)
     }
@@ -122,6 +138,7 @@ extension PNGFixture {
         var random = FuzzRandom(seed: FuzzRandom.caseSeed(run: seed, index: index))
         var data = seeds.randomElement(using: &random)!
         for _ in 0..<Int.random(in: 1...3, using: &random) { data = mutate(data, using: &random) }
+        if random.chance(0.5) { data = fixingCRCs(data) }
         let name = "case-\(seed)-\(index).png"
         do {
             let image = try SpriteImage(pngData: data, name: name)

@@ -44,6 +44,6 @@ struct FuzzTests {
             case let .finding(what): Issue.record("run seed \(Self.seed), case \(index): \(what)")
             }
         }
-        #expect(decoded > 100, "\(decoded) of 3000 mutated files decoded")
+        #expect(decoded > 50, "\(decoded) of 3000 mutated files decoded (half of them with their CRCs fixed)")
     }
 }
