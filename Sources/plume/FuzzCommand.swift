@@ -66,13 +66,13 @@ struct Fuzz: ParsableCommand {
             if seconds > slowest.seconds { slowest = (seconds, index) }
             if let finding = outcome.finding {
                 findings.append("layer case \(index): \(finding)")
-                print("FINDING layer case \(index): \(finding)")
+                report("FINDING layer case \(index): \(finding)")
             }
             compared += outcome.comparedUpdates
             particles += outcome.comparedParticles
             withDrops += outcome.updatesWithDrops
             if (index - first + 1) % 500 == 0 {
-                print("\(index - first + 1) layer cases, \(findings.count) findings, \(Int(Date().timeIntervalSince(clock))) s")
+                report("\(index - first + 1) layer cases, \(findings.count) findings, \(Int(Date().timeIntervalSince(clock))) s")
             }
         }
         let layerSeconds = Date().timeIntervalSince(clock)
@@ -85,11 +85,11 @@ struct Fuzz: ParsableCommand {
             case let .finding(what):
                 pngFindings += 1
                 findings.append("PNG case \(index): \(what)")
-                print("FINDING PNG case \(index): \(what)")
+                report("FINDING PNG case \(index): \(what)")
             }
             watchdog.disarm()
         }
-        print("""
+        report("""
             layer cases \(cases) (seed \(seed), first \(first)): \(compared) updates and \(particles) particles \
             compared, \(withDrops) updates with drops not compared, \(findings.count - pngFindings) findings; \
             slowest case \(String(format: "%.2f", slowest.seconds)) s (#\(slowest.index)); \
@@ -138,8 +138,14 @@ final class Watchdog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let armed, Date().timeIntervalSince(armed.since) > limit {
-            print("HANG: \(armed.what) ran longer than \(limit) s")
+            report("HANG: \(armed.what) ran longer than \(limit) s")
             exit(2)
         }
     }
+}
+
+/// Prints a line at once (also when the output is a file, so a long run's log is current).
+func report(_ line: String) {
+    print(line)
+    fflush(nil)
 }

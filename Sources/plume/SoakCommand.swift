@@ -35,7 +35,7 @@ struct Soak: ParsableCommand {
         let reportFrames = max(1, Int((every * 60 * fps).rounded()))
         let started = Date()
         var firstReport: (objects: Int, memory: Double)?
-        print("minute  " + presets.map { "\($0.rawValue) live".padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
+        report("minute  " + presets.map { "\($0.rawValue) live".padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
               + "GL objects  memory MiB  wall s")
         for frame in 0...frames {
             let t = Double(frame) / fps
@@ -48,13 +48,13 @@ struct Soak: ParsableCommand {
                 let live = try simulators.map { try $0.particleCount }
                 let objects = context.objects.total, memory = ProcessMemory.residentMegabytes()
                 if frame > 0 && firstReport == nil { firstReport = (objects, memory) }
-                print(String(format: "%6.1f  ", t / 60) + live.map { "\($0)".padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
+                report(String(format: "%6.1f  ", t / 60) + live.map { "\($0)".padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
                       + String(format: "%-10d  %-10.0f  %.0f", objects, memory, Date().timeIntervalSince(started)))
             }
         }
         let endObjects = context.objects.total, endMemory = ProcessMemory.residentMegabytes()
         if let first = firstReport {
-            print(String(format: "growth after the first report: GL objects %+d, memory %+.0f MiB",
+            report(String(format: "growth after the first report: GL objects %+d, memory %+.0f MiB",
                          endObjects - first.objects, endMemory - first.memory))
         }
         simulators.forEach { $0.release() }
@@ -73,7 +73,7 @@ struct Soak: ParsableCommand {
             cycleRenderer.release()
             simulator.release()
         }
-        print(String(format: "%d create/destroy cycles: GL objects %d → %d (%@), memory %.0f → %.0f MiB",
+        report(String(format: "%d create/destroy cycles: GL objects %d → %d (%@), memory %.0f → %.0f MiB",
                      cycles, baseline, context.objects.total, context.objects.description, cycleStart,
                      ProcessMemory.residentMegabytes()))
         if context.objects.total != baseline { throw ExitCode(1) }
