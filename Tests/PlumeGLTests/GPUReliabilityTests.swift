@@ -63,7 +63,7 @@ struct GPUReliabilityTests {
     /// F2: a latitude whose direction has a tiny negative z (−0 in float) gives the same
     /// directions on both simulators.
     @Test func tinyLatitudeGivesTheSameDirections() throws {
-        for latitude in [1e-300, -1e-300, 1e-40, -1e-40, 0] {
+        for latitude in [1e-300, -1e-300, 1e-40, -1e-40, 1e-30, -1e-30, 0] {
             func make() -> EmitterLayer {
                 let cell = EmitterCell(name: "c")
                 cell.birthRate = 30; cell.lifetime = 2; cell.velocity = 100

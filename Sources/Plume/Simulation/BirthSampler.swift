@@ -100,12 +100,11 @@ public enum BirthSampler {
 
     /// Two unit vectors completing the unit vector `n` to an orthonormal basis.
     ///
-    /// The branch (which pole the basis avoids) is taken at `z = −½`, not at Duff's `z = 0`, and on
-    /// `z` rounded to `Float` as the GPU holds it: directions in the plane (`z` = ±0 or a tiny
-    /// value such as `−sin 1e-300`, which is −0 in float) are the most common and must pick the same
-    /// branch on both simulators; away from the pole either branch is accurate.
+    /// The branch (which pole the basis avoids) is taken on `z` rounded to `Float`, as the GPU
+    /// holds it: a tiny negative `z` that is −0 in float (such as `−sin 1e-300`) takes the `z ≥ 0`
+    /// branch on both simulators.
     public static func basis(_ n: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
-        let sign: Double = Float(n.z) >= -0.5 ? 1 : -1
+        let sign: Double = Float(n.z) >= 0 ? 1 : -1
         let a = -1 / (sign + n.z)
         let b = n.x * n.y * a
         return (SIMD3(1 + sign * n.x * n.x * a, sign * b, -sign * n.x),
