@@ -236,6 +236,26 @@ struct GPUReliabilityTests {
         }
     }
 
+    /// F7: a simulator in a wrapped host context that the host destroyed throws a typed error
+    /// (no abort), and releasing it then is safe.
+    @Test func destroyedHostContextIsATypedError() throws {
+        try GPU.run { context in
+            var simulator: GPUSimulator?
+            do {
+                let hostOwned = try GLContext.headless()      // stands for the host's own context
+                try withExtendedLifetime(hostOwned) {
+                    let wrapped = try GLContext.current()
+                    simulator = try GPUSimulator(layer: Preset.snow.makeLayer(), context: wrapped)
+                    try simulator?.advance(to: 1)
+                }
+            }                                                 // the host destroyed its context
+            #expect(throws: GLError.contextNotCurrent("GPUSimulator.advance")) { try simulator?.advance(to: 2) }
+            #expect(throws: GLError.contextNotCurrent("GPUSimulator.snapshot")) { try simulator?.snapshot() }
+            simulator = nil                                   // released without its context: no abort
+            try context.makeCurrent()
+        }
+    }
+
     /// F9: use after release throws instead of trapping.
     @Test func useAfterReleaseThrows() throws {
         try GPU.run { context in
