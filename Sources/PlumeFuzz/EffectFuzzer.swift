@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import Plume
 
 /// Mutation fuzzing of the loaders (`plume fuzz-effects`, and a bounded run in the tests): seeds
 /// are valid effect files and property lists; each case mutates one and loads it. A crash ends the
@@ -27,10 +28,10 @@ package enum EffectFuzzer {
     /// Runs `cases` mutated inputs from a fixed seed.
     package static func run(cases: Int, seed: UInt64, progress: ((Int) -> Void)? = nil) -> Report {
         var report = Report()
-        report.startResidentMiB = residentMiB()
+        report.startResidentMiB = ProcessMemory.residentMegabytes()
         let jsonSeeds = jsonCorpus()
         let plistSeeds = plistCorpus()
-        var random = SplitMix(seed: seed)
+        var random = FuzzRandom(seed: seed)
         let clock = ContinuousClock()
         let started = clock.now
         for i in 0..<cases {
@@ -56,11 +57,11 @@ package enum EffectFuzzer {
             }
             if elapsed > .seconds(1) { report.hangs += 1 }
             report.cases += 1
-            if i % 512 == 0 { report.peakResidentMiB = max(report.peakResidentMiB, residentMiB()) }
+            if i % 512 == 0 { report.peakResidentMiB = max(report.peakResidentMiB, ProcessMemory.residentMegabytes()) }
             progress?(i + 1)
         }
         report.total = clock.now - started
-        report.peakResidentMiB = max(report.peakResidentMiB, residentMiB())
+        report.peakResidentMiB = max(report.peakResidentMiB, ProcessMemory.residentMegabytes())
         return report
     }
 
@@ -108,7 +109,7 @@ package enum EffectFuzzer {
     static let plistValues = ["<real>-1</real>", "<real>0</real>", "<real>1e308</real>", "<integer>-5</integer>", "<string>x</string>",
                               "<true/>", "<false/>", "<real>nan</real>", "<string>1e999</string>", "<array/>", "<dict/>", "<data>AAAA</data>"]
 
-    static func mutate(_ data: inout Data, _ r: inout SplitMix, json: Bool) {
+    static func mutate(_ data: inout Data, _ r: inout FuzzRandom, json: Bool) {
         var bytes = [UInt8](data)
         if bytes.isEmpty { bytes = [0x7B] }
         let at = Int(r.next() % UInt64(bytes.count))
@@ -154,25 +155,6 @@ package enum EffectFuzzer {
         data = Data(bytes)
     }
 
-    /// Resident set size of this process in MiB (Linux `/proc/self/statm`), 0 where unknown.
-    package static func residentMiB() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-    }
-
-    package struct SplitMix {
-        var state: UInt64
-        package init(seed: UInt64) { state = seed }
-        package mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
 
 /// Particle Designer dictionaries made from the documented key set, with embedded textures in
