@@ -42,7 +42,7 @@ struct DifferentialTests {
         func differs(_ a: Any?, _ b: Any?) -> Bool { "\(a ?? "nil")" != "\(b ?? "nil")" }
         func visit(_ cell: EmitterCell) throws {
             for key in EmitterCell.keyTable.keys where !key.contains(".") {
-                if differs(try cell.value(forKeyPath: key), try freshCell.value(forKeyPath: key)) { touched.insert("cell." + key) }
+                if differs(try cell.validatedValue(forKeyPath: key), try freshCell.validatedValue(forKeyPath: key)) { touched.insert("cell." + key) }
             }
             try cell.emitterCells?.forEach(visit)
         }
@@ -50,7 +50,7 @@ struct DifferentialTests {
             let layer = scenario.make()
             for t in scenario.times.prefix(700) { scenario.edit(layer, t) }
             for key in EmitterLayer.keyTable.keys where !key.contains(".") {
-                if differs(try layer.value(forKeyPath: key), try freshLayer.value(forKeyPath: key)) { touched.insert("layer." + key) }
+                if differs(try layer.validatedValue(forKeyPath: key), try freshLayer.validatedValue(forKeyPath: key)) { touched.insert("layer." + key) }
             }
             try layer.emitterCells?.forEach(visit)
         }

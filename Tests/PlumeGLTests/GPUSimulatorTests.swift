@@ -89,8 +89,8 @@ struct GPUSimulatorTests {
             let startCapacity = GPUSimulator.initialCapacity
             for f in 0...360 {
                 let t = Double(f) / 60
-                if f == 60 { for l in [gpuLayer, cpuLayer] { try l.setValue(3000, forKeyPath: "emitterCells.c.birthRate") } }
-                if f == 180 { for l in [gpuLayer, cpuLayer] { try l.setValue(4, forKeyPath: "emitterCells.c.lifetime") } }
+                if f == 60 { for l in [gpuLayer, cpuLayer] { l.setValue(3000, forKeyPath: "emitterCells.c.birthRate") } }
+                if f == 180 { for l in [gpuLayer, cpuLayer] { l.setValue(4, forKeyPath: "emitterCells.c.lifetime") } }
                 try gpu.advance(to: t)
                 try cpu.advance(to: t)
                 if f % 60 == 0 {

@@ -32,6 +32,10 @@ public final class ReferenceSimulator: ParticleSimulator {
     var emitterPosition: SIMD3<Double>?
     var emitterAnimated = false
     var emitterPath: EmitterPath?
+    /// Host time of the first update: when a layer with `beginTime` 0 starts (SPEC §8).
+    public private(set) var startHostTime: Double?
+    /// Which of the layer's key-value failures were already reported.
+    var keyValueReports = KeyValueReportCursor()
 
     /// Creates a simulator of `layer`. Nothing happens until the first ``advance(to:)``.
     public init(layer: EmitterLayer, limits: SimulationLimits = .default) {
@@ -48,14 +52,19 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
+        layer.layoutIfNeeded()
         let presented = layer.presented(at: hostTime)
         resolved = ResolvedLayer(presented.layer)
-        diagnostics = resolved.diagnostics + presented.diagnostics
+        diagnostics = resolved.diagnostics + presented.diagnostics + keyValueReports.newDiagnostics(of: layer)
         guard hostTime.isFinite else {
             diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite",
                                           effect: .ignored))
             return
         }
+        // SPEC §8 "When a layer starts": the first update is the moment a layer starts.
+        let startHostTime = self.startHostTime ?? hostTime
+        self.startHostTime = startHostTime
+        resolved.start(atHostTime: startHostTime)
         self.hostTime = hostTime
         guard let t1 = resolved.localTime(hostTime: hostTime) else {
             // Outside its active period (and not filled) the layer shows nothing.

@@ -33,6 +33,10 @@ public final class GPUSimulator: ParticleSimulator {
     var emitterPosition: SIMD3<Double>?
     var emitterAnimated = false
     var emitterPath: EmitterPath?
+    /// Host time of the first update: when a layer with `beginTime` 0 starts (SPEC §8).
+    public private(set) var startHostTime: Double?
+    /// Which of the layer's key-value failures were already reported.
+    var keyValueReports = KeyValueReportCursor()
     var released = false
 
     /// Records a node starts with; buffers grow as the live bound requires.
@@ -77,13 +81,18 @@ public final class GPUSimulator: ParticleSimulator {
 
     public func advance(to hostTime: TimeInterval) throws {
         precondition(!released, "GPUSimulator used after release()")
+        layer.layoutIfNeeded()
         let presented = layer.presented(at: hostTime)
         resolved = ResolvedLayer(presented.layer)
-        diagnostics = resolved.diagnostics + presented.diagnostics
+        diagnostics = resolved.diagnostics + presented.diagnostics + keyValueReports.newDiagnostics(of: layer)
         guard hostTime.isFinite else {
             diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored))
             return
         }
+        // SPEC §8 "When a layer starts": the first update is the moment a layer starts.
+        let startHostTime = self.startHostTime ?? hostTime
+        self.startHostTime = startHostTime
+        resolved.start(atHostTime: startHostTime)
         try checkLimits(resolved.cells)
         lastUpdate = UpdateStatistics()
         updateIndex += 1

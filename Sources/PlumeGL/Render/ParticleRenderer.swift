@@ -45,8 +45,9 @@ public final class ParticleRenderer {
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
-    /// sub-cells after it, skipping disabled cells and cells without contents.
-    public func draw(_ simulator: GPUSimulator, viewProjection: Matrix4) throws {
+    /// sub-cells after it, skipping disabled cells and cells without contents. `transparency` is
+    /// 1 − the layer's opacity (see `ParticleRenderer+Layers.swift` for the public entry points).
+    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, transparency: Float) throws {
         precondition(!released, "ParticleRenderer used after release()")
         guard let time = simulator.layerTime else { return }
         let program = try context.programs.program(ProgramKey(kind: .draw, sub: 0, csub: 0))
@@ -64,6 +65,7 @@ public final class ParticleRenderer {
         program.set("u_viewProjection", viewProjection)
         program.set("u_image", 0)
         program.set("u_preservesDepth", simulator.resolved.preservesDepth)
+        program.set("u_layerTransparency", transparency)
         // Images stay upright: with a y-up projection the first image row goes to local +y.
         program.set("u_flipImage", viewProjection.columns[5] > 0)
         let mode = simulator.resolved.renderMode
@@ -84,6 +86,7 @@ public final class ParticleRenderer {
             sorted.set("u_entries", 1)
             sorted.set("u_records", 2)
             sorted.set("u_preservesDepth", simulator.resolved.preservesDepth)
+            sorted.set("u_layerTransparency", transparency)
             sorted.set("u_flipImage", viewProjection.columns[5] > 0)
         }
         let cells = simulator.layer.emitterCells ?? []
