@@ -24,7 +24,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG"], swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG", "CCairo"], swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",

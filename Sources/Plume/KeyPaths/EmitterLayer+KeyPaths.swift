@@ -56,6 +56,9 @@ extension EmitterLayer {
         try KeyPathResolver.get(path: keyPath, on: self)
     }
 
+    /// The keys of the ``Layer`` properties (they affect drawing only).
+    static let drawingKeys = Set(KeyPathAccessor<EmitterLayer>.layerProperties().keys)
+
     static let keyTable: [String: KeyPathAccessor<EmitterLayer>] = {
         typealias A = KeyPathAccessor<EmitterLayer>
         var t: [String: A] = [
