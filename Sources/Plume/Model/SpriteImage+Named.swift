@@ -136,3 +136,23 @@ final class NamedImageRegistry: @unchecked Sendable {
         }
     }
 }
+
+/// `#imageLiteral(resourceName: "sparkle")` loads the image named so (see
+/// ``SpriteImage/init(named:)``). A literal cannot fail: a missing or unreadable image gives a
+/// 1×1 transparent image (the cell draws nothing) and the failure is recorded in
+/// ``SpriteImage/namedLookupFailures``.
+extension SpriteImage: _ExpressibleByImageLiteral {
+    public init(imageLiteralResourceName path: String) {
+        if let image = try? SpriteImage.load(named: path) {
+            self = image
+        } else {
+            guard let empty = try? SpriteImage(width: 1, height: 1, pixels: [0, 0, 0, 0]) else {
+                preconditionFailure("a 1×1 image is valid")
+            }
+            self = empty
+        }
+    }
+}
+
+/// The type `#imageLiteral(resourceName:)` makes where the context does not say.
+public typealias _ImageLiteralType = SpriteImage
