@@ -35,8 +35,10 @@ struct PortingSurfaceTests {
         let sim = ReferenceSimulator(layer: layer)
         try sim.advance(to: now)
         let full = try sim.snapshot()
-        // The same as 10 s of emission of a layer started at host time 0.
-        let reference = ReferenceSimulator(layer: Preset.snow.makeLayer())
+        // The same as 10 s of emission of a layer started at host time 0 without a time offset.
+        let plain = Preset.snow.makeLayer()
+        plain.timeOffset = 0
+        let reference = ReferenceSimulator(layer: plain)
         try reference.advance(to: 0)
         try reference.advance(to: 10)
         let base = try reference.snapshot()
