@@ -228,4 +228,21 @@ struct PortingSurfaceTests {
         }
         #expect(text.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 200 }, "text is drawn")
     }
+
+    @Test func badSizesNamesAndValuesHaveDefinedMeanings() {
+        let odd = ImageRenderer(size: CGSize(width: .nan, height: 1e9)).image { $0.fill(CGRect(x: 0, y: 0, width: 5, height: 5)) }
+        #expect(odd.width == 1 && odd.height == ImageRenderer.maxSide, "\(odd.width)×\(odd.height)")
+        #expect(SpriteImage(named: "") == nil)
+        #expect(SpriteImage(named: "/") == nil)
+        let layer = EmitterLayer()
+        layer.opacity = .nan
+        layer.bounds = CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1)
+        let resolved = ResolvedLayer(layer)
+        #expect(resolved.appearance.opacity == 1 && resolved.appearance.bounds == .zero)
+        #expect(resolved.diagnostics.contains { $0.keyPath == "opacity" } && resolved.diagnostics.contains { $0.keyPath == "bounds" })
+        let parent = Layer(), child = Layer()
+        parent.addSublayer(child)
+        child.addSublayer(parent)            // a cycle: ignored
+        #expect(parent.superlayer == nil && child.sublayers == nil)
+    }
 }

@@ -22,7 +22,11 @@ public final class ImageRenderer {
     public let size: CGSize
     public let format: ImageRendererFormat
 
-    /// The pixel size is `size × format.scale`, rounded up, clamped to 1…``SpriteImage/maxSide``.
+    /// The largest side drawn, in pixels (larger requests are clamped to it).
+    public static let maxSide = 4096
+
+    /// The pixel size is `size × format.scale`, rounded up, clamped to 1…``maxSide`` (a
+    /// non-finite or non-positive size gives 1 pixel).
     public init(size: CGSize, format: ImageRendererFormat = .default()) {
         self.size = size
         self.format = format
@@ -43,11 +47,16 @@ public final class ImageRenderer {
         func pixels(_ v: CGFloat) -> Int {
             let d = Double(v) * scale
             guard d.isFinite, d > 0 else { return 1 }
-            return Int(min(d.rounded(.up), Double(SpriteImage.maxSide)))
+            return Int(min(d.rounded(.up), Double(Self.maxSide)))
         }
         let w = pixels(size.width), h = pixels(size.height)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
         defer { cairo_surface_destroy(surface) }
+        // Out of memory: Cairo returns an error surface; the image is then a transparent pixel
+        // (`actions` is not run).
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil else {
+            return Self.read(nil, width: 1, height: 1, scale: scale)
+        }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
@@ -62,14 +71,25 @@ public final class ImageRenderer {
         actions(context)
         DrawingContext.pop()
         cairo_surface_flush(surface)
-        return Self.read(surface!, width: w, height: h, scale: scale)
+        return Self.read(surface, width: w, height: h, scale: scale)
     }
 
     /// Cairo's premultiplied native-endian ARGB32 → straight RGBA8, rows from the top.
-    private static func read(_ surface: OpaquePointer, width w: Int, height h: Int, scale: Double) -> SpriteImage {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+    private static func read(_ surface: OpaquePointer?, width w: Int, height h: Int, scale: Double) -> SpriteImage {
         var out = [UInt8](repeating: 0, count: w * h * 4)
+        if let surface, let data = cairo_image_surface_get_data(surface) {
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            convert(data, stride: stride, width: w, height: h, into: &out)
+        }
+        guard var image = try? SpriteImage(width: w, height: h, pixels: out) else {
+            preconditionFailure("a \(w)×\(h) image with matching pixels is valid")
+        }
+        image.scale = scale
+        return image
+    }
+
+    private static func convert(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int,
+                                into out: inout [UInt8]) {
         for y in 0..<h {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<w {
@@ -84,11 +104,6 @@ public final class ImageRenderer {
                 out[i + 3] = UInt8(a)
             }
         }
-        guard var image = try? SpriteImage(width: w, height: h, pixels: out) else {
-            preconditionFailure("a \(w)×\(h) image with matching pixels is valid")
-        }
-        image.scale = scale
-        return image
     }
 }
 

@@ -64,6 +64,11 @@ open class Layer {
     public var isHidden = false
     /// When true drawing is clipped to `bounds`. Default false.
     public var masksToBounds = false
+    /// Pixels per point of the layer's own backing store (`CALayer.contentsScale`). Default 1.
+    /// An emitter layer has no backing store of its own here (particles are drawn straight into
+    /// the host's framebuffer), so it changes nothing, as it changes nothing visible for an emitter
+    /// on iOS; particle images are sized by each cell's `contentsScale`.
+    public var contentsScale: CGFloat = 1
 
     /// The layer this one was added to, if any.
     public private(set) weak var superlayer: Layer?
@@ -163,6 +168,7 @@ open class Layer {
         opacity = other.opacity
         isHidden = other.isHidden
         masksToBounds = other.masksToBounds
+        contentsScale = other.contentsScale
         needsLayout = false
     }
 }

@@ -42,7 +42,11 @@ extension SpriteImage {
     ///   be decoded. The failure is also recorded in ``namedLookupFailures``.
     public static func load(named name: String) throws -> SpriteImage {
         let candidates = candidateFiles(for: name)
-        for (path, scale) in candidates where FileManager.default.fileExists(atPath: path) {
+        func isFile(_ path: String) -> Bool {
+            var directory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
+        }
+        for (path, scale) in candidates where isFile(path) {
             do {
                 var image = try SpriteImage(contentsOfPNGFile: path)
                 image.scale = scale

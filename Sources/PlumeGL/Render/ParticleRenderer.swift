@@ -15,7 +15,8 @@ import Plume
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
-/// binding. It does not touch the framebuffer binding, viewport, scissor or clear values.
+/// binding. It does not touch the framebuffer binding, viewport or clear values; the scissor test and box
+/// change only while a `masksToBounds` layer is drawn, and are restored (see `ParticleRenderer+Layers.swift`).
 public final class ParticleRenderer {
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.

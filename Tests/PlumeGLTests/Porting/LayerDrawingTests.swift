@@ -104,3 +104,24 @@ struct LayerDrawingTests {
         #expect(root.sublayers?.count == 2 && red.superlayer == nil)
     }
 }
+
+/// SPEC §8 "When a layer starts" on the GPU: the same layer created at host time 0, 100 and 1e6
+/// starts empty and then matches the reference particle for particle.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct StartRuleGPUTests {
+    @Test(arguments: [0.0, 100.0, 1e6])
+    func aLayerStartsEmptyAtAnyHostClockOnTheGPU(_ start: Double) throws {
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: Preset.fire.makeLayer(), context: context)
+            let cpu = ReferenceSimulator(layer: Preset.fire.makeLayer())
+            for (i, t) in [start, start + 0.5, start + 1].enumerated() {
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+                let g = try gpu.snapshot(), c = try cpu.snapshot()
+                if i == 0 { #expect(g.particles.isEmpty, "created at host time \(start): \(g.particles.count) particles on frame 1") }
+                compareSnapshots(gpu: g, cpu: c, configuration: "fire started at \(start)", seed: 0)
+            }
+            #expect(try gpu.snapshot().particles.count == 30, "one second of 30/s")
+        }
+    }
+}
