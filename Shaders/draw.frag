@@ -2,11 +2,8 @@
 in vec2 f_uv;
 flat in vec4 f_color;
 
-uniform sampler2D u_image;         // premultiplied RGBA
-uniform float u_layerTransparency; // 1 − the layer's opacity: 0 (GL's default value) draws opaque
-
 out vec4 o_color;
 
 void main() {
-    o_color = texture(u_image, f_uv) * vec4(f_color.rgb * f_color.a, f_color.a) * (1.0 - u_layerTransparency);
+    o_color = texture(u_image, f_uv) * vec4(f_color.rgb * f_color.a, f_color.a) * u_layerOpacity;
 }

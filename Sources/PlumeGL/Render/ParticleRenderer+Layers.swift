@@ -52,7 +52,7 @@ extension ParticleRenderer {
         shift.set(column: 3, row: 1, Float(offset.y))
         let placed = viewProjection * shift
         guard let clip else {
-            return try drawParticles(simulator, viewProjection: placed, transparency: 1 - opacity)
+            return try drawParticles(simulator, viewProjection: placed, opacity: opacity)
         }
         var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
         plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
@@ -78,7 +78,7 @@ extension ParticleRenderer {
         guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         plume_glEnable(GLenum(GL_SCISSOR_TEST))
         plume_glScissor(GLint(x0), GLint(y0), GLsizei(x1 - x0), GLsizei(y1 - y0))
-        try drawParticles(simulator, viewProjection: placed, transparency: 1 - opacity)
+        try drawParticles(simulator, viewProjection: placed, opacity: opacity)
     }
 }
 

@@ -28,7 +28,7 @@ struct LayerDrawingTests {
             let target = try OffscreenTarget(context: context, width: 200, height: 150)
             target.begin(clearTo: .clear)
             try ParticleRenderer(context: context).draw(sims, viewProjection: .layer(width: 200, height: 150))
-            return target.premultipliedPixels()
+            return try target.premultipliedPixels()
         }
         return { x, y in
             let i = (y * 200 + x) * 4
@@ -93,7 +93,7 @@ struct LayerDrawingTests {
             target.begin(clearTo: .clear)
             try ParticleRenderer(context: context).draw(scene, viewProjection: .layer(width: 200, height: 150))
             #expect(scene.items.count == 3)
-            return target.premultipliedPixels()
+            return try target.premultipliedPixels()
         }
         func px(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 200 + x) * 4..<(y * 200 + x) * 4 + 4]) }
         #expect(px(20, 16) == [0, 0, 255, 255], "blue (added last) over red: \(px(20, 16))")
