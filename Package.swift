@@ -24,7 +24,8 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG", "CCairo"], swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF", "CCairo"], resources: [.copy("Resources/Effects")],
+                swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -45,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
@@ -55,7 +58,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG"], swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF"], swiftSettings: strict),
         .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], exclude: ["Goldens"], swiftSettings: strict),
     ]
 )
