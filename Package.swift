@@ -35,10 +35,13 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: - Fuzzing (random layer trees and PNG files, shared by the suite and `plume fuzz`)
+        .target(name: "PlumeFuzz", dependencies: ["Plume"], swiftSettings: strict),
+
         // MARK: - Command-line front end
         .executableTarget(
             name: "plume",
-            dependencies: ["Plume", "PlumeGL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Plume", "PlumeGL", "PlumeFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
 
@@ -58,7 +61,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF"], swiftSettings: strict),
-        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF", "PlumeFuzz"], swiftSettings: strict),
+        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz"], exclude: ["Goldens"], swiftSettings: strict),
     ]
 )

@@ -26,7 +26,7 @@ struct LayerDrawingTests {
             let sims = try layers.map { try GPUSimulator(layer: $0, context: context) }
             for t in steps { try sims.forEach { try $0.advance(to: t) } }
             let target = try OffscreenTarget(context: context, width: 200, height: 150)
-            target.begin(clearTo: .clear)
+            try target.begin(clearTo: .clear)
             try ParticleRenderer(context: context).draw(sims, viewProjection: .layer(width: 200, height: 150))
             return try target.premultipliedPixels()
         }
@@ -90,7 +90,7 @@ struct LayerDrawingTests {
             try scene.advance(to: 50)
             try scene.advance(to: 51.5)
             let target = try OffscreenTarget(context: context, width: 200, height: 150)
-            target.begin(clearTo: .clear)
+            try target.begin(clearTo: .clear)
             try ParticleRenderer(context: context).draw(scene, viewProjection: .layer(width: 200, height: 150))
             #expect(scene.items.count == 3)
             return try target.premultipliedPixels()

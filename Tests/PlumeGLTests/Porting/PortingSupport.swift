@@ -91,7 +91,7 @@ enum Port {
             let target = try OffscreenTarget(context: context, width: Int(size.width), height: Int(size.height))
             let projection = Matrix4.layer(width: Float(size.width), height: Float(size.height))
             func picture() throws -> SpriteImage {
-                target.begin(clearTo: .black)
+                try target.begin(clearTo: .black)
                 try renderer.draw(gpuScene, viewProjection: projection)
                 return try target.image()
             }
