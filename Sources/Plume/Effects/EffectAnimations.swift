@@ -74,7 +74,7 @@ extension EffectDecoder {
         }
         let model: Any?
         do {
-            model = try KeyPathResolver.get(path: keyPath, on: layer)
+            model = try layer.validatedValue(forKeyPath: keyPath)
         } catch {
             log.error(path + ".keyPath", keyPathNode.position, "\(error)")
             return nil
