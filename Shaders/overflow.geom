@@ -8,12 +8,6 @@ layout(points, max_vertices = 1) out;
 in Record { flat uvec4 rec[REC_VECS(SUB)]; flat int slot; } v_in[];
 out uvec2 xf_excess;  // @capture
 
-uniform double u_t0;
-uniform double u_t1;
-uniform int u_sub;
-uniform double u_slots;
-uniform ClockParams u_clock;       // the sub-cell's clock
-
 void main() {
     uvec4 r[REC_MAX];
     for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);

@@ -50,18 +50,6 @@ extension GLContext {
         }
     }
 
-    /// Deletes (or defers deleting) a texture, framebuffer or renderbuffer name made outside the
-    /// typed helpers.
-    func deleteTexture(_ name: GLuint) {
-        deleteOrDefer(name, .texture) { var n = $0; plume_glDeleteTextures(1, &n) }
-    }
-    func deleteFramebuffer(_ name: GLuint) {
-        deleteOrDefer(name, .framebuffer) { var n = $0; plume_glDeleteFramebuffers(1, &n) }
-    }
-    func deleteRenderbuffer(_ name: GLuint) {
-        deleteOrDefer(name, .renderbuffer) { var n = $0; plume_glDeleteRenderbuffers(1, &n) }
-    }
-
     /// GL objects released while the context was not current, waiting to be deleted.
     public var deferredDeletionCount: Int {
         deferredLock.lock()
@@ -69,7 +57,7 @@ extension GLContext {
         return deferred.count
     }
 
-    private func performDeferredDeletions() {
+    func performDeferredDeletions() {
         deferredLock.lock()
         let pending = deferred
         deferred = []
