@@ -24,7 +24,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG"], swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF"], resources: [.copy("Resources/Effects")], swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -48,6 +48,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
@@ -57,7 +59,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "PlumeFuzz"], swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF", "PlumeFuzz"], swiftSettings: strict),
         .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz"], exclude: ["Goldens"], swiftSettings: strict),
     ]
 )

@@ -57,7 +57,7 @@ extension GLContext {
         return deferred.count
     }
 
-    func performDeferredDeletions() {
+    private func performDeferredDeletions() {
         deferredLock.lock()
         let pending = deferred
         deferred = []

@@ -44,12 +44,12 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
         case let .driver(call, code): return "\(call) failed with GL error 0x\(String(code, radix: 16)) (\(GLError.name(code)))"
         case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .limitExceeded(what): return "driver limit exceeded: \(what)"
-        case let .contextNotCurrent(call):
-            return "\(call): the object's OpenGL context is not current on this thread (nothing was done)"
-        case let .released(call): return "\(call): the object was released"
         case let .invalidUse(pass, call, code):
             return "\(pass): \(call) raised \(GLError.name(code)) (0x\(String(code, radix: 16))), a bug in Plume"
         case let .contractViolation(program, detail): return "\(program) breaks the shader contract: \(detail)"
+        case let .contextNotCurrent(call):
+            return "\(call): the object's OpenGL context is not current on this thread (nothing was done)"
+        case let .released(call): return "\(call): the object was released"
         }
     }
 

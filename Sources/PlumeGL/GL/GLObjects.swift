@@ -117,17 +117,13 @@ extension GLContext {
         objects.created(.program)
         return GLProgram(name: plume_glCreateProgram())
     }
-    func delete(_ p: GLProgram) {
-        deleteOrDefer(p.name, .program) { plume_glDeleteProgram($0) }
-    }
+    func delete(_ p: GLProgram) { deleteOrDefer(p.name, .program) { plume_glDeleteProgram($0) } }
 
     func makeShader(type: Int32) -> GLShader {
         objects.created(.shader)
         return GLShader(name: plume_glCreateShader(GLenum(type)))
     }
-    func delete(_ s: GLShader) {
-        deleteOrDefer(s.name, .shader) { plume_glDeleteShader($0) }
-    }
+    func delete(_ s: GLShader) { deleteOrDefer(s.name, .shader) { plume_glDeleteShader($0) } }
 
     /// One `glGen*` call, counted in the ledger.
     private func generate(_ kind: GLObjectKind, _ gen: (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void) -> GLuint {

@@ -46,8 +46,6 @@ public final class GPUSimulator: ParticleSimulator {
     var released = false
     /// Serialises the entry points (a simulator used from two threads).
     let lock = NSLock()
-    /// An update failed half-way: the next one rebuilds instead of advancing.
-    private var needsRebuild = false
 
     /// Records a node starts with; buffers grow as the live bound requires.
     static let initialCapacity = 256
@@ -104,18 +102,18 @@ public final class GPUSimulator: ParticleSimulator {
         try context.ensureCurrent("GPUSimulator.advance")
         do {
             try update(to: hostTime)
-            needsRebuild = false
         } catch {
             // Part of the state may have moved on: the next update rebuilds it from history.
-            needsRebuild = true
+            planner.invalidate()
             throw error
         }
     }
 
     private func update(to hostTime: TimeInterval) throws {
+        // A non-finite host time changes nothing at all: not even the layer is read (Semantics §11).
         let update = planner.plan(layer, hostTime: hostTime)
         guard let resolved = update.resolved else {
-            diagnostics = self.resolved.diagnostics + update.diagnostics
+            diagnostics.noteIgnored(hostTime: hostTime)
             return
         }
         try checkLimits(resolved.cells)
@@ -124,9 +122,7 @@ public final class GPUSimulator: ParticleSimulator {
         lastUpdate = UpdateStatistics()
         lastSpawnSlots = 0
         updateIndex += 1
-        var planned = update.step
-        if needsRebuild, case let .advance(_, t1, _) = planned { planned = .rebuild(to: t1) }
-        switch planned {
+        switch update.step {
         case .ignored:
             return
         case .inactive:
