@@ -20,7 +20,9 @@ public struct FuzzCase {
     /// at which a GPU record's motion is anchored is a float too (one ulp of an age of 0.3 s is
     /// 3e-8 s): with an acceleration `a` the velocity may differ by `a` times that, so the
     /// tolerance adds 1e-6 × |a| × (age + 1) (and its integral for positions) — 30 pt/s at the
-    /// largest accepted acceleration, 1e9 pt/s², found by this fuzzer.
+    /// largest accepted acceleration, 1e9 pt/s², found by this fuzzer. Likewise a birth position
+    /// on a shape is a float sample times the emitter's extent: 1e-6 of the layer's largest extent
+    /// is added to the position tolerance (60 pt on a 1e9-point emitter, also found by it).
     public static let tolerance = 1e-4
 
     /// Case `index` of a run seeded `runSeed`.
@@ -62,7 +64,8 @@ public struct FuzzCase {
                     outcome.updatesWithDrops += 1
                     continue
                 }
-                if let problem = Self.difference(other: g, reference: c, accelerations: Self.accelerations(layer)) {
+                if let problem = Self.difference(other: g, reference: c, accelerations: Self.accelerations(layer),
+                                                 extent: Self.extent(layer)) {
                     outcome.finding = "\(context): \(problem)"
                     return outcome
                 }
@@ -100,9 +103,15 @@ public struct FuzzCase {
         return out
     }
 
+    /// The layer's largest emitter extent as the update used it.
+    static func extent(_ layer: EmitterLayer) -> Double {
+        let r = ResolvedLayer(layer)
+        return max(r.size.x, r.size.y, r.depth)
+    }
+
     /// How `other` differs from `reference`, or nil.
     static func difference(other g: ParticleSnapshot, reference c: ParticleSnapshot,
-                           accelerations: [[Int]: Double]) -> String? {
+                           accelerations: [[Int]: Double], extent: Double = 0) -> String? {
         if g.diagnostics != c.diagnostics {
             let a = Set(g.diagnostics.map(\.description)), b = Set(c.diagnostics.map(\.description))
             return "diagnostics differ: only other \(a.subtracting(b).sorted()), only reference \(b.subtracting(a).sorted())"
@@ -119,7 +128,7 @@ public struct FuzzCase {
         func m3(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
         for (p, q) in zip(g.particles, c.particles) {
             let anchor = 1e-6 * (accelerations[q.identity.cellPath] ?? 0) * (q.age + 1)
-            let reach = m3(q.position) + m3(q.velocity) * q.age + 1 + anchor * (q.age + 1) / tolerance
+            let reach = m3(q.position) + m3(q.velocity) * q.age + 1 + (anchor * (q.age + 1) + 1e-6 * extent) / tolerance
             let ok = p.birthTime == q.birthTime && p.lifetime == q.lifetime
                 && (0..<3).allSatisfy { close(p.position[$0], q.position[$0], reach) && close(p.velocity[$0], q.velocity[$0], m3(q.velocity) + anchor / tolerance) }
                 && close(p.scale, q.scale, abs(q.scale) + 1) && close(p.angle, q.angle, abs(q.angle) + 1)
