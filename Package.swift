@@ -24,7 +24,8 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF"], resources: [.copy("Resources/Effects")], swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF", "CCairo"], resources: [.copy("Resources/Effects")],
+                swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -50,6 +51,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
