@@ -104,3 +104,23 @@ import Testing
         }
     }
 }
+
+/// Files a user names are read only up to a documented limit, whatever their size: a device
+/// that never ends and a directory are typed errors, not an unbounded read.
+@Suite struct BoundedFileTests {
+    @Test func unboundedSourcesAreRefusedWithoutReadingThemWhole() throws {
+        #expect(throws: SpriteImage.FileError.self) { try SpriteImage(contentsOfPNGFile: "/dev/zero") }
+        #expect(throws: SpriteImage.FileError.self) { try SpriteImage(contentsOfPNGFile: "/tmp") }
+        guard case .failure(.tooLarge(let bytes, let limit)) = BoundedFile.read("/dev/zero", limit: 1 << 20) else {
+            Issue.record("/dev/zero must be too large for a 1 MiB limit")
+            return
+        }
+        #expect(bytes == limit + 1)
+        let issues = EffectFile.validate(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        #expect(issues.contains { $0.message.contains("MiB") }, "\(issues)")
+        guard case .failure(.missing) = BoundedFile.read("/no/such/file", limit: 10) else {
+            Issue.record("a missing file is .missing")
+            return
+        }
+    }
+}

@@ -79,12 +79,11 @@ public enum EffectFile {
     /// capacity), for tools that open, edit and save files.
     public static func read(from url: URL) throws(EffectFileError) -> EffectDocument {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
+        switch BoundedFile.read(url.path, limit: BoundedFile.documentLimit) {
+        case let .success(bytes): data = bytes
+        case let .failure(failure):
             throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "$", position: nil,
-                                                       message: "the file \(reason)")])
+                                                       message: "the file \(failure)")])
         }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
     }
@@ -107,11 +106,11 @@ public enum EffectFile {
 
     /// Every problem in the file at `url` (an unreadable file is one error).
     public static func validate(contentsOf url: URL) -> [EffectIssue] {
-        do {
-            let data = try Data(contentsOf: url)
+        switch BoundedFile.read(url.path, limit: BoundedFile.documentLimit) {
+        case let .success(data):
             return check(data, file: url.path, baseDirectory: url.deletingLastPathComponent()).1
-        } catch {
-            return [EffectIssue(severity: .error, file: url.path, path: "$", position: nil, message: "the file cannot be read (\(error.localizedDescription))")]
+        case let .failure(failure):
+            return [EffectIssue(severity: .error, file: url.path, path: "$", position: nil, message: "the file \(failure)")]
         }
     }
 

@@ -164,10 +164,17 @@ extension EffectDecoder {
         }
         let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)
         if let cached = imageCache[url.path] { return cached }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let data: Data
+        switch BoundedFile.read(url.path, limit: BoundedFile.imageLimit) {
+        case let .success(bytes):
+            data = bytes
+        case .failure(.tooLarge(let bytes, let limit)):
+            log.error(path, node.position, "image \(url.path) is \(bytes >> 20) MiB or more (at most \(limit >> 20) MiB)")
+            return nil
+        case let .failure(failure):
             let names = SpriteImage.Builtin.allCases.map(\.rawValue)
             let hint = nearestKey(to: relative, in: names).map { " (a built-in sprite is named \"\($0)\")" } ?? ""
-            log.error(path, node.position, "missing image: \(url.path) cannot be read\(hint)")
+            log.error(path, node.position, "missing image: \(url.path) \(failure)\(hint)")
             return nil
         }
         guard reservePixels(data, node: node, path: path) else { return nil }

@@ -58,7 +58,8 @@ public final class EffectWatcher {
         let recentlyModified = Date().timeIntervalSince1970 - current.modified < 2
         if current == stamp && !recentlyModified { return nil }
         stamp = current
-        guard let data = try? Data(contentsOf: url) else { return nil }   // vanished in between: next poll
+        // Vanished in between: the next poll; too large: the load reports it.
+        guard case let .success(data) = BoundedFile.read(url.path, limit: BoundedFile.documentLimit) else { return nil }
         let hash = Self.fnv1a(data)
         if hash == contentHash { return nil }
         contentHash = hash

@@ -45,14 +45,12 @@ public enum ParticleDesignerImport {
 
     /// Imports a file; `textureFileName` is looked up next to it.
     public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize) throws(EffectFileError) -> Result {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= maxFileSize else {
+        let data: Data
+        switch BoundedFile.read(url.path, limit: maxFileSize) {
+        case let .success(bytes): data = bytes
+        case let .failure(failure):
             throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "$", position: nil,
-                                                       message: "the file is \(size >> 20) MiB (at most \(maxFileSize >> 20) MiB)")])
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "$", position: nil,
-                                                       message: "the file cannot be read")])
+                                                       message: "the file \(failure)")])
         }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent(), sceneSize: sceneSize,
                           name: url.deletingPathExtension().lastPathComponent)
@@ -358,7 +356,7 @@ struct PlistReader {
         if let name = string("textureFileName"), !name.isEmpty, let base = baseDirectory {
             let candidates = [base.appendingPathComponent(name), base.appendingPathComponent((name as NSString).lastPathComponent)]
             for url in candidates {
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+                guard case let .success(data) = BoundedFile.read(url.path, limit: BoundedFile.imageLimit) else { continue }
                 do {
                     return try ParticleDesignerTexture.image(from: data, name: url.path)
                 } catch {

@@ -31,11 +31,10 @@ extension SpriteImage {
     /// Loads a PNG file.
     /// - Throws: ``FileError`` naming the file when it is missing, not a PNG, truncated or corrupt.
     public init(contentsOfPNGFile path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
-            throw FileError.unreadable(path: path, reason: reason)
+        switch BoundedFile.read(path, limit: BoundedFile.imageLimit) {
+        case let .success(data): try self.init(pngData: data, name: path)
+        case let .failure(failure): throw FileError.unreadable(path: path, reason: "\(failure)")
         }
-        try self.init(pngData: data, name: path)
     }
 
     /// The most pixels a PNG may have (64 Mi, e.g. 8192 × 8192): a larger header is refused
