@@ -1,4 +1,4 @@
-// Birth pass (SPEC §3–§4): the host found this update's births of a top-level cell on its emission
+// Birth pass (Semantics §3–§4): the host found this update's births of a top-level cell on its emission
 // grid (u_births); each vertex samples one of them on the layer's shape, at its exact birth time.
 layout(points) in;
 layout(points, max_vertices = 1) out;

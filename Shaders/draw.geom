@@ -1,4 +1,4 @@
-// Drawing, geometry stage: expands a particle into its quad (SPEC §10): size = image pixel size ×
+// Drawing, geometry stage: expands a particle into its quad (Semantics §10): size = image pixel size ×
 // contentsRect.size ÷ contentsScale × scale, rotated by its angle about z (clockwise on the y-down
 // layer), texture coordinates from contentsRect (negative sizes flip), the image's first row at the
 // quad's local −y edge.

@@ -1,5 +1,5 @@
 // Drawing, vertex stage: one particle record per vertex (the particle fields of any layout),
-// evaluated at the layer time u_time exactly as the snapshot evaluates it (SPEC §5, §10).
+// evaluated at the layer time u_time exactly as the snapshot evaluates it (Semantics §5, §10).
 in uvec4 a_rec[REC_VECS(0)];
 
 out Particle2D {

@@ -1,4 +1,4 @@
-// Overflow pass (SPEC §3 capacity): the spawn pass gives every parent at most u_slots births of
+// Overflow pass (Semantics §3 capacity): the spawn pass gives every parent at most u_slots births of
 // sub-cell u_sub per update, so its work is bounded by the capacity whatever the rate; a parent
 // that had more writes how many it could not place (as a double's two words), and the host adds
 // them to the dropped births. Runs only when some parent may exceed its slots.

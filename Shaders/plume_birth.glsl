@@ -1,4 +1,4 @@
-// Birth sampling of SPEC §4, mirroring Sources/Plume/Simulation/BirthSampler.swift and
+// Birth sampling of Semantics §4, mirroring Sources/Plume/Simulation/BirthSampler.swift and
 // EmitterGeometry.swift (lifetimes in double, so the alive test matches the reference exactly).
 
 // CellParams and LayerParams are declared in Shaders/plume.contract (generated into plume_contract.glsl).
@@ -45,7 +45,7 @@ vec3 plume_unit_sphere(float u1, float u2) {
     return vec3(r * cs.x, r * cs.y, z);
 }
 
-// Birth position (xyz) and base direction b on the layer's shape (the table of SPEC §4).
+// Birth position (xyz) and base direction b on the layer's shape (the table of Semantics §4).
 void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
     vec3 P = L.position;
     float w = L.size.x, h = L.size.y, d = L.depth;

@@ -1,4 +1,4 @@
-// The emission clock of SPEC §3, line for line the same arithmetic as
+// The emission clock of Semantics §3, line for line the same arithmetic as
 // Sources/Plume/Simulation/EmissionClock.swift, in double precision and `precise`, so a birth that
 // falls exactly on a frame time is found in the same frame as on the CPU.
 // The clock's "processed until" time is implicit: the particle's age at the previous update (0 for

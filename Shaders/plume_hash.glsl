@@ -1,4 +1,4 @@
-// The particle hash of SPEC §2, bit-identical to Sources/Plume/Random/ParticleHash.swift.
+// The particle hash of Semantics §2, bit-identical to Sources/Plume/Random/ParticleHash.swift.
 // 32-bit unsigned arithmetic wraps in GLSL as in Swift's &* and ^.
 
 uint plume_mix(uint x) {

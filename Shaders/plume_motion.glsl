@@ -1,4 +1,4 @@
-// Motion of SPEC §5 in closed form from an anchor: the state at the last change of the cell's
+// Motion of Semantics §5 in closed form from an anchor: the state at the last change of the cell's
 // acceleration (or at birth). p(age) = p_a + v_a·d + ½·acc·d², d = age − anchorAge. Equal to the
 // reference's per-update integration for piecewise-constant accelerations, without accumulating
 // float rounding over hundreds of updates.

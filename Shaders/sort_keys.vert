@@ -1,5 +1,5 @@
 // Ordering, key stage: one (key, record index) entry per live record for the render modes that
-// order particles (SPEC §10): ascending birth time (oldestFirst), descending (oldestLast) or
+// order particles (Semantics §10): ascending birth time (oldestFirst), descending (oldestLast) or
 // ascending z (backToFront). Entries past the live count keep the +∞ sentinel.
 in uvec4 a_rec[REC_VECS(0)];
 

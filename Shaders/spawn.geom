@@ -1,4 +1,4 @@
-// Spawn pass (SPEC §6): a parent of a cell with SUB sub-cells emits its slot-th birth of sub-cell
+// Spawn pass (Semantics §6): a parent of a cell with SUB sub-cells emits its slot-th birth of sub-cell
 // u_sub in this update, with the parent's position, scale and colour at the exact birth time and
 // its flight direction as base direction. The child (with CSUB sub-cells) is written at its birth
 // state; its own update and spawn passes take it from there.

@@ -1,4 +1,4 @@
-// Update pass (SPEC §5): advances one particle of a cell with SUB sub-cells from its state time to
+// Update pass (Semantics §5): advances one particle of a cell with SUB sub-cells from its state time to
 // u_t1, advances its sub-cell clocks (the spawn pass emits the births from the same arithmetic),
 // and writes it out if it is still alive. A record born in this update is at its birth time.
 layout(points) in;

@@ -1,7 +1,7 @@
 import Foundation
 import Plume
 
-/// Random layer trees with extreme values (SPEC §11): what the fuzzers feed both simulators.
+/// Random layer trees with extreme values (Semantics §11): what the fuzzers feed both simulators.
 ///
 /// Most values are ordinary; about one in five is drawn from ``extremes`` (zeros of both signs,
 /// subnormals, the accepted limits and just beyond, 3.4e38, NaN, ±∞). Trees have up to three

@@ -3,14 +3,14 @@ import Testing
 @testable import Plume
 @testable import PlumeGL
 
-/// The emitter-path formula of SPEC §9 (`EmitterPath` in Swift, `birth.geom` in GLSL) gives both
+/// The emitter-path formula of Semantics §9 (`EmitterPath` in Swift, `birth.geom` in GLSL) gives both
 /// simulators the same birth positions, and both equal the path itself.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct EmitterPathTests {
     /// An emitter animated linearly from (0, 0) to (1000, 600) over one second, updated 5 times a
     /// second: every particle (no velocity, no acceleration) stays where it was born, which must
     /// be the animation's position at its birth time on both simulators. The layer and the
-    /// animation (both `beginTime` 0) start at the first update (host time 0.2, SPEC §8), so a
+    /// animation (both `beginTime` 0) start at the first update (host time 0.2, Semantics §8), so a
     /// particle born at layer time s is at (1000·s, 600·s): 40 births at s = 0.02 … 0.8.
     /// Tolerance 1e-3 pt: the GPU interpolates in float (1000-pt scene, ~6e-5 relative).
     @Test func birthsLieOnThePathOnBothSimulators() throws {

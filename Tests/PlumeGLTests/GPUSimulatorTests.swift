@@ -38,7 +38,7 @@ struct GPUSimulatorTests {
         try GPU.run { context in
             let layer = Self.layer(rate: 4, lifetime: 100)
             let gpu = try GPUSimulator(layer: layer, context: context)
-            try gpu.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
+            try gpu.advance(to: 0)   // the layer starts at host time 0 (Semantics §8)
             try gpu.advance(to: 0.25)
             let node = gpu.roots[0]
             var words = [UInt32](repeating: 0, count: 24)

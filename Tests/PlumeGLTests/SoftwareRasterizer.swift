@@ -2,7 +2,7 @@ import Foundation
 @testable import Plume
 @testable import PlumeGL
 
-/// A CPU rasterizer of a *reference* snapshot with the drawing rules of SPEC §10, to check the
+/// A CPU rasterizer of a *reference* snapshot with the drawing rules of Semantics §10, to check the
 /// GPU renderer's pictures: quads centred on the particles, size from image × contentsRect ÷
 /// contentsScale × scale, rotated by the angle, bilinear texture sampling (texel centres, clamped
 /// edges) of the premultiplied image, clamped colour premultiplied, source-over or additive
@@ -19,7 +19,7 @@ struct SoftwareRasterizer {
         pixels = Array(repeating: SIMD4(0, 0, 0, 1), count: width * height)   // opaque black
     }
 
-    /// Draws the snapshot's particles of the layer's cells in SPEC §10 order (one pixel per point,
+    /// Draws the snapshot's particles of the layer's cells in Semantics §10 order (one pixel per point,
     /// y down). `unordered` cells are not supported (their storage order is the GPU's own).
     mutating func draw(_ snapshot: ParticleSnapshot, layer: EmitterLayer) {
         let resolved = ResolvedLayer(layer)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// SPEC §9: explicit animations, the presentation layer, and births along an animated emitter's
+/// Semantics §9: explicit animations, the presentation layer, and births along an animated emitter's
 /// path.
 @Suite struct AnimationTests {
     @Test func timingFunctions() {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Plume
 
-// SPEC §11 on the reference simulator: no bad value crashes or leaks NaN/∞ into particles; each is
+// Semantics §11 on the reference simulator: no bad value crashes or leaks NaN/∞ into particles; each is
 // reported with its key path, value and rule, and has its documented effect (a defined meaning,
-// or the cell emits nothing) while everything else is unaffected. SPEC §3: capacity overflow.
+// or the cell emits nothing) while everything else is unaffected. Semantics §3: capacity overflow.
 
 // MARK: - Helpers
 
@@ -185,7 +185,7 @@ private func biCheck(_ bad: BadInputCase) throws {
     }
 }
 
-/// SPEC §11 bad input and §3 capacity, on the reference simulator.
+/// Semantics §11 bad input and §3 capacity, on the reference simulator.
 @Suite struct BadInputTests {
     @Test(arguments: biCellCases) func badCellValue(_ bad: BadInputCase) throws { try biCheck(bad) }
 
@@ -203,7 +203,7 @@ private func biCheck(_ bad: BadInputCase) throws {
     }
 
     /// Huge *finite* values (CGFloat near its maximum) must not overflow into ∞/NaN particles
-    /// (SPEC §11: live values stay finite) and are reported with their key path.
+    /// (Semantics §11: live values stay finite) and are reported with their key path.
     @Test(arguments: ["velocity", "xAcceleration", "scaleSpeed", "spin"])
     func hugeFiniteCellValueStaysFiniteAndIsReported(_ key: String) throws {
         let layer = badInputLayer()
@@ -298,7 +298,7 @@ private func biCheck(_ bad: BadInputCase) throws {
         #expect(newer.isEmpty, "fire.\(key) = \(value): the cell must emit nothing, \(newer.count) new particles")
     }
 
-    // MARK: - Capacity (SPEC §3)
+    // MARK: - Capacity (Semantics §3)
 
     @Test func capacityKeepsTheOldestCountsAndReportsTheDropped() throws {
         let fire = EmitterCell(name: "fire")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// Statistics of the birth attributes (SPEC §2, §4): `M ± R` ranges and layer multipliers, cone
+/// Statistics of the birth attributes (Semantics §2, §4): `M ± R` ranges and layer multipliers, cone
 /// directions, and the determinism of the draws. Births are sampled with `BirthSampler.sample`
 /// for serials 1…n of cell 0 with a fixed seed, so every test is deterministic; the tolerances
 /// are chosen so that a correct implementation passes with overwhelming probability for *any*
@@ -190,7 +190,7 @@ import Testing
     static func maxAbs3(_ v: V3) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
 
     /// Sub-particles rotate v by the rotation taking +x onto the parent's flight direction b. The
-    /// SPEC fixes it for b = −x (−v); otherwise the reference uses the rotation about x × b (the one
+    /// Semantics §4 fixes it for b = −x (−v); otherwise the reference uses the rotation about x × b (the one
     /// that is singular exactly at −x), which the frame check below pins: v's components along
     /// (x, k, x × k) become the components along (b, k, b × k), k = unit(x × b).
     /// The last two parents fly 1e-3 and 1e-4 rad away from −x: still a rotation, not −v.
@@ -198,7 +198,7 @@ import Testing
                       V3(-1, 1e-3, 0), V3(-1, 0, -1e-4)])
     func subParticlesRotateOntoTheParentDirection(parentVelocity: V3) {
         let speed = Self.dot(parentVelocity, parentVelocity).squareRoot()
-        let b = speed > 0 ? parentVelocity / speed : V3(1, 0, 0)     // at rest: +x (SPEC §6)
+        let b = speed > 0 ? parentVelocity / speed : V3(1, 0, 0)     // at rest: +x (Semantics §6)
         let x = V3(1, 0, 0), k = Self.cross(x, b)
         let parent = ParentState(position: .zero, velocity: parentVelocity, scale: 1, color: SIMD4(1, 1, 1, 1))
         for (φ, λ) in [(0.0, 0.0), (0.6, 0.2), (-2.2, 1.1), (Double.pi / 2, -0.5)] {

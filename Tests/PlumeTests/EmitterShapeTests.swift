@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// SPEC §4's shape × mode table: where a top-level particle is born and its base direction `b`.
+/// Semantics §4's shape × mode table: where a top-level particle is born and its base direction `b`.
 ///
 /// Births are sampled directly with `BirthSampler.sample` (the one definition both simulators use)
 /// for serials 1…n of cell 0, and once per combination through the reference simulator. The base
@@ -20,7 +20,7 @@ import Testing
     /// `(W, H, D)`, all different: a swapped axis, ρ = H/2 or the docs' ρ = W would show.
     static let size = V3(120, 60, 40)
     static var half: V3 { size / 2 }
-    /// Radius of circle and sphere: ρ = W/2 (SPEC §4, differs from the docs).
+    /// Radius of circle and sphere: ρ = W/2 (Semantics §4, differs from the docs).
     static var ρ: Double { size.x / 2 }
     static let seed: UInt32 = 0x00C0_FFEE
     static let n = 24_000
@@ -331,7 +331,7 @@ import Testing
 
     /// Rectangle outline: the emission vector v(φ, λ) is rotated per edge by the rotation taking
     /// +x to the edge normal — about z for these in-plane normals — and on the left edge
-    /// (b = −x) SPEC §4 says to use −v.
+    /// (b = −x) Semantics §4 says to use −v.
     @Test(arguments: [(0.0, 0.0), (Double.pi / 2, 0.0), (0.7, 0.3), (-2.0, -0.9)])
     func rectangleOutlineRotatesTheEmissionVectorPerEdge(longitude φ: Double, latitude λ: Double) {
         let v = V3(cos(λ) * cos(φ), cos(λ) * sin(φ), -sin(λ))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// SPEC §2/§3/§5/§8: results do not depend on the frame rate; `timeOffset` fast-forwards;
+/// Semantics §2/§3/§5/§8: results do not depend on the frame rate; `timeOffset` fast-forwards;
 /// seeking rebuilds.
 ///
 /// Tolerance: 1e-4 points (the contract). The reference runs in `Double` and advances in

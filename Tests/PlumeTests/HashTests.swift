@@ -1,7 +1,7 @@
 import Testing
 @testable import Plume
 
-/// The published test vectors of the particle hash (SPEC §2), computed by an independent Python
+/// The published test vectors of the particle hash (Semantics §2), computed by an independent Python
 /// implementation of the same definition. The GLSL copy in `Shaders/` is checked against this
 /// same table on the GPU; changing the hash changes every effect, so these values are a
 /// contract, not a snapshot to re-record.

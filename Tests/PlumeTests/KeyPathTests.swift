@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-// SPEC §7 (names, defaults) and §9 (key paths): every layer and cell property is reachable through
+// Semantics §7 (names, defaults) and §9 (key paths): every layer and cell property is reachable through
 // `setValue(_:forKeyPath:)` / `value(forKeyPath:)`; bad paths and values throw a `KeyPathError`
 // naming the full path and change nothing.
 
@@ -141,9 +141,9 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
             sourceLocation: sourceLocation)
 }
 
-/// SPEC §7 defaults and §9 key paths.
+/// Semantics §7 defaults and §9 key paths.
 @Suite struct KeyPathTests {
-    // MARK: - Defaults (SPEC §7)
+    // MARK: - Defaults (Semantics §7)
 
     @Test func layerDefaultsMatchSpec() {
         let l = EmitterLayer()

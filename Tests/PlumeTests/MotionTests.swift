@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// SPEC §5: motion, scale, angle and colour over life, death, and live edits.
+/// Semantics §5: motion, scale, angle and colour over life, death, and live edits.
 @Suite struct MotionTests {
     /// One particle with everything varying, born at 1/r = 0.5 s.
     static func layer() -> (EmitterLayer, EmitterCell) {
@@ -60,7 +60,7 @@ import Testing
     @Test func colourSpeedIsReadLiveAndAlphaZeroDoesNotKill() throws {
         let (layer, cell) = Self.layer()
         let sim = ReferenceSimulator(layer: layer)
-        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (Semantics §8)
         try sim.advance(to: 1)
         cell.alphaSpeed = -2
         try sim.advance(to: 2)
@@ -71,7 +71,7 @@ import Testing
     @Test func aParticleLivesWhileAgeIsBelowItsLifetime() throws {
         let (layer, _) = singleCellLayer { $0.birthRate = 1; $0.lifetime = 2 }
         let sim = ReferenceSimulator(layer: layer)
-        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (Semantics §8)
         try sim.advance(to: 2.999_999)
         #expect(try sim.snapshot().particles.map(\.identity.serial) == [1, 2])
         try sim.advance(to: 3)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// SPEC §8 "When a layer starts", key-value coding as Core Animation does it, UIKit's colours,
+/// Semantics §8 "When a layer starts", key-value coding as Core Animation does it, UIKit's colours,
 /// Core Animation's names, animation completion, images by name and drawn in code.
 struct PortingSurfaceTests {
     static func fire() -> EmitterLayer {

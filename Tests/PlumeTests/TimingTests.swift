@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// SPEC §8: CAMediaTiming mapping of layer and cells.
+/// Semantics §8: CAMediaTiming mapping of layer and cells.
 @Suite struct TimingTests {
     final class Timed: MediaTiming {
         var beginTime: TimeInterval = 0

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An explicit animation of a layer key path (`CAAnimation`): a basic (from/to/by) or keyframe
-/// animation of a numeric, point, size, rectangle or colour value. SPEC §9.
+/// animation of a numeric, point, size, rectangle or colour value. Semantics §9.
 ///
 /// Animations run on the host clock the simulators are advanced with. A `beginTime` of 0 means
 /// "when the next update sees it" (Core Animation's "now"). Like Core Animation, an animation

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Explicit animations and the presentation layer (SPEC §9).
+/// Explicit animations and the presentation layer (Semantics §9).
 extension EmitterLayer {
     /// Adds a copy of `animation` (as Core Animation does: later edits to the object, or adding
     /// it again, start afresh), replacing any animation with the same key (nil: a fresh key).

@@ -1,5 +1,5 @@
 /// How an animation's progress maps to its value: a cubic Bézier from (0, 0) to (1, 1)
-/// (`CAMediaTimingFunction`). SPEC §9.
+/// (`CAMediaTimingFunction`). Semantics §9.
 public struct TimingFunction: Hashable, Sendable {
     /// The two inner control points, `(c1x, c1y, c2x, c2y)`; x values are clamped to [0, 1].
     public let controlPoints: (Double, Double, Double, Double)

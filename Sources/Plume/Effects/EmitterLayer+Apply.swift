@@ -4,7 +4,7 @@ extension EmitterLayer {
     /// Makes this layer describe what `source` describes, in place: the hot-reload step.
     ///
     /// Every layer property the effect format knows (all but derived ones) is copied onto this object (simulators hold the layer object, so they
-    /// see the new values at their next update). Cells follow SPEC §7's replacement rule: where a
+    /// see the new values at their next update). Cells follow Semantics §7's replacement rule: where a
     /// level's `emitterCells` has as many cells as before, the existing cell objects take the new
     /// values (their live particles go on; birth attributes apply to particles born afterwards);
     /// where the count differs, the array is replaced and simulators keep the live particles of

@@ -17,7 +17,7 @@ extension ParticleDesignerImport {
             k("emitterType", .exact, "0 (gravity): exact. 1 (radius): approximate, see the radius keys."),
             k("particleType", .exact, "Old name of `emitterType`."),
             k("angle", .exact, "`emissionLongitude = −angle` in radians (cocos2d: degrees counter-clockwise from +x, y-up)."),
-            k("angleVariance", .approximate, "`emissionRange = 2 × variance`: Plume spreads over a 3-D cone (SPEC §4), so off-axis particles move slower on screen than in cocos2d's flat fan. Exact when 0."),
+            k("angleVariance", .approximate, "`emissionRange = 2 × variance`: Plume spreads over a 3-D cone (Semantics §4), so off-axis particles move slower on screen than in cocos2d's flat fan. Exact when 0."),
             k("speed", .exact, "`velocity`."),
             k("speedVariance", .exact, "`velocityRange = 2 × variance`."),
             k("gravityx", .exact, "`xAcceleration`. (Plume integrates motion exactly; cocos2d's Euler step drifts by g·t·dt/2.)"),

@@ -209,7 +209,7 @@ struct PlistReader {
         case 0:
             if angleVariance > 0 {
                 cell.emissionRange = CGFloat(min(2 * angleVariance, 360) * degrees)
-                approximate("angleVariance", "Plume spreads directions over a 3-D cone (SPEC §4), cocos2d over a flat fan: the same directions on screen, shorter on-screen speeds away from the axis")
+                approximate("angleVariance", "Plume spreads directions over a 3-D cone (Semantics §4), cocos2d over a flat fan: the same directions on screen, shorter on-screen speeds away from the axis")
             }
             mapGravityMode(cell, flip: flip)
         case 1:

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Key-value coding on the layer (SPEC §9): every layer property, and every cell property through
+/// Key-value coding on the layer (Semantics §9): every layer property, and every cell property through
 /// `emitterCells.<name or index>.<property>`, nested to any depth.
 ///
 /// As in Core Animation, ``setValue(_:forKeyPath:)`` does not throw, so ported code calls it bare:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The failed non-throwing `setValue(_:forKeyPath:)` / `value(forKeyPath:)` calls of a layer or
-/// cell (SPEC §9): kept on the object, and handed to its simulators at their next update so that
+/// cell (Semantics §9): kept on the object, and handed to its simulators at their next update so that
 /// they appear in `diagnostics` with the key path, the value and the rule.
 public struct KeyValueDiagnostics: Hashable, Sendable {
     /// The most recent failures, oldest first (at most ``capacity``).

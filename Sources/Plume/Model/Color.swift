@@ -2,7 +2,7 @@
 ///
 /// Components are nominally in `[0, 1]` but are stored unclamped: a particle's colour may leave
 /// that range through `colorRange`/`colorSpeed` arithmetic and is clamped only when drawn
-/// (SPEC §5, §10).
+/// (Semantics §5, §10).
 ///
 /// ```swift
 /// cell.color = Color(red: 1.0, green: 0.2, blue: 0.1, alpha: 0.5)   // the fire of seed 000

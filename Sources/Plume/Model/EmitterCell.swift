@@ -1,7 +1,7 @@
 import Foundation
 
 /// One kind of particle: how many are born, how they move, look and change
-/// (`CAEmitterCell`). SPEC §4–§7.
+/// (`CAEmitterCell`). Semantics §4–§7.
 ///
 /// A cell is a description, not a particle: the layer creates many particles from it, each with
 /// its own random draws within the `…Range` properties. Properties use Core Animation's names,
@@ -17,10 +17,10 @@ import Foundation
 /// layer.emitterCells = [cell]
 /// ```
 ///
-/// Ranges follow SPEC §2: `M ± R` is uniform in `[M − R/2, M + R/2]`.
+/// Ranges follow Semantics §2: `M ± R` is uniform in `[M − R/2, M + R/2]`.
 /// Edits take effect at the next update. Multipliers and birth attributes affect only particles
 /// born afterwards; accelerations, colour speeds, contents, filters and `isEnabled` affect live
-/// particles too (SPEC §7).
+/// particles too (Semantics §7).
 open class EmitterCell: MediaTiming {
     // MARK: Identity
 
@@ -128,7 +128,7 @@ open class EmitterCell: MediaTiming {
 
     /// Cells emitted by every live particle of this cell, at any depth. Default nil. Their time
     /// base is the parent particle's age; they are born at the parent's centre and inherit its
-    /// current scale and colour, with the parent's flight direction as base direction (SPEC §6).
+    /// current scale and colour, with the parent's flight direction as base direction (Semantics §6).
     public var emitterCells: [EmitterCell]?
 
     // MARK: Media timing (time base: layer time for top-level cells, parent age for sub-cells)

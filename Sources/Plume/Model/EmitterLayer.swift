@@ -1,7 +1,7 @@
 import Foundation
 
 /// The emitter: where particles are born and the layer-wide multipliers
-/// (`CAEmitterLayer`). SPEC §3, §7, §8.
+/// (`CAEmitterLayer`). Semantics §3, §7, §8.
 ///
 /// Geometry lives in the layer's own space, in points, with iOS's orientation: origin top left,
 /// +y down, +z towards the viewer. The layer is a description; a simulator
@@ -17,10 +17,10 @@ import Foundation
 /// layer.emitterCells = [cell]
 /// ```
 ///
-/// A layer starts when a simulator first updates it (SPEC §8 "When a layer starts"): left at
+/// A layer starts when a simulator first updates it (Semantics §8 "When a layer starts"): left at
 /// `beginTime = 0` it starts empty at any host clock, as a new `CAEmitterLayer` does. A layer whose
 /// local time starts large (a positive `timeOffset`, or an explicit `beginTime` in the past)
-/// appears pre-warmed (the emission catch-up rule, SPEC §3).
+/// appears pre-warmed (the emission catch-up rule, Semantics §3).
 ///
 /// The class is open, with ``Layer``'s geometry (`bounds`, `position`, `frame`), `opacity`,
 /// `isHidden`, `masksToBounds` and the ``Layer/layoutSublayers()`` hook for subclasses.
@@ -80,7 +80,7 @@ open class EmitterLayer: Layer, MediaTiming {
     /// (default) they are flattened to the layer plane. z is simulated either way.
     public var preservesDepth: Bool = false
 
-    /// Seed of the particle random numbers (SPEC §2). Default 0. The same layer, seed and host
+    /// Seed of the particle random numbers (Semantics §2). Default 0. The same layer, seed and host
     /// times give the same particles on the CPU and the GPU at any frame rate.
     public var seed: UInt32 = 0
 

@@ -1,4 +1,4 @@
-/// The shape particles are born on (`CAEmitterLayerEmitterShape`). See SPEC §4.
+/// The shape particles are born on (`CAEmitterLayerEmitterShape`). See Semantics §4.
 ///
 /// The shape is centred on `EmitterLayer.emitterPosition` (and `emitterZPosition`), sized by
 /// `emitterSize` (and `emitterDepth` for the cuboid). Which part of the shape is used is chosen by
@@ -18,7 +18,7 @@ public enum EmitterShape: String, CaseIterable, Sendable {
     case sphere
 }
 
-/// Which part of the emitter shape particles are born on (`CAEmitterLayerEmitterMode`). SPEC §4.
+/// Which part of the emitter shape particles are born on (`CAEmitterLayerEmitterMode`). Semantics §4.
 public enum EmitterMode: String, CaseIterable, Sendable {
     /// Corners or end points only.
     case points
@@ -30,7 +30,7 @@ public enum EmitterMode: String, CaseIterable, Sendable {
     case volume
 }
 
-/// How a cell's particles are ordered and blended when drawn (`CAEmitterLayerRenderMode`). SPEC §10.
+/// How a cell's particles are ordered and blended when drawn (`CAEmitterLayerRenderMode`). Semantics §10.
 public enum EmitterRenderMode: String, CaseIterable, Sendable {
     /// Storage order, source-over blending. The default.
     case unordered
@@ -44,7 +44,7 @@ public enum EmitterRenderMode: String, CaseIterable, Sendable {
     case additive
 }
 
-/// What a timed object shows outside its active period (`CAMediaTimingFillMode`). SPEC §8.
+/// What a timed object shows outside its active period (`CAMediaTimingFillMode`). Semantics §8.
 public enum FillMode: String, CaseIterable, Sendable {
     /// Nothing outside the active period. The default.
     case removed
@@ -57,7 +57,7 @@ public enum FillMode: String, CaseIterable, Sendable {
 }
 
 /// How an image is sampled when drawn smaller or larger than its pixel size
-/// (`kCAFilterLinear`, `kCAFilterNearest`, `kCAFilterTrilinear`). SPEC §10.
+/// (`kCAFilterLinear`, `kCAFilterNearest`, `kCAFilterTrilinear`). Semantics §10.
 public enum ContentsFilter: String, CaseIterable, Sendable {
     /// Bilinear sampling. The default.
     case linear

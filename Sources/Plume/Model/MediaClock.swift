@@ -9,7 +9,7 @@ import Foundation
 /// jumps with wall-clock changes, its origin is arbitrary (the system's boot), and it is the
 /// clock ported code passes to `advance(to:)` and sets `beginTime` from.
 ///
-/// The engine itself never reads it (SPEC §8: the host drives time); a layer left at
+/// The engine itself never reads it (Semantics §8: the host drives time); a layer left at
 /// `beginTime = 0` starts at its simulator's first update whatever this clock reads.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Core Animation's `CAMediaTiming`, adopted by ``EmitterLayer`` and ``EmitterCell``. SPEC §8.
+/// Core Animation's `CAMediaTiming`, adopted by ``EmitterLayer`` and ``EmitterCell``. Semantics §8.
 ///
 /// A timed object maps its parent's time to its own *local* time:
 /// `(t − beginTime) · speed + timeOffset`, folded by `duration`, `repeatCount`/`repeatDuration`

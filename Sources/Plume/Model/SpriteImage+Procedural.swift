@@ -2,7 +2,7 @@ import Foundation
 
 /// Built-in procedural sprites, so effects (and the presets) need no image files.
 ///
-/// All are white with an alpha mask, so the particle colour tints them exactly (SPEC §10).
+/// All are white with an alpha mask, so the particle colour tints them exactly (Semantics §10).
 extension SpriteImage {
     /// The built-in sprite kinds.
     public enum Builtin: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-/// The fixed draw index of every random attribute (SPEC §2): the one table shared by the CPU
+/// The fixed draw index of every random attribute (Semantics §2): the one table shared by the CPU
 /// reference and the GPU shaders (`Shaders/plume_draws.glsl` must list the same numbers; a test
 /// checks it).
 ///

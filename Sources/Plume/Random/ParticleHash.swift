@@ -1,5 +1,5 @@
 /// The project's random numbers: a pure function of seed, particle identity and draw index.
-/// SPEC §2.
+/// Semantics §2.
 ///
 /// No RNG state is carried between particles, frames or threads, so the CPU reference and the
 /// GPU shaders produce the same particles at any frame rate. Every operation here is 32-bit
@@ -40,7 +40,7 @@ public enum ParticleHash {
     }
 }
 
-/// A particle's 64-bit identity key, derived from its identity tuple (SPEC §2):
+/// A particle's 64-bit identity key, derived from its identity tuple (Semantics §2):
 /// `(cell index, serial)` for top-level particles, `(parent, sub-cell index, serial)` below.
 ///
 /// Two independent 32-bit hash chains over every input make accidental collisions between live

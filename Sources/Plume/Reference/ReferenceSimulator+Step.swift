@@ -55,7 +55,7 @@ extension ReferenceSimulator {
 
     /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
     ///
-    /// Capacity (SPEC §3): an update considers at most `maxParticlesPerCell` births of a clock and
+    /// Capacity (Semantics §3): an update considers at most `maxParticlesPerCell` births of a clock and
     /// `2 × maxParticlesPerCell` births of a cell over all its parents (so the work of an update is
     /// bounded by the capacity whatever the rates), and a birth that would be alive at the end of
     /// the update when the cell already holds that many live particles is not created; all count

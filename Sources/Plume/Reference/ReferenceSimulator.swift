@@ -1,6 +1,6 @@
 import Foundation
 
-/// The CPU reference implementation of SPEC §3–§8: the definition the GPU path is tested against.
+/// The CPU reference implementation of Semantics §3–§8: the definition the GPU path is tested against.
 ///
 /// It favours exactness over speed: state in `Double`, births at their exact sub-frame times,
 /// every particle advanced in closed form between updates, so the result does not depend on the
@@ -27,7 +27,7 @@ public final class ReferenceSimulator: ParticleSimulator {
     var resolved: ResolvedLayer
     /// Cells that dropped births in the current update, with how many.
     var drops: [String: Double] = [:]
-    /// The path this update's top-level births are placed along (SPEC §9), if the emitter moved.
+    /// The path this update's top-level births are placed along (Semantics §9), if the emitter moved.
     var emitterPath: EmitterPath?
     /// The update decisions both simulators share.
     private var planner = UpdatePlanner()

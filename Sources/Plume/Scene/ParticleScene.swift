@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// **When layers start.** An emitter layer gets its simulator at the first ``advance(to:)`` that
-/// finds it in the tree, so it starts then (SPEC §8 "When a layer starts": added to the tree =
+/// finds it in the tree, so it starts then (Semantics §8 "When a layer starts": added to the tree =
 /// started). A layer removed from the tree loses its simulator (and its particles); added again,
 /// it starts afresh, as on iOS.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The attributes a particle is born with (SPEC §4), before it is advanced to the current time.
+/// The attributes a particle is born with (Semantics §4), before it is advanced to the current time.
 public struct BirthState: Sendable {
     public var lifetime: Double
     public var position: SIMD3<Double>
@@ -12,7 +12,7 @@ public struct BirthState: Sendable {
     public var color: SIMD4<Double>
 }
 
-/// What a sub-particle inherits from its parent at its birth time (SPEC §6).
+/// What a sub-particle inherits from its parent at its birth time (Semantics §6).
 public struct ParentState: Sendable {
     public var position: SIMD3<Double>
     public var velocity: SIMD3<Double>
@@ -20,7 +20,7 @@ public struct ParentState: Sendable {
     public var color: SIMD4<Double>
 }
 
-/// Birth sampling: the one definition of SPEC §4 (the GLSL in `Shaders/` mirrors it line by line).
+/// Birth sampling: the one definition of Semantics §4 (the GLSL in `Shaders/` mirrors it line by line).
 public enum BirthSampler {
     /// Samples the birth attributes of the particle `key`, or nil when its lifetime is ≤ 0
     /// (it is then not created; its serial is still consumed).
@@ -75,7 +75,7 @@ public enum BirthSampler {
 
     /// Rotates `v` by the smallest rotation that maps +x onto the unit vector `b`
     /// (Rodrigues' formula with the unnormalised axis `x × b`); exactly `b = −x` gives `−v`
-    /// (SPEC §4). Near −x, `1 + cos θ` is computed as `sin²θ / (1 − cos θ)` to stay accurate.
+    /// (Semantics §4). Near −x, `1 + cos θ` is computed as `sin²θ / (1 − cos θ)` to stay accurate.
     public static func rotate(_ v: SIMD3<Double>, mappingXOnto b: SIMD3<Double>) -> SIMD3<Double> {
         let c = b.x
         let s2 = b.y * b.y + b.z * b.z

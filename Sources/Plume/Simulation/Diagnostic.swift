@@ -1,4 +1,4 @@
-/// A problem found in a layer's values or in a simulation (SPEC §11): which key path, which value,
+/// A problem found in a layer's values or in a simulation (Semantics §11): which key path, which value,
 /// which rule, and what the simulator does about it. Never a crash, never silent.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What happens as a consequence.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The emission clock of one cell (top level) or of one (parent particle, sub-cell) pair. SPEC §3.
+/// The emission clock of one cell (top level) or of one (parent particle, sub-cell) pair. Semantics §3.
 ///
 /// The clock advances by `rate · dt`; a particle is born each time it crosses an integer, at the
 /// exact crossing time; the crossing at 0 does not count, so the first birth of a fresh clock

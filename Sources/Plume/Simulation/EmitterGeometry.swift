@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where on the layer's shape a top-level particle is born, and its base direction `b`
-/// (SPEC §4's shape × mode table). `P` is the emitter position, `W, H` the size, `D` the depth.
+/// (Semantics §4's shape × mode table). `P` is the emitter position, `W, H` the size, `D` the depth.
 public enum EmitterGeometry {
     /// Samples a birth position and base direction. `u` returns the particle's uniform draw for
     /// an index; an axis of zero extent never looks at its draw.

@@ -6,7 +6,7 @@ import Foundation
 /// The host drives time: call ``advance(to:)`` with your own clock (seconds, any origin, the
 /// same origin as the layer's `beginTime`), then draw or take a ``snapshot()``. Nothing inside
 /// reads a wall clock. The first `advance` is the moment the layer starts: a layer whose
-/// `beginTime` is 0 starts then, empty, whatever the host clock reads (SPEC §8).
+/// `beginTime` is 0 starts then, empty, whatever the host clock reads (Semantics §8).
 public protocol ParticleSimulator: AnyObject {
     /// The layer being simulated; edits to it and its cells apply at the next `advance`.
     var layer: EmitterLayer { get }
@@ -28,7 +28,7 @@ public protocol ParticleSimulator: AnyObject {
     var diagnostics: [Diagnostic] { get }
 }
 
-/// Capacity limits of a simulator (SPEC §3): nothing is dropped silently.
+/// Capacity limits of a simulator (Semantics §3): nothing is dropped silently.
 public struct SimulationLimits: Hashable, Sendable {
     /// The most live particles one cell (one node of the cell tree, all its parents together)
     /// may hold. When a birth would exceed it, the newest births of the update are not created,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The identity of one particle (SPEC §2): its cell's place in the tree and its serial, plus the
+/// The identity of one particle (Semantics §2): its cell's place in the tree and its serial, plus the
 /// 64-bit key the random numbers are drawn from.
 public struct ParticleIdentity: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Index path of the particle's cell: `[2]` is `layer.emitterCells[2]`, `[2, 0]` its first
@@ -91,7 +91,7 @@ public struct ParticleCounters: Hashable, Sendable {
     public var died: UInt64 = 0
     /// Births not created because a cell was at capacity.
     public var dropped: UInt64 = 0
-    /// Births passed over by the catch-up rule (SPEC §3): all would have been dead already.
+    /// Births passed over by the catch-up rule (Semantics §3): all would have been dead already.
     public var skipped: UInt64 = 0
 
     public init() {}

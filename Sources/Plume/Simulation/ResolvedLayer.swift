@@ -1,7 +1,7 @@
 import Foundation
 
 /// The layer's values as one update uses them: converted to `Double`, validated, with every
-/// problem turned into a defined meaning plus a ``Diagnostic`` (SPEC §11).
+/// problem turned into a defined meaning plus a ``Diagnostic`` (Semantics §11).
 ///
 /// Built once per update in O(number of cells); both simulators read it, so they agree on what
 /// a bad value means. Never holds a reference to the mutable model objects.
@@ -45,7 +45,7 @@ public struct ResolvedLayer: Sendable {
 }
 
 /// Where an animated emitter was at the previous update: births of this update lie on the
-/// straight line from there to its current position, at their birth times (SPEC §9).
+/// straight line from there to its current position, at their birth times (Semantics §9).
 public struct EmitterPath: Sendable {
     public var from: SIMD3<Double>
     /// Layer times of the previous and the current update.
@@ -192,7 +192,7 @@ extension ResolvedLayer {
     /// Layer local time for a host time, or nil when the layer is inactive and shows nothing.
     public func localTime(hostTime: Double) -> Double? { timing.localTime(at: hostTime) }
 
-    /// SPEC §8 "When a layer starts": a layer whose `beginTime` is 0 behaves as if it were
+    /// Semantics §8 "When a layer starts": a layer whose `beginTime` is 0 behaves as if it were
     /// `hostTime`, the host time of its simulator's first update. Both simulators call this with
     /// that time at every update.
     public mutating func start(atHostTime hostTime: Double) {
@@ -249,7 +249,7 @@ struct CellContext {
 
 extension ResolvedCell {
     /// The key-path segment naming each of `cells` (siblings) so that every key path resolves,
-    /// unambiguously, to its cell (SPEC §9): the name when it is non-empty, contains no dot and no
+    /// unambiguously, to its cell (Semantics §9): the name when it is non-empty, contains no dot and no
     /// sibling shares it; else the index. (An index whose digits are also a sibling's name would
     /// reach that sibling, which the resolver looks up by name first: such a cell is named by its
     /// own unique name when it has one.)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The decisions of an update that do not depend on where particles live, made once for both
-/// simulators (SPEC §3, §8, §9): the layer as presented at the host time, its diagnostics, the
+/// simulators (Semantics §3, §8, §9): the layer as presented at the host time, its diagnostics, the
 /// host-time rules, which step to take, and the path births follow when the emitter moved.
 /// ``ReferenceSimulator`` and the GPU simulator differ only in how they carry out the step.
 ///
@@ -19,7 +19,7 @@ package struct UpdatePlanner: Sendable {
     /// The emitter's presented position at the last update, and whether an animation moved it.
     private var emitterPosition: SIMD3<Double>?
     private var emitterAnimated = false
-    /// Host time of the first update: when a layer whose `beginTime` is 0 starts (SPEC §8).
+    /// Host time of the first update: when a layer whose `beginTime` is 0 starts (Semantics §8).
     package private(set) var startHostTime: Double?
     /// Which of the layer's failed key-value calls were already reported.
     private var keyValueReports = KeyValueReportCursor()
@@ -65,7 +65,7 @@ package struct UpdatePlanner: Sendable {
         layer.layoutIfNeeded()
         let presented = layer.presented(at: hostTime)
         var resolved = ResolvedLayer(presented.layer)
-        // SPEC §8 "When a layer starts": the first update is the moment the layer starts.
+        // Semantics §8 "When a layer starts": the first update is the moment the layer starts.
         resolved.start(atHostTime: startHostTime ?? hostTime)
         var reports = keyValueReports
         let keyValue = reports.newDiagnostics(of: layer)
@@ -119,7 +119,7 @@ package struct UpdatePlanner: Sendable {
 }
 
 extension Diagnostic {
-    /// The report of births a cell dropped at its capacity (SPEC §3), the same on both simulators.
+    /// The report of births a cell dropped at its capacity (Semantics §3), the same on both simulators.
     package static func capacityReached(keyPath: String, births: UInt64, capacity: Int) -> Diagnostic {
         Diagnostic(keyPath: keyPath, value: "\(births) births",
                    rule: "the cell reached its capacity of \(capacity) live particles", effect: .birthsDropped)
@@ -127,7 +127,7 @@ extension Diagnostic {
 }
 
 extension SnapshotParticle {
-    /// A particle evaluated at `age` from its birth values (SPEC §5): scale, angle and colour are
+    /// A particle evaluated at `age` from its birth values (Semantics §5): scale, angle and colour are
     /// linear in age; position and velocity are the simulator's own.
     package init(cell: ResolvedCell, serial: UInt32, parent: ParticleKey, birthTime: Double, age: Double,
                  lifetime: Double, position: SIMD3<Double>, velocity: SIMD3<Double>, scale0: Double,

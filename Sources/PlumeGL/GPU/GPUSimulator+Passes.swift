@@ -83,7 +83,7 @@ extension GPUSimulator {
     }
 
     /// Birth slots the spawn pass gives each parent: `2 × limit / parents` (at least 1), so a pass
-    /// costs about as much as two updates of a full cell whatever the rate (SPEC §3: the births
+    /// costs about as much as two updates of a full cell whatever the rate (Semantics §3: the births
     /// without a slot are dropped and counted).
     static func slotsPerParent(parents: Int, limit: Int) -> Int {
         max(1, 2 * max(limit, 1) / max(parents, 1))

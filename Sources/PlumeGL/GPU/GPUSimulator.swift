@@ -2,7 +2,7 @@ import CEpoxy
 import Foundation
 import Plume
 
-/// The GPU implementation of SPEC §3–§8: particle state lives in GPU buffers and
+/// The GPU implementation of Semantics §3–§8: particle state lives in GPU buffers and
 /// transform-feedback shaders advance it; the host does O(number of cells) work per update and
 /// reads nothing back in ``advance(to:)``.
 ///
@@ -39,7 +39,7 @@ public final class GPUSimulator: ParticleSimulator {
     /// skipped by catch-up.
     var hostDropped: [String: UInt64] = [:]
     var skipped: UInt64 = 0
-    /// The path this update's top-level births are placed along (SPEC §9), if the emitter moved.
+    /// The path this update's top-level births are placed along (Semantics §9), if the emitter moved.
     var emitterPath: EmitterPath?
     /// The update decisions both simulators share.
     private var planner = UpdatePlanner()

@@ -2,7 +2,7 @@ import CEpoxy
 import Plume
 
 /// Orders a cell's particles on the GPU for `oldestFirst`, `oldestLast` and `backToFront`
-/// (SPEC §10), with no CPU sort and no readback: a transform-feedback pass writes one
+/// (Semantics §10), with no CPU sort and no readback: a transform-feedback pass writes one
 /// (key, index) entry per live record over a buffer pre-filled with +∞ sentinels, then a bitonic
 /// sorting network (log₂N·(log₂N+1)/2 compare-exchange passes over N = the buffer's capacity
 /// rounded up to a power of two) sorts them.

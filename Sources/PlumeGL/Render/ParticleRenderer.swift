@@ -2,7 +2,7 @@ import CEpoxy
 import Plume
 
 /// Draws a ``GPUSimulator``'s live particles straight from its GPU buffers into whatever
-/// framebuffer the host has bound (SPEC §10): no readback, no CPU work per particle.
+/// framebuffer the host has bound (Semantics §10): no readback, no CPU work per particle.
 ///
 /// ```swift
 /// let renderer = try ParticleRenderer(context: context)

@@ -105,7 +105,7 @@ struct LayerDrawingTests {
     }
 }
 
-/// SPEC §8 "When a layer starts" on the GPU: the same layer created at host time 0, 100 and 1e6
+/// Semantics §8 "When a layer starts" on the GPU: the same layer created at host time 0, 100 and 1e6
 /// starts empty and then matches the reference particle for particle.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct StartRuleGPUTests {

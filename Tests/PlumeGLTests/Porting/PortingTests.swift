@@ -52,7 +52,7 @@ struct PortingTests {
         #expect(run.counts.first == 0, "frame 1: \(run.counts.first ?? -1) particles")
         // The first rocket is born 1 s after the start; its sparks at its age 1.5…1.6 s (8000/s).
         let sparks = run.snapshots.flatMap(\.particles).filter { $0.identity.cellPath == [0, 1] }.count
-        // The window [1.5, 1.6) of parent age holds births k/8000 for k = 1…799 (SPEC §3's grid).
+        // The window [1.5, 1.6) of parent age holds births k/8000 for k = 1…799 (Semantics §3's grid).
         #expect(sparks == 799, "one burst of 8000/s for 0.1 s: \(sparks) sparks")
         let lit = try #require(run.last).litPixels()
         let meanY = Double(lit.map(\.y).reduce(0, +)) / Double(max(lit.count, 1))
@@ -100,7 +100,7 @@ struct PortingTests {
             view.addEmitter(imagename: "leaf")
             return view.layer
         }
-        // timeOffset 5 at 2/s: ten leaves born before the first frame (SPEC §8 keeps its meaning).
+        // timeOffset 5 at 2/s: ten leaves born before the first frame (Semantics §8 keeps its meaning).
         #expect(run.counts.first == 10, "frame 1 shows 5 s of emission: \(run.counts.first ?? -1)")
         let leaf = try #require(SpriteImage(named: "leaf"))
         #expect(leaf.scale == 2 && leaf.width == 48, "leaf@2x.png: scale \(leaf.scale), \(leaf.width) px")
