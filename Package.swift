@@ -17,6 +17,7 @@ let package = Package(
         // MARK: - Public API
         .library(name: "Plume", targets: ["Plume"]),
         .library(name: "PlumeGL", targets: ["PlumeGL"]),
+        .library(name: "PlumePlayground", targets: ["PlumePlayground"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [
@@ -34,17 +35,33 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: - Playground: the live window, inspector and HUD (`plume play`)
+        .target(name: "PlumePlayground", dependencies: ["Plume", "PlumeGL", "CImGuiShim", "CEpoxy", "CGLFW"],
+                swiftSettings: strict),
+
         // MARK: - Command-line front end
         .executableTarget(
             name: "plume",
-            dependencies: ["Plume", "PlumeGL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Plume", "PlumeGL", "PlumePlayground",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+
+        // MARK: - Examples (built by `swift build`, run by PlumePlaygroundTests)
+        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "CEpoxy", "CGLFW"],
+                          path: "Examples/ShipGame", swiftSettings: strict),
+        .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "CEpoxy", "CSDL2"],
+                          path: "Examples/SDLEmbed", swiftSettings: strict),
+        .executableTarget(name: "ExportFrames", dependencies: ["Plume", "PlumeGL"],
+                          path: "Examples/ExportFrames", swiftSettings: strict),
 
         // MARK: - Implementation details: C modules (no Swift API of their own) and build tools
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
+        .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
@@ -56,5 +73,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG"], swiftSettings: strict),
         .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumePlayground", "CEpoxy"],
+                    swiftSettings: strict),
     ]
 )

@@ -8,7 +8,7 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
-        subcommands: [Run.self, Render.self, List.self],
+        subcommands: [Run.self, Render.self, List.self, Play.self],
         defaultSubcommand: Run.self)
 }
 
