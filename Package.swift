@@ -48,9 +48,10 @@ let package = Package(
         ),
 
         // MARK: - Examples (built by `swift build`, run by PlumePlaygroundTests)
-        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "CEpoxy", "CGLFW"],
+        .target(name: "ShipEffects", dependencies: ["Plume"], path: "Examples/ShipEffects", swiftSettings: strict),
+        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CEpoxy", "CGLFW"],
                           path: "Examples/ShipGame", swiftSettings: strict),
-        .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "CEpoxy", "CSDL2"],
+        .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CEpoxy", "CSDL2"],
                           path: "Examples/SDLEmbed", swiftSettings: strict),
         .executableTarget(name: "ExportFrames", dependencies: ["Plume", "PlumeGL"],
                           path: "Examples/ExportFrames", swiftSettings: strict),
@@ -59,7 +60,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2 without its pkg-config file, whose -D_REENTRANT SwiftPM refuses (glibc needs no such flag).
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),

@@ -3,5 +3,5 @@
 #ifndef PLUME_CSDL2_SHIM_H
 #define PLUME_CSDL2_SHIM_H
 #include <epoxy/gl.h>
-#include <SDL.h>
+#include <SDL2/SDL.h>
 #endif

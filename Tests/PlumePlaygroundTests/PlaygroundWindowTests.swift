@@ -1,0 +1,123 @@
+import Foundation
+import Plume
+import PlumePlayground
+import Testing
+
+/// `plume play` in a real window under a private Xvfb, driven by real X input (xdotool), checked
+/// through its state file and screenshots taken from its own framebuffer (F12).
+@Suite(.serialized, .disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+struct PlaygroundWindowTests {
+    /// Starts `plume play` and waits for its first frames; returns the session, the window and
+    /// the state file.
+    private func launch(_ arguments: [String], title: String) throws -> (XSession, String, StateFile) {
+        let session = try XSession()
+        let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
+        try session.start(try XSession.product("plume"),
+                          ["play"] + arguments + ["--state-file", state.path, "--no-vsync"])
+        // GLFW may make and drop windows while it finds a GL version: look once frames are drawn.
+        try state.wait("the first frames") { $0.frame >= 5 }
+        let window = try session.window(titled: title)
+        return (session, window, state)
+    }
+
+    /// Presses F12 with the pointer in the window and returns the screenshot.
+    private func screenshot(_ session: XSession, window: String, state: StateFile, pointer: (Int, Int)) throws -> Picture {
+        let before = state.read()?.screenshots.count ?? 0
+        try session.xdotool("mousemove", "--window", window, "\(pointer.0)", "\(pointer.1)")
+        try session.xdotool("key", "F12")
+        let after = try state.wait("a screenshot") { $0.screenshots.count > before }
+        let path = session.directory.appendingPathComponent(after.screenshots[before]).path
+        return try Picture(path)
+    }
+
+    @Test func clickMovesTheFireToThePointWithinASecond() throws {
+        let (session, window, state) = try launch(["fire", "--size", "640x480", "--no-inspector"], title: "Plume Playground")
+        let start = try state.wait("a second of fire") { $0.time > 1 }
+        #expect(start.emitterPosition == [320, 240], "fire starts in the middle: \(start.emitterPosition)")
+        let target = (x: 150.0, y: 330.0)
+        let before = try screenshot(session, window: window, state: state, pointer: (600, 40))
+        let dark = before.meanBrightness(x: 130...170, y: 300...335)
+
+        try session.click(window: window, x: target.x, y: target.y)
+        let moving = try state.wait("the animation to start") { $0.emitterPosition != [320, 240] }
+        // Halfway through, the emitter is between where it was and the click (presented position).
+        let half = try state.wait("half a second") { $0.time >= moving.time + 0.5 }
+        #expect(half.emitterPosition[0] < 320 && half.emitterPosition[0] > target.x,
+                "at t+\(half.time - moving.time) s the emitter is at \(half.emitterPosition)")
+        let arrived = try state.wait("one second") { $0.time >= moving.time + 1.0 }
+        #expect(abs(arrived.emitterPosition[0] - target.x) < 0.5 && abs(arrived.emitterPosition[1] - target.y) < 0.5,
+                "1 s after the click the emitter is at \(arrived.emitterPosition), clicked \(target)")
+        try state.wait("fire at the new place") { $0.time >= moving.time + 1.6 }
+        let after = try screenshot(session, window: window, state: state, pointer: (600, 40))
+        let lit = after.meanBrightness(x: 130...170, y: 300...335)
+        #expect(lit > 60 && lit > dark * 3, "around the click: brightness \(dark) before, \(lit) after")
+        // The fire rises from the click: just above it, the picture is brightest near its column.
+        let column = try #require(after.centroidX(rows: 280...330), "no fire above the click")
+        #expect(abs(column - target.x) < 40, "fire centred at x = \(column), clicked x = \(target.x)")
+    }
+
+    @Test func rateSliderSetsTheLiveCount() throws {
+        let (session, window, state) = try launch(["fire", "--size", "640x480", "--no-inspector"], title: "Plume Playground")
+        let initial = try state.wait("the fire to settle") { $0.time > 0.5 && !$0.rateSliderRect.isEmpty }
+        #expect(initial.rate == 30 && initial.rateCell == "fire")
+        // Four times faster, so the count settles in about a second of wall time.
+        try session.xdotool("mousemove", "--window", window, "320", "100")
+        try session.xdotool("key", "equal", "equal")
+        try state.wait("speed ×4") { $0.speed == 4 }
+        let r = initial.rateSliderRect
+        try session.click(window: window, x: Double(r[0] + r[2] * 0.8), y: Double(r[1] + r[3] / 2))
+        let set = try state.wait("the slider to move") { $0.rate > 60 }
+        // Steady state: rate × mean lifetime (3 s) live particles; the oldest live at most 4 s.
+        let settled = try state.wait("4.5 s at the new rate") { $0.countTime >= set.time + 4.5 }
+        let expected = Double(set.rate) * 3
+        let live = Double(settled.liveCounts["fire"] ?? 0)
+        #expect(abs(live - expected) < expected * 0.2,
+                "rate \(set.rate)/s (slider at 80 %): \(live) live, expected about \(expected)")
+        #expect(initial.liveTotal < Int(expected * 0.6), "before: \(initial.liveTotal) live at 30/s")
+    }
+
+    @Test func resizeFollowsTheWindowWithoutStretching() throws {
+        let (session, window, state) = try launch(["fire", "--size", "640x480", "--clean"], title: "Plume Playground")
+        try state.wait("fire") { $0.time > 1.5 }
+        let wide = try screenshot(session, window: window, state: state, pointer: (600, 40))
+        try session.xdotool("windowsize", window, "960", "360")
+        let resized = try state.wait("the new size") { $0.windowSize == [960, 360] && $0.framebufferSize == [960, 360] }
+        try state.wait("frames at the new size") { $0.frame > resized.frame + 3 }
+        let after = try screenshot(session, window: window, state: state, pointer: (900, 20))
+        #expect(after.image.width == 960 && after.image.height == 360)
+        // One point is one pixel at any size: the fire stays at x = 320 (stretched it would be at 480).
+        let columnBefore = try #require(wide.centroidX(rows: 200...240), "no fire before the resize")
+        let columnAfter = try #require(after.centroidX(rows: 200...240), "no fire after the resize")
+        #expect(abs(columnBefore - 320) < 25 && abs(columnAfter - 320) < 25,
+                "fire at x = \(columnBefore) in 640×480, \(columnAfter) in 960×360")
+        // And vertically: the emitter (y = 240 points) is still 240 pixels from the top.
+        #expect(after.meanBrightness(x: 300...340, y: 225...245) > 40, "no fire at the emitter after the resize")
+    }
+
+    @Test func particleRendererKeepsTheGLStateContractWithImGui() throws {
+        let session = try XSession()
+        let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
+        let result = try session.run(try XSession.product("plume"),
+                                     ["play", "fireworks", "--size", "640x480", "--frames", "40", "--check-gl-state",
+                                      "--state-file", state.path, "--no-vsync"])
+        #expect(result.status == 0, "plume play failed: \(result.output)")
+        let final = try #require(state.read())
+        #expect(final.glStateChecks == 40)
+        #expect(final.glStateMismatches.isEmpty, "not restored: \(final.glStateMismatches)")
+        #expect(final.liveTotal > 0)
+    }
+
+    @Test func recordWritesAPNGSequence() throws {
+        let session = try XSession()
+        let result = try session.run(try XSession.product("plume"),
+                                     ["play", "fire", "--size", "320x240", "--clean", "--record", "30",
+                                      "--record-directory", "frames"])
+        #expect(result.status == 0, "plume play --record failed: \(result.output)")
+        let frames = try [1, 15, 30].map { try Picture(session.directory.appendingPathComponent(String(format: "frames/frame-%05d.png", $0)).path) }
+        #expect(frames.allSatisfy { $0.image.width == 320 && $0.image.height == 240 })
+        #expect(!FileManager.default.fileExists(atPath: session.directory.appendingPathComponent("frames/frame-00031.png").path))
+        // 1/60 s apart: half a second of fire rising from the middle by the last one.
+        #expect(frames[2].meanBrightness(x: 130...190, y: 60...125) > 10, "no fire above the emitter after 0.5 s")
+        #expect(frames[0].image.pixels != frames[2].image.pixels)
+    }
+}
