@@ -120,16 +120,19 @@ enum ImGui {
         return changed
     }
     static func header(_ label: String, open: Bool = false) -> Bool { plume_imgui_collapsing_header(label, open) }
-    /// A tree node; `body` runs for its children when it is open. Returns whether the label was clicked.
+    /// A tree node; `body` runs for its children when it is open. Returns whether the label was
+    /// clicked, and where the node's own row is.
     @discardableResult
-    static func treeNode(id: String, label: String, selected: Bool, leaf: Bool, _ body: () -> Void) -> Bool {
+    static func treeNode(id: String, label: String, selected: Bool, leaf: Bool,
+                         _ body: () -> Void) -> (clicked: Bool, rect: Rect) {
         let open = plume_imgui_tree_node(id, label, selected, leaf)
         let clicked = plume_imgui_item_clicked()
+        let rect = lastItemRect
         if open {
             body()
             plume_imgui_tree_pop()
         }
-        return clicked
+        return (clicked, rect)
     }
 
     static func menuBar(_ body: () -> Void) {

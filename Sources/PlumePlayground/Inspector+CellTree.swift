@@ -4,12 +4,12 @@ import PlumeGL
 
 /// Adding, duplicating and removing cells and sub-cells.
 extension Playground {
-    /// Adds a visible default cell (a soft dot, 20/s for 2 s) at the top level or under `parent`,
-    /// and selects it.
+    /// Adds a visible default cell (a soft dot, 20/s for 2 s; as a sub-cell 2/s for 0.5 s, since
+    /// every particle of its parent emits it) at the top level or under `parent`, and selects it.
     func addCell(under parent: [Int]?) {
         let cell = EmitterCell(name: uniqueName("cell"))
-        cell.birthRate = 20
-        cell.lifetime = 2
+        cell.birthRate = parent == nil ? 20 : 2
+        cell.lifetime = parent == nil ? 2 : 0.5
         cell.velocity = 60
         cell.emissionRange = .pi * 2
         cell.scale = 0.3

@@ -55,8 +55,7 @@ extension Playground {
         if ImGui.button("Open") { openFile(inspector.filePath) }
         ImGui.sameLine()
         if ImGui.button("Save") { saveFile(inspector.filePath) }
-        let r = ImGui.lastItemRect
-        state.saveButtonRect = [r.x, r.y, r.width, r.height]
+        mark("Save")
         if let file = effectFilePath { ImGui.text("playing \(file) (reloads on change)") }
     }
 
@@ -92,22 +91,27 @@ extension Playground {
                 let path = prefix + [i]
                 let subs = cell.emitterCells ?? []
                 let label = "\(cell.name ?? "#\(i)")\(cell.isEnabled ? "" : " (off)")  \(Int(cell.birthRate))/s"
-                let clicked = ImGui.treeNode(id: "node\(path)", label: label, selected: inspector.selected == path,
-                                             leaf: subs.isEmpty) {
+                let node = ImGui.treeNode(id: "node\(path)", label: label, selected: inspector.selected == path,
+                                          leaf: subs.isEmpty) {
                     nodes(subs, path, depth: depth + 1)
                 }
-                if clicked { inspector.selected = path }
+                mark("cell \(CellPath.name(of: path, in: layer))", node.rect)
+                if node.clicked { inspector.selected = path }
             }
         }
         nodes(layer.emitterCells ?? [], [], depth: 0)
         if ImGui.button("Add cell") { addCell(under: nil) }
+        mark("Add cell")
         if let selected = inspector.selected, CellPath.cell(at: selected, in: layer) != nil {
             ImGui.sameLine()
             if ImGui.button("Add sub-cell") { addCell(under: selected) }
+            mark("Add sub-cell")
             ImGui.sameLine()
             if ImGui.button("Duplicate") { duplicateCell(selected) }
+            mark("Duplicate")
             ImGui.sameLine()
             if ImGui.button("Remove") { removeCell(selected) }
+            mark("Remove")
         }
     }
 
@@ -209,6 +213,11 @@ extension Playground {
         _ = ImGui.checkbox("autoreverses", &object.autoreverses)
         var fill = object.fillMode
         if ImGui.picker("fillMode", &fill) { object.fillMode = fill }
+    }
+
+    /// Records where the last widget is, under `name`, in the state.
+    func mark(_ name: String, _ rect: ImGui.Rect = ImGui.lastItemRect) {
+        state.controls[name] = [rect.x, rect.y, rect.width, rect.height]
     }
 
     // MARK: Controls over key paths

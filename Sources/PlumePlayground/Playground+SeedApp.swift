@@ -52,7 +52,6 @@ extension Playground {
             let cells = CellPath.all(in: layer)
             guard let path = rateCellPath, let cell = CellPath.cell(at: path, in: layer) else {
                 ImGui.text("Rate: (no cell)")
-                state.rateSliderRect = []
                 return
             }
             var index = cells.firstIndex { $0.path == path } ?? 0
@@ -70,8 +69,7 @@ extension Playground {
             var value = rate
             ImGui.itemWidth(max(Float(sizes.window.x) - 360, 120))
             if ImGui.slider("##rate", &value, 1...max(100, rate), format: "") { setRate(value) }
-            let r = ImGui.lastItemRect
-            state.rateSliderRect = [r.x, r.y, r.width, r.height]
+            mark("Rate slider")
             ImGui.sameLine()
             ImGui.text(String(format: "%4.2f", rate))
             state.rate = rate

@@ -32,6 +32,8 @@ public final class Playground {
     var stepRequested = false
     var frameTimes: [Double] = []
     var lastCount = -Double.infinity
+    /// Sums over the run, for ``summary``.
+    var totals = (frames: 0, simulation: 0.0, render: 0.0, first: nil as Double?, last: 0.0)
 
     // Interface.
     var showsInspector: Bool
@@ -106,6 +108,7 @@ public final class Playground {
         frameTimes.removeAll { now - $0 > 1 }
 
         ImGui.newFrame()
+        state.controls = [:]
         handle(input.take())
         checkHotReload()
         if !options.hidesInterface {
@@ -144,10 +147,26 @@ public final class Playground {
         context.finish()
         state.renderMilliseconds = (Playground.wallClock() - renderStart) * 1000
 
+        totals.frames += 1
+        totals.simulation += state.simulationMilliseconds
+        totals.render += state.renderMilliseconds
+        if totals.first == nil { totals.first = now }
+        totals.last = now
         try capture(framebuffer: sizes.framebuffer)
         glfwSwapBuffers(window)
         updateState(sizes: sizes, now: now)
         if let path = options.stateFile { writeState(to: path) }
+    }
+
+    /// Frames, mean frame time and the mean simulation and render milliseconds of the run so far.
+    public var summary: String {
+        let n = max(totals.frames, 1)
+        let span = totals.last - (totals.first ?? totals.last)
+        let frameMs = totals.frames > 1 ? span / Double(totals.frames - 1) * 1000 : 0
+        return String(format: "%d frames at %d×%d: %.2f ms a frame (%.1f fps), simulation %.2f ms, render %.2f ms (%@)",
+                      totals.frames, state.framebufferSize[0], state.framebufferSize[1], frameMs,
+                      frameMs > 0 ? 1000 / frameMs : 0, totals.simulation / Double(n), totals.render / Double(n),
+                      context.info.renderer)
     }
 
     // MARK: State
@@ -156,6 +175,8 @@ public final class Playground {
         state.frame += 1
         state.time = time
         state.seed = layer.seed
+        state.cells = CellPath.all(in: layer).map(\.name)
+        state.selectedCell = showsInspector ? inspector.selected.map { CellPath.name(of: $0, in: layer) } : nil
         state.windowSize = [sizes.window.x, sizes.window.y]
         state.framebufferSize = [sizes.framebuffer.x, sizes.framebuffer.y]
         let presented = layer.presentation(at: time).emitterPosition

@@ -19,12 +19,16 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     public var liveCounts: [String: Int] = [:]
     public var liveTotal = 0
     public var countTime = 0.0
-    /// The rate bar's cell (its name path) and value, and where its slider is (x, y, w, h points).
+    /// The rate bar's cell (its name path) and the value of its slider ("Rate slider" in controls).
     public var rateCell: String?
     public var rate: Float = 0
-    public var rateSliderRect: [Float] = []
-    /// Where the inspector's Save button is (x, y, w, h points; empty when hidden).
-    public var saveButtonRect: [Float] = []
+    /// Where the interface's main controls were drawn this frame, by name ("Save", "Add cell",
+    /// "cell fire", …): x, y, width, height in points. Hidden controls are absent.
+    public var controls: [String: [Float]] = [:]
+    /// The layer's cells by name path, depth first (sub-cells after their parent).
+    public var cells: [String] = []
+    /// The cell the inspector shows (its name path).
+    public var selectedCell: String?
     /// Frame rate and the milliseconds of the last frame's simulation and rendering (each ended
     /// by `glFinish`, so they are the GPU's time too).
     public var fps = 0.0

@@ -82,6 +82,7 @@ struct Play: ParsableCommand {
         let playground = try Playground(options: options)
         defer { playground.close() }
         try playground.run()
+        print(playground.summary)
         if let record { print("wrote \(record) frames to \(recordDirectory)/frame-00001.png …") }
     }
 }

@@ -58,13 +58,13 @@ struct PlaygroundWindowTests {
 
     @Test func rateSliderSetsTheLiveCount() throws {
         let (session, window, state) = try launch(["fire", "--size", "640x480", "--no-inspector"], title: "Plume Playground")
-        let initial = try state.wait("the fire to settle") { $0.time > 0.5 && !$0.rateSliderRect.isEmpty }
+        let initial = try state.wait("the fire to settle") { $0.time > 0.5 && $0.controls["Rate slider"] != nil }
         #expect(initial.rate == 30 && initial.rateCell == "fire")
         // Four times faster, so the count settles in about a second of wall time.
         try session.xdotool("mousemove", "--window", window, "320", "100")
         try session.xdotool("key", "equal", "equal")
         try state.wait("speed ×4") { $0.speed == 4 }
-        let r = initial.rateSliderRect
+        let r = initial.controls["Rate slider"]!
         try session.click(window: window, x: Double(r[0] + r[2] * 0.8), y: Double(r[1] + r[3] / 2))
         let set = try state.wait("the slider to move") { $0.rate > 60 }
         // Steady state: rate × mean lifetime (3 s) live particles; the oldest live at most 4 s.
@@ -119,5 +119,39 @@ struct PlaygroundWindowTests {
         // 1/60 s apart: half a second of fire rising from the middle by the last one.
         #expect(frames[2].meanBrightness(x: 130...190, y: 60...125) > 10, "no fire above the emitter after 0.5 s")
         #expect(frames[0].image.pixels != frames[2].image.pixels)
+    }
+}
+
+/// The inspector's cell tree, clicked with real X input.
+@Suite(.serialized, .disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+struct InspectorWindowTests {
+    @Test func cellTreeAddsDuplicatesAndRemovesSubCells() throws {
+        let session = try XSession()
+        let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
+        try session.start(try XSession.product("plume"), ["play", "fire", "--size", "1280x720", "--state-file", state.path, "--no-vsync"])
+        let first = try state.wait("the inspector") { $0.frame >= 5 && $0.controls["Add sub-cell"] != nil }
+        let window = try session.window(titled: "Plume Playground")
+        #expect(first.cells == ["fire"] && first.selectedCell == "fire")
+
+        func press(_ control: String, until what: String, _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
+            // The layout settles one frame after a change: read where the control is after that.
+            let seen = try #require(state.read())
+            let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
+            let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
+            try session.click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
+            return try state.wait(what, until: condition)
+        }
+        let added = try press("Add sub-cell", until: "a sub-cell") { $0.cells.count == 2 }
+        #expect(added.cells == ["fire", "fire.cell"] && added.selectedCell == "fire.cell")
+        // Every fire particle emits the new sub-cell: its particles appear.
+        let emitting = try state.wait("sub-cell particles") { ($0.liveCounts["fire.cell"] ?? 0) > 0 }
+        #expect((emitting.liveCounts["fire"] ?? 0) > 0)
+        let duplicated = try press("Duplicate", until: "a copy") { $0.cells.count == 3 }
+        #expect(duplicated.cells == ["fire", "fire.cell", "fire.cell-2"] && duplicated.selectedCell == "fire.cell-2")
+        let removed = try press("Remove", until: "the copy removed") { $0.cells.count == 2 }
+        #expect(removed.cells == ["fire", "fire.cell"])
+        let top = try press("Add cell", until: "a top-level cell") { $0.cells.count == 3 }
+        #expect(top.cells.last == "cell-2" && top.selectedCell == "cell-2", "\(top.cells)")
+        try state.wait("the new cell's particles") { ($0.liveCounts["cell-2"] ?? 0) > 0 }
     }
 }
