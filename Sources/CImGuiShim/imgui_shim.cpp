@@ -93,6 +93,8 @@ void plume_imgui_unindent(void) { ImGui::Unindent(); }
 void plume_imgui_push_id(const char *id) { ImGui::PushID(id); }
 void plume_imgui_pop_id(void) { ImGui::PopID(); }
 void plume_imgui_set_next_item_width(float width) { ImGui::SetNextItemWidth(width); }
+void plume_imgui_push_item_width(float width) { ImGui::PushItemWidth(width); }
+void plume_imgui_pop_item_width(void) { ImGui::PopItemWidth(); }
 
 PlumeImGuiRect plume_imgui_last_item_rect(void) {
     ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();

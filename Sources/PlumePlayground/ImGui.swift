@@ -45,6 +45,12 @@ enum ImGui {
     static func separator() { plume_imgui_separator() }
     static func itemWidth(_ width: Float) { plume_imgui_set_next_item_width(width) }
     static var lastItemRect: Rect { plume_imgui_last_item_rect() }
+    /// Widgets in `body` are `width` points wide (negative: the window's width less that much).
+    static func itemWidths(_ width: Float, _ body: () -> Void) {
+        plume_imgui_push_item_width(width)
+        body()
+        plume_imgui_pop_item_width()
+    }
     static func id(_ id: String, _ body: () -> Void) {
         plume_imgui_push_id(id)
         body()

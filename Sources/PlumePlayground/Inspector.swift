@@ -25,6 +25,11 @@ extension Playground {
                          height: max(Float(sizes.window.y) - 88, 200), always: false)
         ImGui.nextWindowAlpha(0.85)
         ImGui.window("Inspector", options: [.menuBar]) {
+            ImGui.itemWidths(-175) { drawInspectorContents() }
+        }
+    }
+
+    private func drawInspectorContents() {
             ImGui.menuBar {
                 ImGui.menu("Presets") {
                     for preset in Preset.allCases where ImGui.menuItem(preset.rawValue) {
@@ -45,7 +50,6 @@ extension Playground {
                     ImGui.id("cell-\(path)") { drawCell(cell) }
                 }
             }
-        }
     }
 
     private func drawFileSection() {
@@ -90,7 +94,7 @@ extension Playground {
             for (i, cell) in cells.enumerated() {
                 let path = prefix + [i]
                 let subs = cell.emitterCells ?? []
-                let label = "\(cell.name ?? "#\(i)")\(cell.isEnabled ? "" : " (off)")  \(Int(cell.birthRate))/s"
+                let label = "\(cell.name ?? "#\(i)")\(cell.isEnabled ? "" : " (off)")  " + String(format: "%g/s", cell.birthRate)
                 let node = ImGui.treeNode(id: "node\(path)", label: label, selected: inspector.selected == path,
                                           leaf: subs.isEmpty) {
                     nodes(subs, path, depth: depth + 1)

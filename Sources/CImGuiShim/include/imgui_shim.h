@@ -61,6 +61,9 @@ void plume_imgui_unindent(void);
 void plume_imgui_push_id(const char *id);
 void plume_imgui_pop_id(void);
 void plume_imgui_set_next_item_width(float width);
+/// Widgets until the pop are `width` points wide (negative: the window's width less that much).
+void plume_imgui_push_item_width(float width);
+void plume_imgui_pop_item_width(void);
 /// The last widget's rectangle (window points).
 PlumeImGuiRect plume_imgui_last_item_rect(void);
 
