@@ -47,6 +47,12 @@ bool plume_imgui_init_glfw(void *glfw_window) {
     return true;
 }
 
+void plume_imgui_set_scale(float scale) {
+    if (ImGui::GetCurrentContext() == nullptr || !(scale > 0.25f && scale < 8.0f)) return;
+    ImGui::GetIO().FontGlobalScale = scale;
+    ImGui::GetStyle().ScaleAllSizes(scale);
+}
+
 bool plume_imgui_is_running(void) { return ImGui::GetCurrentContext() != nullptr; }
 
 void plume_imgui_shutdown(void) {

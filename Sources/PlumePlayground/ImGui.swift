@@ -25,6 +25,8 @@ enum ImGui {
     /// Creates the one ImGui context for a GLFW window (its GL context current).
     static func start(window: OpaquePointer) -> Bool { plume_imgui_init_glfw(UnsafeMutableRawPointer(window)) }
     static func stop() { plume_imgui_shutdown() }
+    /// Scales fonts and spacing (once, after ``start(window:)``).
+    static func scale(_ factor: Float) { plume_imgui_set_scale(factor) }
     static func newFrame() { plume_imgui_new_frame() }
     static func render() { plume_imgui_render() }
     static var wantsMouse: Bool { plume_imgui_wants_mouse() }

@@ -44,9 +44,10 @@ extension Playground {
     }
 
     /// A fresh simulator of the same layer, to be advanced straight to the current time.
-    func rebuild() throws {
+    func rebuild(limits: SimulationLimits? = nil) throws {
+        let limits = limits ?? simulator.limits
         simulator.release()
-        simulator = try GPUSimulator(layer: layer, context: context)
+        simulator = try GPUSimulator(layer: layer, context: context, limits: limits)
     }
 
     private func update(siblingsOf path: [Int], _ change: (inout [EmitterCell]) -> Void) {

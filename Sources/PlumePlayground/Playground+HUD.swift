@@ -43,12 +43,22 @@ extension Playground {
                 ImGui.text("GL state contract: \(ok ? "held" : "BROKEN") in \(state.glStateChecks) frames",
                            color: ok ? (0.5, 1, 0.5) : (1, 0.3, 0.3))
             }
-            if let error = state.error {
-                ImGui.separator()
-                ImGui.text("Error", color: (1, 0.35, 0.3))
-                ImGui.wrapped(error)
-            }
             ImGui.text("Space pause  . step  +/- speed  R restart  N seed  F12 shot  Tab inspector")
+        }
+    }
+
+    /// The last error (a failed load, reload, save or screenshot), over the effect at the top,
+    /// until the next success. Shown even with the interface hidden.
+    func drawErrorBanner() {
+        guard let error = state.error else { return }
+        let sizes = input.sizes
+        let width = min(Float(sizes.window.x) - 40, 720)
+        ImGui.nextWindow(x: (Float(sizes.window.x) - width) / 2, y: 8, width: width, height: 0, always: true)
+        ImGui.nextWindowAlpha(0.9)
+        ImGui.window("Error", options: [.noTitleBar, .noResize, .noMove, .autoResize, .noFocusOnAppearing]) {
+            ImGui.text("Error", color: (1, 0.3, 0.25))
+            ImGui.wrapped(error)
+            if ImGui.button("Dismiss") { state.error = nil }
         }
     }
 }

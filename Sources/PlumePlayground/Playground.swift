@@ -75,6 +75,10 @@ public final class Playground {
             input.detach()
             throw PlaygroundError.window("Dear ImGui could not start its GLFW and OpenGL 3 back ends")
         }
+        // HiDPI: the monitor's content scale (from Xft.dpi on X11) scales the interface too.
+        var scaleX: Float = 1, scaleY: Float = 1
+        glfwGetWindowContentScale(window, &scaleX, &scaleY)
+        if max(scaleX, scaleY) > 1.01 { ImGui.scale(max(scaleX, scaleY)) }
         state.renderer = context.info.renderer
         state.effectFile = effectFilePath
     }
@@ -116,6 +120,7 @@ public final class Playground {
             drawHUD()
             if showsInspector { drawInspector() }
         }
+        drawErrorBanner()
 
         // Simulation: real time × speed, a fixed 1/60 s per frame while recording.
         if options.recordFrames != nil {

@@ -33,6 +33,8 @@ typedef enum PlumeImGuiWindowOption {
 /// current, installing ImGui's GLFW callbacks (they chain to callbacks set before). No imgui.ini
 /// is written. Returns false (and leaves no context) when a back end fails to start.
 bool plume_imgui_init_glfw(void *glfw_window);
+/// Scales the interface (fonts and spacing) by `scale`, for HiDPI screens.
+void plume_imgui_set_scale(float scale);
 /// Whether a context exists.
 bool plume_imgui_is_running(void);
 /// Destroys the back ends and the context (no-op without one).
