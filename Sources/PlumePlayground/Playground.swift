@@ -29,6 +29,7 @@ public final class Playground {
     // Clock: host time advances by real time × speed unless paused.
     var time = 0.0
     var lastWallTime: Double?
+    var startWallTime: Double?
     var stepRequested = false
     var frameTimes: [Double] = []
     var lastCount = -Double.infinity
@@ -98,6 +99,7 @@ public final class Playground {
     public func run() throws {
         while !quitRequested && glfwWindowShouldClose(window) == 0 {
             if let maxFrames = options.maxFrames, state.frame >= maxFrames { break }
+            if let maxSeconds = options.maxSeconds, let first = startWallTime, Playground.wallClock() - first >= maxSeconds { break }
             try frame()
         }
     }
@@ -108,6 +110,7 @@ public final class Playground {
         let now = Playground.wallClock()
         let dt = lastWallTime.map { min(now - $0, 0.25) } ?? 0
         lastWallTime = now
+        if startWallTime == nil { startWallTime = now }
         frameTimes.append(now)
         frameTimes.removeAll { now - $0 > 1 }
 
@@ -152,11 +155,13 @@ public final class Playground {
         context.finish()
         state.renderMilliseconds = (Playground.wallClock() - renderStart) * 1000
 
-        totals.frames += 1
-        totals.simulation += state.simulationMilliseconds
-        totals.render += state.renderMilliseconds
-        if totals.first == nil { totals.first = now }
-        totals.last = now
+        if time >= options.measureAfter {
+            totals.frames += 1
+            totals.simulation += state.simulationMilliseconds
+            totals.render += state.renderMilliseconds
+            if totals.first == nil { totals.first = now }
+            totals.last = now
+        }
         try capture(framebuffer: sizes.framebuffer)
         glfwSwapBuffers(window)
         updateState(sizes: sizes, now: now)

@@ -26,6 +26,11 @@ public struct PlaygroundOptions: Sendable {
     public var screenshotDirectory = "."
     /// Stop after this many frames (nil: when the window closes or Esc is pressed).
     public var maxFrames: Int?
+    /// Stop after this many seconds of wall time (nil: no limit).
+    public var maxSeconds: Double?
+    /// The run's ``Playground/summary`` counts frames from this host time on (to leave out the
+    /// effect's start, before it reaches its steady state).
+    public var measureAfter = 0.0
     /// Write ``PlaygroundState`` as JSON to this file after every frame (for scripts and tests).
     public var stateFile: String?
     /// Wait for the display's vertical refresh between frames (off: as fast as the GPU goes).

@@ -35,6 +35,12 @@ struct Play: ParsableCommand {
     @Option(help: "Quit after this many frames.")
     var frames: Int?
 
+    @Option(help: "Quit after this many seconds.")
+    var seconds: Double?
+
+    @Option(help: "The timing summary printed at the end counts frames from this effect time on (seconds).")
+    var measureAfter: Double = 0
+
     @Option(help: "Write the playground's state (positions, counts, timings, errors) as JSON after every frame.")
     var stateFile: String?
 
@@ -54,6 +60,8 @@ struct Play: ParsableCommand {
         _ = try windowSize()
         if let record, !(1...100_000).contains(record) { throw ValidationError("--record must be in 1…100000") }
         if let frames, frames < 1 { throw ValidationError("--frames must be positive") }
+        if let seconds, !(seconds > 0 && seconds.isFinite) { throw ValidationError("--seconds must be positive") }
+        guard measureAfter.isFinite, measureAfter >= 0 else { throw ValidationError("--measure-after must be ≥ 0") }
     }
 
     func windowSize() throws -> (Int, Int) {
@@ -74,6 +82,8 @@ struct Play: ParsableCommand {
         options.recordDirectory = recordDirectory
         options.screenshotDirectory = screenshotDirectory
         options.maxFrames = frames
+        options.maxSeconds = seconds
+        options.measureAfter = measureAfter
         options.stateFile = stateFile
         options.vsync = !noVsync
         options.checksGLState = checkGLState
