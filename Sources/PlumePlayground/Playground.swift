@@ -210,7 +210,7 @@ public final class Playground {
         }
         state.liveCounts = counts
         state.liveTotal = snapshot.particles.count
-        state.countTime = snapshot.layerTime.map { _ in time } ?? time
+        state.countTime = time
     }
 
     private func writeState(to path: String) {

@@ -74,6 +74,7 @@ struct PlaygroundWindowTests {
         #expect(abs(live - expected) < expected * 0.2,
                 "rate \(set.rate)/s (slider at 80 %): \(live) live, expected about \(expected)")
         #expect(initial.liveTotal < Int(expected * 0.6), "before: \(initial.liveTotal) live at 30/s")
+        #expect(settled.emitterPosition == [320, 240], "a click on the slider moved the emitter: \(settled.emitterPosition)")
     }
 
     @Test func resizeFollowsTheWindowWithoutStretching() throws {
@@ -92,6 +93,27 @@ struct PlaygroundWindowTests {
                 "fire at x = \(columnBefore) in 640×480, \(columnAfter) in 960×360")
         // And vertically: the emitter (y = 240 points) is still 240 pixels from the top.
         #expect(after.meanBrightness(x: 300...340, y: 225...245) > 40, "no fire at the emitter after the resize")
+    }
+
+    @Test func keysPauseStepChangeSpeedRestartAndReseed() throws {
+        let (session, window, state) = try launch(["fire", "--size", "640x480", "--no-inspector"], title: "Plume Playground")
+        try state.wait("a second") { $0.time > 1 }
+        try session.xdotool("mousemove", "--window", window, "320", "100")
+        try session.xdotool("key", "space")
+        let paused = try state.wait("pause") { $0.paused }
+        let still = try state.wait("frames while paused") { $0.frame >= paused.frame + 5 }
+        #expect(still.time == paused.time, "time went on while paused: \(paused.time) → \(still.time)")
+        try session.xdotool("key", "period")
+        let stepped = try state.wait("one step") { $0.time > paused.time }
+        #expect(abs(stepped.time - paused.time - 1.0 / 60) < 1e-9, "a step moved time by \(stepped.time - paused.time) s")
+        try session.xdotool("key", "minus")
+        try state.wait("half speed") { $0.speed == 0.5 }
+        try session.xdotool("key", "space", "r")
+        let restarted = try state.wait("a restart") { !$0.paused && $0.effectLoads == 2 }
+        #expect(restarted.time < 0.5, "restart left time at \(restarted.time)")
+        try session.xdotool("key", "n")
+        let reseeded = try state.wait("the next seed") { $0.seed == 1 && $0.effectLoads == 3 }
+        #expect(reseeded.time < 0.5)
     }
 
     @Test func particleRendererKeepsTheGLStateContractWithImGui() throws {
