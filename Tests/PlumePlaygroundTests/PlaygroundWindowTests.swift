@@ -177,3 +177,36 @@ struct InspectorWindowTests {
         try state.wait("the new cell's particles") { ($0.liveCounts["cell-2"] ?? 0) > 0 }
     }
 }
+
+/// `plume play` where it cannot run: a clear message and a failing exit status, never a crash.
+@Suite struct PlaygroundBadInputTests {
+    private func play(_ arguments: [String], display: String?) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XSession.product("plume"))
+        process.arguments = ["play"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func noDisplayIsAClearError() throws {
+        let result = try play(["fire", "--frames", "1"], display: nil)
+        #expect(result.status != 0 && result.status < 128, "exit status \(result.status)")
+        #expect(result.output.contains("GLFW") && result.output.contains("DISPLAY"), "message: \(result.output)")
+    }
+
+    @Test func badOptionsAreRefused() throws {
+        for arguments in [["fire", "--size", "10x10"], ["fire", "--record", "0"], ["fire", "--seconds", "-1"]] {
+            let result = try play(arguments, display: nil)
+            #expect(result.status != 0 && result.status < 128, "\(arguments): exit status \(result.status)")
+            #expect(result.output.contains("Error"), "\(arguments): \(result.output)")
+        }
+    }
+}
