@@ -153,6 +153,16 @@ bool plume_imgui_tree_node(const char *id, const char *label, bool selected, boo
 void plume_imgui_tree_pop(void) { ImGui::TreePop(); }
 bool plume_imgui_item_clicked(void) { return ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen(); }
 
+void plume_imgui_overlay_line(float x0, float y0, float x1, float y1, float r, float g, float b, float a, float thickness) {
+    ImGui::GetBackgroundDrawList()->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), ImGui::GetColorU32(ImVec4(r, g, b, a)), thickness);
+}
+void plume_imgui_overlay_rect(float x0, float y0, float x1, float y1, float r, float g, float b, float a, float thickness) {
+    ImGui::GetBackgroundDrawList()->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), ImGui::GetColorU32(ImVec4(r, g, b, a)), 0, 0, thickness);
+}
+void plume_imgui_overlay_circle(float x, float y, float radius, float r, float g, float b, float a, float thickness) {
+    ImGui::GetBackgroundDrawList()->AddCircle(ImVec2(x, y), radius, ImGui::GetColorU32(ImVec4(r, g, b, a)), 0, thickness);
+}
+
 bool plume_imgui_begin_menu_bar(void) { return ImGui::BeginMenuBar(); }
 void plume_imgui_end_menu_bar(void) { ImGui::EndMenuBar(); }
 bool plume_imgui_begin_menu(const char *label) { return ImGui::BeginMenu(label); }

@@ -143,6 +143,19 @@ enum ImGui {
         return (clicked, rect)
     }
 
+    /// Outlines drawn over the scene, behind the windows (points; colour RGBA 0…1).
+    enum Overlay {
+        static func line(_ a: SIMD2<Float>, _ b: SIMD2<Float>, color: SIMD4<Float>, thickness: Float = 1) {
+            plume_imgui_overlay_line(a.x, a.y, b.x, b.y, color.x, color.y, color.z, color.w, thickness)
+        }
+        static func rect(_ a: SIMD2<Float>, _ b: SIMD2<Float>, color: SIMD4<Float>, thickness: Float = 1) {
+            plume_imgui_overlay_rect(a.x, a.y, b.x, b.y, color.x, color.y, color.z, color.w, thickness)
+        }
+        static func circle(_ c: SIMD2<Float>, radius: Float, color: SIMD4<Float>, thickness: Float = 1) {
+            plume_imgui_overlay_circle(c.x, c.y, radius, color.x, color.y, color.z, color.w, thickness)
+        }
+    }
+
     static func menuBar(_ body: () -> Void) {
         if plume_imgui_begin_menu_bar() {
             body()

@@ -121,7 +121,10 @@ public final class Playground {
         if !options.hidesInterface {
             drawRateBar()
             drawHUD()
-            if showsInspector { drawInspector() }
+            if showsInspector {
+                drawInspector()
+                drawEmitterOutline()
+            }
         }
         drawErrorBanner()
 

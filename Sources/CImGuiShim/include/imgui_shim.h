@@ -91,6 +91,12 @@ bool plume_imgui_tree_node(const char *id, const char *label, bool selected, boo
 void plume_imgui_tree_pop(void);
 bool plume_imgui_item_clicked(void);
 
+// MARK: Overlay (drawn behind every ImGui window, over the scene; window points, RGBA 0…1)
+
+void plume_imgui_overlay_line(float x0, float y0, float x1, float y1, float r, float g, float b, float a, float thickness);
+void plume_imgui_overlay_rect(float x0, float y0, float x1, float y1, float r, float g, float b, float a, float thickness);
+void plume_imgui_overlay_circle(float x, float y, float radius, float r, float g, float b, float a, float thickness);
+
 // MARK: Menus
 
 bool plume_imgui_begin_menu_bar(void);
