@@ -85,7 +85,18 @@ extension Playground {
         _ = ImGui.picker("emitterMode", &l.emitterMode)
         _ = ImGui.picker("renderMode", &l.renderMode)
         _ = ImGui.checkbox("preservesDepth", &l.preservesDepth)
+        var seed = Int32(bitPattern: l.seed)
+        if ImGui.dragInt("seed", &seed, speed: 0.2, range: 0...Int32.max) {
+            l.seed = UInt32(bitPattern: seed)
+            perform { try restart() }
+        }
         timing(l)
+        ImGui.text("Playground")
+        _ = ImGui.color("background", &background)
+        var capacity = Int32(clamping: simulator.limits.maxParticlesPerCell)
+        if ImGui.dragInt("maxParticlesPerCell", &capacity, speed: 100, range: 1...Int32(1 << 24)) {
+            perform { try rebuild(limits: SimulationLimits(maxParticlesPerCell: Int(capacity))) }
+        }
     }
 
     private func drawCellTree() {

@@ -39,6 +39,8 @@ public final class Playground {
     // Interface.
     var showsInspector: Bool
     var inspector = InspectorState()
+    /// The colour behind the effect (opaque).
+    var background = SIMD4<Float>(0, 0, 0, 1)
     /// The rate bar's cell (a path of cell indices) and the value the slider shows.
     var rateCellPath: [Int]? = nil
     var rate: Float = 30
@@ -146,7 +148,7 @@ public final class Playground {
         let sizes = input.sizes
         plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         plume_glViewport(0, 0, GLsizei(sizes.framebuffer.x), GLsizei(sizes.framebuffer.y))
-        plume_glClearColor(0, 0, 0, 1)
+        plume_glClearColor(background.x, background.y, background.z, 1)
         plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let projection = Matrix4.layer(width: Float(max(sizes.window.x, 1)), height: Float(max(sizes.window.y, 1)))
         if options.checksGLState {
