@@ -25,7 +25,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG"], swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF"], resources: [.copy("Resources/Effects")], swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -60,6 +60,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // SDL2 without its pkg-config file, whose -D_REENTRANT SwiftPM refuses (glibc needs no such flag).
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
@@ -73,7 +75,7 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG"], swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF"], swiftSettings: strict),
         .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], exclude: ["Goldens"], swiftSettings: strict),
         .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumePlayground", "CEpoxy"],
                     swiftSettings: strict),

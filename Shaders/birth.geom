@@ -6,18 +6,6 @@ layout(points, max_vertices = 1) out;
 flat in int v_index[];
 out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
 
-uniform uint u_firstSerial;
-uniform double u_firstCrossing;
-uniform double u_segStart;
-uniform double u_clockAtStart;
-uniform double u_inverseRate;         // 1 / rate (no fp64 division on the GPU)
-uniform LayerParams u_layer;
-uniform CellParams u_cell;
-uniform bool u_pathOn;             // an animated emitter: births lie on the line from u_pathFrom
-uniform vec3 u_pathFrom;           // (its position at the previous update, layer time u_pathStart)
-uniform double u_pathStart;        // to u_layer.position (now, u_pathEnd) at their birth times
-uniform double u_pathEnd;
-
 void main() {
     double i = double(v_index[0]);
     precise double birth = u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate;
@@ -25,7 +13,7 @@ void main() {
     uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
     LayerParams layer = u_layer;
     if (u_pathOn) {
-        float f = float((birth - u_pathStart) / (u_pathEnd - u_pathStart));
+        float f = float((birth - u_pathStart) * u_pathInverseSpan);   // EmitterPath.fraction(at:)
         layer.position = u_pathFrom + (u_layer.position - u_pathFrom) * f;
     }
     Particle p;

@@ -2,8 +2,6 @@
 in vec2 f_uv;
 flat in vec4 f_color;
 
-uniform sampler2D u_image;         // premultiplied RGBA
-
 out vec4 o_color;
 
 void main() {

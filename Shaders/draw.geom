@@ -12,13 +12,6 @@ in Particle2D {
     vec4 color;
 } v_in[];
 
-uniform mat4 u_viewProjection;
-uniform vec2 u_imageSize;          // pixels
-uniform vec4 u_contentsRect;       // x, y, width, height in unit image coordinates
-uniform float u_contentsScale;
-uniform bool u_preservesDepth;     // false: flattened to the layer plane
-uniform bool u_flipImage;          // a y-up projection: the image's first row goes to local +y
-
 out vec2 f_uv;
 flat out vec4 f_color;
 

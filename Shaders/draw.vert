@@ -1,10 +1,6 @@
-// Drawing, vertex stage: one particle record per vertex (the first 24 words of any layout),
+// Drawing, vertex stage: one particle record per vertex (the particle fields of any layout),
 // evaluated at the layer time u_time exactly as the snapshot evaluates it (SPEC §5, §10).
-in uvec4 a_rec[6];
-
-uniform double u_time;
-uniform vec3 u_acc;                // the cell's acceleration
-uniform vec4 u_colorSpeed;         // the cell's colour speeds
+in uvec4 a_rec[REC_VECS(0)];
 
 out Particle2D {
     vec3 position;
@@ -15,7 +11,7 @@ out Particle2D {
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < 6 ? a_rec[i] : uvec4(0u);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? a_rec[i] : uvec4(0u);
     Particle p = plume_unpack(r, 0);
     float age = float(u_time - p.birth);
     Motion m = plume_motion_at(p, age, u_acc);

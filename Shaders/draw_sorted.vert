@@ -1,12 +1,5 @@
 // Drawing in sorted order, vertex stage: vertex i draws the i-th entry of the sorted (key, index)
 // list, fetching that record from the record buffer; sentinel entries draw nothing.
-uniform usamplerBuffer u_entries;
-uniform usamplerBuffer u_records;  // RGBA32UI texels: u_recordVecs per record
-uniform int u_recordVecs;
-
-uniform double u_time;
-uniform vec3 u_acc;
-uniform vec4 u_colorSpeed;
 
 out Particle2D {
     vec3 position;
@@ -25,7 +18,7 @@ void main() {
         return;
     }
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < 6 ? texelFetch(u_records, int(index) * u_recordVecs + i) : uvec4(0u);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? texelFetch(u_records, int(index) * u_recordVecs + i) : uvec4(0u);
     Particle p = plume_unpack(r, 0);
     float age = float(u_time - p.birth);
     Motion m = plume_motion_at(p, age, u_acc);

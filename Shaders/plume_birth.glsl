@@ -1,39 +1,7 @@
 // Birth sampling of SPEC §4, mirroring Sources/Plume/Simulation/BirthSampler.swift and
 // EmitterGeometry.swift (lifetimes in double, so the alive test matches the reference exactly).
 
-// Uniform structs put their doubles first: Mesa 22's llvmpipe misplaces a double member that
-// follows a 32-bit one (the value reads as 0).
-struct CellParams {
-    double lifetime;
-    double lifetimeRange;
-    uint index;             // the cell's index among its siblings (identity)
-    vec3 emission;          // (cos λ·cos φ, cos λ·sin φ, −sin λ), computed on the host in double
-    float oneMinusCosMax;   // 1 − cos(range/2) = 2·sin²(range/4) with range = min(|emissionRange|, 2π); 0: no cone
-    float velocity;
-    float velocityRange;
-    float scale;
-    float scaleRange;
-    float scaleSpeed;
-    float spin;
-    float spinRange;
-    float rotation;
-    float rotationRange;
-    vec4 color;
-    vec4 colorRange;
-};
-
-struct LayerParams {
-    double lifetime;        // multipliers (doubles first: see the note on CellParams)
-    uint seed;
-    float velocity;
-    float scale;
-    float spin;
-    int shape;              // EmitterShape: point 0, line 1, rectangle 2, cuboid 3, circle 4, sphere 5
-    int mode;               // EmitterMode: points 0, outline 1, surface 2, volume 3
-    vec3 position;
-    vec2 size;
-    float depth;
-};
+// CellParams and LayerParams are declared in Shaders/plume.contract (generated into plume_contract.glsl).
 
 const float PLUME_PI = 3.14159265358979;
 
@@ -83,18 +51,18 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
     float w = L.size.x, h = L.size.y, d = L.depth;
     pos = P;
     base = vec3(1.0, 0.0, 0.0);
-    if (L.shape == 1) {                                      // line
-        if (L.mode == 0) {
+    if (L.shape == EmitterShape_line) { // line
+        if (L.mode == EmitterMode_points) {
             pos = P + vec3(plume_choice(L, key, 2u) == 0 ? -w / 2.0 : w / 2.0, 0.0, 0.0);
         } else {
             pos = P + vec3(plume_across(L, key, w, DRAW_SHAPE_U), 0.0, 0.0);
             base = vec3(0.0, -1.0, 0.0);
         }
-    } else if (L.shape == 2) {                               // rectangle
-        if (L.mode == 0) {
+    } else if (L.shape == EmitterShape_rectangle) { // rectangle
+        if (L.mode == EmitterMode_points) {
             int c = plume_choice(L, key, 4u);
             pos = P + vec3((c & 1) == 0 ? -w / 2.0 : w / 2.0, (c & 2) == 0 ? -h / 2.0 : h / 2.0, 0.0);
-        } else if (L.mode == 1) {
+        } else if (L.mode == EmitterMode_outline) {
             float perimeter = 2.0 * (w + h);
             if (perimeter != 0.0) {
                 float s = plume_u(L, key, DRAW_SHAPE_CHOICE) * perimeter;
@@ -106,13 +74,13 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
         } else {
             pos = P + vec3(plume_across(L, key, w, DRAW_SHAPE_U), plume_across(L, key, h, DRAW_SHAPE_V), 0.0);
         }
-    } else if (L.shape == 3) {                               // cuboid
+    } else if (L.shape == EmitterShape_cuboid) { // cuboid
         vec3 e = vec3(w, h, d);
-        if (L.mode == 0) {
+        if (L.mode == EmitterMode_points) {
             int c = plume_choice(L, key, 8u);
             pos = P + vec3((c & 1) == 0 ? -w / 2.0 : w / 2.0, (c & 2) == 0 ? -h / 2.0 : h / 2.0,
                            (c & 4) == 0 ? -d / 2.0 : d / 2.0);
-        } else if (L.mode == 1) {
+        } else if (L.mode == EmitterMode_outline) {
             int edge = plume_choice(L, key, 12u);
             int axis = edge / 4;
             int o0 = axis == 0 ? 1 : 0;
@@ -125,7 +93,7 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
             offset[o1] = s1 * e[o1] / 2.0; normal[o1] = s1;
             pos = P + offset;
             base = normal / sqrt(2.0);
-        } else if (L.mode == 2) {
+        } else if (L.mode == EmitterMode_surface) {
             int face = plume_choice(L, key, 6u);
             int axis = face / 2;
             float sgn = (face & 1) == 0 ? -1.0 : 1.0;
@@ -141,11 +109,11 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
             pos = P + vec3(plume_across(L, key, w, DRAW_SHAPE_U), plume_across(L, key, h, DRAW_SHAPE_V),
                            plume_across(L, key, d, DRAW_SHAPE_W));
         }
-    } else if (L.shape == 4 && L.mode != 0) {                // circle
+    } else if (L.shape == EmitterShape_circle && L.mode != EmitterMode_points) { // circle
         float rho = w / 2.0;
         if (rho != 0.0) {
             vec2 cs = plume_turn(plume_u(L, key, DRAW_SHAPE_U));
-            if (L.mode == 1) {
+            if (L.mode == EmitterMode_outline) {
                 vec3 n = vec3(cs, 0.0);
                 pos = P + rho * n;
                 base = n;
@@ -154,11 +122,11 @@ void plume_shape(LayerParams L, uvec2 key, out vec3 pos, out vec3 base) {
                 pos = P + vec3(r * cs, 0.0);
             }
         }
-    } else if (L.shape == 5 && L.mode != 0) {                // sphere
+    } else if (L.shape == EmitterShape_sphere && L.mode != EmitterMode_points) { // sphere
         float rho = w / 2.0;
         if (rho != 0.0) {
             vec3 n = plume_unit_sphere(plume_u(L, key, DRAW_SHAPE_U), plume_u(L, key, DRAW_SHAPE_V));
-            if (L.mode == 3) {
+            if (L.mode == EmitterMode_volume) {
                 pos = P + rho * pow(plume_u(L, key, DRAW_SHAPE_W), 1.0 / 3.0) * n;
             } else {
                 pos = P + rho * n;

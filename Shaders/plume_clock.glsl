@@ -15,16 +15,7 @@ struct Births {
     double inverseRate;
 };
 
-// Only doubles: Mesa 22's llvmpipe misreads arrays of structs that mix doubles with 32-bit members.
-struct ClockParams {
-    double rate;          // births per unit of parent age this update (≤ 0: stopped)
-    double inverseRate;   // 1 / rate, computed on the host (fp64 division may not be correctly rounded)
-    double prevRate;      // the previous update's rate (the running segments' rate)
-    double windowStart;   // parent-age window [start, end) in which the sub-cell emits
-    double windowEnd;
-    double maxLifetime;   // catch-up threshold
-    double rateChanged;   // 1 when the rate differs from the previous update's, else 0
-};
+// ClockParams is declared in Shaders/plume.contract (generated into plume_contract.glsl).
 
 // Stops the clock (the next start begins a fresh segment at 0); serials keep counting, as in
 // EmissionClock.reset().

@@ -1,24 +1,20 @@
 // Ordering, key stage: one (key, record index) entry per live record for the render modes that
 // order particles (SPEC §10): ascending birth time (oldestFirst), descending (oldestLast) or
 // ascending z (backToFront). Entries past the live count keep the +∞ sentinel.
-in uvec4 a_rec[6];
-
-uniform double u_time;
-uniform vec3 u_acc;
-uniform int u_order;               // 1 oldestFirst, 2 oldestLast, 3 backToFront
+in uvec4 a_rec[REC_VECS(0)];
 
 out uvec2 xf_entry;                // @capture  (float key bits, record index)
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < 6 ? a_rec[i] : uvec4(0u);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? a_rec[i] : uvec4(0u);
     Particle p = plume_unpack(r, 0);
     float key;
-    if (u_order == 3) {
+    if (u_order == EmitterRenderMode_backToFront) {
         key = plume_motion_at(p, float(u_time - p.birth), u_acc).position.z;
     } else {
         key = float(p.birth - u_time);        // relative to now: float keeps the ordering of recent births
-        if (u_order == 2) key = -key;
+        if (u_order == EmitterRenderMode_oldestLast) key = -key;
     }
     xf_entry = uvec2(floatBitsToUint(key), uint(gl_VertexID));
 }

@@ -1,8 +1,5 @@
 // Ordering, bitonic stage: one compare-exchange step of a bitonic sorting network over the
 // (key, index) entries (ascending keys; ties by index, so the order is total and stable).
-uniform usamplerBuffer u_entries;
-uniform int u_k;                   // size of the bitonic sequences being merged
-uniform int u_j;                   // distance of the partners in this step
 
 out uvec2 xf_entry;                // @capture
 

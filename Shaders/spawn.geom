@@ -8,18 +8,6 @@ layout(points, max_vertices = 1) out;
 in Record { flat uvec4 rec[REC_VECS(SUB)]; flat int slot; } v_in[];
 out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
 
-uniform double u_t0;
-uniform double u_t1;
-uniform int u_sub;                 // which sub-cell
-uniform int u_slotBase;            // first slot of this draw (when instancing is split)
-uniform bool u_accChanged;         // the parent cell's acceleration
-uniform vec3 u_accPrev;
-uniform vec3 u_acc;
-uniform vec4 u_colorSpeed;         // the parent cell's colour speeds
-uniform ClockParams u_clock;       // the sub-cell's clock
-uniform LayerParams u_layer;
-uniform CellParams u_cell;         // the sub-cell's birth parameters
-
 void main() {
     uvec4 r[REC_MAX];
     for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);

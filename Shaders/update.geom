@@ -7,14 +7,6 @@ layout(points, max_vertices = 1) out;
 in Record { flat uvec4 rec[REC_VECS(SUB)]; } v_in[];
 out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
 
-uniform double u_t0;               // layer time of the previous update (−∞ on a rebuild)
-uniform double u_t1;               // layer time of this update
-uniform bool u_accChanged;
-uniform vec3 u_accPrev;
-#if SUB > 0
-uniform ClockParams u_clock[SUB];
-#endif
-
 void main() {
     uvec4 r[REC_MAX];
     for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);

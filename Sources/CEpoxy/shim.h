@@ -45,6 +45,7 @@ static inline void plume_glDeleteProgram(GLuint program) { glDeleteProgram(progr
 static inline void plume_glUseProgram(GLuint program) { glUseProgram(program); }
 static inline GLboolean plume_glIsProgram(GLuint program) { return glIsProgram(program); }
 static inline GLint plume_glGetUniformLocation(GLuint program, const GLchar * name) { return glGetUniformLocation(program, name); }
+static inline void plume_glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize, GLsizei * length, GLint * size, GLenum * type, GLchar * name) { glGetActiveUniform(program, index, bufSize, length, size, type, name); }
 static inline void plume_glBindAttribLocation(GLuint program, GLuint index, const GLchar * name) { glBindAttribLocation(program, index, name); }
 static inline GLint plume_glGetAttribLocation(GLuint program, const GLchar * name) { return glGetAttribLocation(program, name); }
 static inline void plume_glUniform1i(GLint location, GLint v0) { glUniform1i(location, v0); }

@@ -62,15 +62,20 @@ static inline int plume_png_read(const char *path, const void *data, size_t size
     return 0;
 }
 
+// An 8-bit RGBA image description for libpng's simplified writer.
+static inline void plume_png_rgba_image(png_image *image, uint32_t width, uint32_t height) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    image->width = width;
+    image->height = height;
+    image->format = PNG_FORMAT_RGBA;
+}
+
 // Writes 8-bit straight RGBA rows from the top as a PNG file. Returns 0, or 1 with the message.
 static inline int plume_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
                                   char *message) {
     png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    image.width = width;
-    image.height = height;
-    image.format = PNG_FORMAT_RGBA;
+    plume_png_rgba_image(&image, width, height);
     if (!png_image_write_to_file(&image, path, 0, rgba, 0, NULL)) {
         plume_png_message(&image, message);
         return 1;
@@ -132,6 +137,28 @@ static inline int plume_png_write_format(const char *path, const uint8_t *sample
         ok = png_image_write_to_file(&image, path, 0, samples, 0, NULL);
     }
     if (!ok) { plume_png_message(&image, message); return 1; }
+    return 0;
+}
+// Encodes 8-bit straight RGBA rows from the top as PNG bytes in a malloc'ed buffer (the caller
+// frees it). Returns 0, or 1 with the message.
+static inline int plume_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t **out,
+                                   size_t *size, char *message) {
+    png_image image;
+    plume_png_rgba_image(&image, width, height);
+    png_alloc_size_t needed = 0;
+    if (!png_image_write_to_memory(&image, NULL, &needed, 0, rgba, 0, NULL)) {
+        plume_png_message(&image, message);
+        return 1;
+    }
+    uint8_t *buffer = (uint8_t *)malloc(needed ? needed : 1);
+    if (!buffer) { strcpy(message, "out of memory"); return 1; }
+    if (!png_image_write_to_memory(&image, buffer, &needed, 0, rgba, 0, NULL)) {
+        plume_png_message(&image, message);
+        free(buffer);
+        return 1;
+    }
+    *out = buffer;
+    *size = needed;
     return 0;
 }
 #endif

@@ -8,7 +8,7 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
-        subcommands: [Run.self, Render.self, List.self, Play.self],
+        subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self, Watch.self, Play.self],
         defaultSubcommand: Run.self)
 }
 
@@ -37,8 +37,8 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Simulate a preset and print a summary over time.")
 
-    @Argument(help: "The preset: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var preset: Preset = .fireworks
+    @Argument(help: ArgumentHelp(EffectSource.help))
+    var preset: EffectSource = EffectSource(argument: Preset.fireworks.rawValue)!
 
     @Option(help: "Simulated seconds.")
     var seconds: Double = 6
@@ -52,7 +52,7 @@ struct Run: ParsableCommand {
     @Option(help: "Scene width and height in points, as WxH.")
     var size: String = "800x600"
 
-    @Option(help: "Layer seed.")
+    @Option(help: "Layer seed (0: the effect's own).")
     var seed: UInt32 = 0
 
     @Option(help: "reference (the CPU reference simulator) or gpu (transform feedback, headless EGL).")
@@ -75,18 +75,18 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let scene = try sceneSize()
-        let layer = preset.makeLayer(size: scene)
-        layer.seed = seed
-        print("plume: \(preset.rawValue) — \(preset.summary)")
+        let (layer, limits, summary) = try preset.load(size: scene)
+        if seed != 0 { layer.seed = seed }
+        print("plume: \(preset.name) — \(summary)")
         switch simulator {
         case .reference:
             print("scene \(Int(scene.width))×\(Int(scene.height)) points, \(fps) updates/s, CPU reference simulator\n")
-            try simulate(ReferenceSimulator(layer: layer), scene: scene)
+            try simulate(ReferenceSimulator(layer: layer, limits: limits), scene: scene)
         case .gpu:
             let context = try GLContext.headless()
             print("scene \(Int(scene.width))×\(Int(scene.height)) points, \(fps) updates/s, GPU simulator on "
                   + "\(context.info.renderer) (\(context.info.platform))\n")
-            try simulate(try GPUSimulator(layer: layer, context: context), scene: scene)
+            try simulate(try GPUSimulator(layer: layer, context: context, limits: limits), scene: scene)
         }
     }
 
@@ -150,8 +150,8 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a preset headlessly on the GPU path to PNG (one picture, or a sequence).")
 
-    @Argument(help: "The preset: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var preset: Preset
+    @Argument(help: ArgumentHelp(EffectSource.help))
+    var preset: EffectSource
 
     @Option(help: "Host time of the (first) picture, seconds.")
     var time: Double = 3
@@ -168,7 +168,7 @@ struct Render: ParsableCommand {
     @Option(help: "Pictures per second of a sequence (and simulation updates per second).")
     var fps: Double = 60
 
-    @Option(help: "Layer seed.")
+    @Option(help: "Layer seed (0: the effect's own).")
     var seed: UInt32 = 0
 
     func validate() throws {
@@ -197,9 +197,9 @@ struct Render: ParsableCommand {
     func run() throws {
         let (width, height) = try pixelSize()
         let context = try GLContext.headless()
-        let layer = preset.makeLayer(size: CGSize(width: width, height: height))
-        layer.seed = seed
-        let simulator = try GPUSimulator(layer: layer, context: context)
+        let (layer, limits, _) = try preset.load(size: CGSize(width: width, height: height))
+        if seed != 0 { layer.seed = seed }
+        let simulator = try GPUSimulator(layer: layer, context: context, limits: limits)
         let renderer = try ParticleRenderer(context: context)
         let target = try OffscreenTarget(context: context, width: width, height: height)
         let projection = Matrix4.layer(width: Float(width), height: Float(height))
@@ -219,6 +219,6 @@ struct Render: ParsableCommand {
                 FileHandle.standardOutput.synchronizeFile()
             }
         }
-        if frames == 1 { print("wrote \(out) (\(width)×\(height), \(preset.rawValue) at t = \(time) s, \(context.info.renderer))") }
+        if frames == 1 { print("wrote \(out) (\(width)×\(height), \(preset.name) at t = \(time) s, \(context.info.renderer))") }
     }
 }

@@ -42,16 +42,25 @@ struct ContextTests {
     /// the failure).
     @Test func everyProgramVariantCompilesAndLinks() throws {
         try GPU.run { context in
+            // Each program is linked against Shaders/plume.contract: a declared uniform it does not
+            // use, or a used one not declared, fails here.
             for sub in 0...ParticleRecord.maxSubCells {
-                for kind in [PassKind.update] {
-                    _ = try context.programs.program(ProgramKey(kind: kind, sub: sub, csub: sub))
-                }
+                _ = try context.programs.program(UpdateUniforms.self, sub: sub)
+                _ = try context.programs.program(TrivialCopyUniforms.self, sub: sub)
                 for csub in [0, 1, 3, ParticleRecord.maxSubCells] {
-                    _ = try context.programs.program(ProgramKey(kind: .spawn, sub: max(sub, 1), csub: csub))
-                    _ = try context.programs.program(ProgramKey(kind: .copy, sub: sub, csub: csub))
+                    _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: csub)
+                    _ = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
                 }
-                _ = try context.programs.program(ProgramKey(kind: .birth, sub: 0, csub: sub))
+                _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)
             }
+            _ = try context.programs.program(DrawUniforms.self)
+            _ = try context.programs.program(DrawSortedUniforms.self)
+            _ = try context.programs.program(SortKeysUniforms.self)
+            _ = try context.programs.program(SortStepUniforms.self)
+            _ = try context.programs.program(HashVectorsUniforms.self)
+            // Every program of the contract was linked above.
+            let linked = Set(context.programs.linkedKinds)
+            #expect(linked == Set(PassKind.allCases), "not linked: \(Set(PassKind.allCases).subtracting(linked))")
         }
     }
 }

@@ -203,6 +203,10 @@ enum Scenarios {
         }, times: steps(), edit: { layer, t in
             layer.emitterPosition = CGPoint(x: 500 + 300 * cos(t), y: 500 + 200 * sin(1.3 * t))
             layer.emitterZPosition = CGFloat(20 * sin(t))
+            // Semantics §9: births follow the moved emitter; from 3 s a short teleport distance makes
+            // the faster moves teleports; from 6 s the layer does not interpolate at all.
+            layer.emitterTeleportDistance = t < 3 ? 1000 : 4
+            layer.interpolatesEmitterMotion = t < 6
         }),
         Scenario(name: "explicit animations: emitter path, cell properties", make: {
             let layer = EmitterLayer()

@@ -26,34 +26,91 @@ struct GPUSimulatorTests {
         return layer
     }
 
+    /// The record layout: the sizes the engine promises, a record the GPU's birth pass wrote
+    /// decodes to the reference's birth values field by field, and a record Swift encodes with a
+    /// distinct value in every field and clock survives GLSL's unpack and pack (the copy pass)
+    /// bit for bit, at every sub-cell count and across a change of sub-cell count.
     @Test func recordLayoutMatchesTheShader() throws {
         #expect(ParticleRecord.bytes(subCells: 0) == 96)
         #expect(ParticleRecord.bytes(subCells: 1) == 128)
         #expect(ParticleRecord.bytes(subCells: 3) == 176)
-        #expect(ParticleRecord.words(subCells: ParticleRecord.maxSubCells) <= 64, "must fit 64 TF components")
-        // A record the GPU wrote decodes to the reference's birth values, field by field.
+        #expect(ParticleRecord.vectors(subCells: ParticleRecord.maxSubCells) * 4 <= 64, "must fit 64 TF components")
         try GPU.run { context in
             let layer = Self.layer(rate: 4, lifetime: 100)
             let gpu = try GPUSimulator(layer: layer, context: context)
             try gpu.advance(to: 0.25)
             let node = gpu.roots[0]
             var words = [UInt32](repeating: 0, count: 24)
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), node.input.buffer.name)
-            words.withUnsafeMutableBytes { plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, 96, $0.baseAddress) }
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-            let r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0) }
+            context.download(node.input.buffer, bytes: 96, into: &words)
+            let r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: 0) }
             let resolved = ResolvedLayer(layer)
             let key = ParticleKey.child(of: .root, cellIndex: 0, serial: 1)
             let b = try #require(BirthSampler.sample(cell: resolved.cells[0], layer: resolved, key: key, parent: nil))
-            #expect(r.key == key && r.parent == .root && r.serial == 1)
+            #expect(r.particleKey == key && r.parentKey == .root && r.serial == 1)
             #expect(r.birth == 0.25 && r.lifetime == b.lifetime)
             #expect(r.anchorAge == 0)
-            #expect(maxAbs(SIMD3<Double>(r.anchorPosition) - b.position) < 1e-3, "\(r.anchorPosition) vs \(b.position)")
-            #expect(maxAbs(SIMD3<Double>(r.anchorVelocity) - b.velocity) < 1e-3, "\(r.anchorVelocity) vs \(b.velocity)")
+            #expect(maxAbs(SIMD3<Double>(r.anchorPos) - b.position) < 1e-3, "\(r.anchorPos) vs \(b.position)")
+            #expect(maxAbs(SIMD3<Double>(r.anchorVel) - b.velocity) < 1e-3, "\(r.anchorVel) vs \(b.velocity)")
             #expect(abs(Double(r.scale0) - b.scale) < 1e-6 && abs(Double(r.spin) - b.spin) < 1e-6)
             #expect(abs(Double(r.angle0) - b.angle) < 1e-6 && abs(Double(r.scaleSpeed) - b.scaleSpeed) < 1e-7)
             #expect(maxAbs(SIMD4<Double>(r.color0) - b.color) < 1e-6)
+
+            for (sub, csub) in [(0, 0), (1, 1), (3, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells), (2, 4), (4, 1)] {
+                let original = Self.distinctRecord(subCells: sub)
+                let copied = try Self.copyOnTheGPU(original, from: sub, to: csub, context: context)
+                var expected = original
+                expected.clocks = (0..<csub).map { $0 < sub ? original.clocks[$0]
+                    : ClockRecord(segStart: 0, clockAtStart: 0, crossings: 0xFFFF_FFFF, lastSerial: 0) }
+                #expect(copied == expected, "SUB \(sub) → CSUB \(csub): \(copied) vs \(expected)")
+            }
         }
+    }
+
+    /// A record whose every field and clock holds a different value.
+    static func distinctRecord(subCells: Int) -> ParticleRecord {
+        var words = [UInt32](repeating: 0, count: ParticleRecord.words(subCells: subCells))
+        for i in words.indices { words[i] = Float(i + 1).bitPattern }
+        var r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: subCells) }
+        r.key = SIMD2(0x1111, 0x2222)
+        r.parent = SIMD2(0x3333, 0x4444)
+        r.serial = 0x5555
+        r.birth = 1.0 / 3.0
+        r.lifetime = 1e6 + 1.0 / 7.0
+        r.clocks = (0..<subCells).map { (j: Int) -> ClockRecord in
+            ClockRecord(segStart: Double(j) + 0.125, clockAtStart: Double(j) / 9, crossings: UInt32(100 + j),
+                        lastSerial: UInt32(200 + j))
+        }
+        return r
+    }
+
+    /// Uploads `record`, runs the copy pass (GLSL `plume_unpack(SUB)` then `plume_pack(CSUB)`) and
+    /// decodes what it wrote.
+    static func copyOnTheGPU(_ record: ParticleRecord, from sub: Int, to csub: Int, context: GLContext) throws -> ParticleRecord {
+        var words = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: sub) / 4)
+        words.withUnsafeMutableBufferPointer { record.encode(into: $0, base: 0) }
+        let source = try RecordBuffer(context: context, capacity: 1, subCells: sub)
+        let target = try RecordBuffer(context: context, capacity: 1, subCells: csub)
+        defer {
+            source.release(context)
+            target.release(context)
+        }
+        context.upload(words, to: source.buffer)
+        let program = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
+        program.use()
+        context.bind(context.passFramebuffer)
+        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
+        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+        plume_glBindVertexArray(source.vertexArray.name)
+        plume_glDrawArrays(GLenum(GL_POINTS), 0, 1)
+        plume_glEndTransformFeedback()
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
+        plume_glBindVertexArray(0)
+        try context.check("the copy probe", pass: "test")
+        var out = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: csub) / 4)
+        context.download(target.buffer, bytes: out.count * 4, into: &out)
+        return out.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: csub) }
     }
 
     /// Per-update host work and GPU passes depend on the cells, not on the particles.
@@ -121,36 +178,19 @@ struct GPUSimulatorTests {
 
     /// The reference's bad values give the same diagnostics on the GPU, no GL error and no NaN in
     /// the buffers.
-    @Test(arguments: 0..<13)
-    func badInputIsReportedAndKeepsBuffersFinite(case index: Int) throws {
-        let cases: [(String, (EmitterLayer) -> Void, Double?)] = [
-            ("NaN velocity", { $0.emitterCells![0].velocity = .nan }, nil),
-            ("infinite emission range", { $0.emitterCells![0].emissionRange = .infinity }, nil),
-            ("negative lifetime", { $0.emitterCells![0].lifetime = -3 }, nil),
-            ("absurd birth rate", { $0.emitterCells![0].birthRate = 1e12 }, nil),
-            ("NaN layer position", { $0.emitterPosition = CGPoint(x: CGFloat.nan, y: 3) }, nil),
-            ("infinite layer velocity", { $0.velocity = .infinity }, nil),
-            ("a cell containing itself", { $0.emitterCells![0].emitterCells = [$0.emitterCells![0]] }, nil),
-            ("NaN colour", { $0.emitterCells![0].color = Color(red: .nan, green: 1, blue: 1, alpha: 1) }, nil),
-            ("negative speed", { $0.emitterCells![0].speed = -2 }, nil),
-            ("live acceleration becomes infinite", { _ in }, 1.0),
-            ("live colour speed becomes NaN", { _ in }, 1.5),
-            ("huge scale speed", { $0.emitterCells![0].scaleSpeed = 1e30 }, nil),
-            ("absurd timeOffset", { $0.timeOffset = 1e20 }, nil),
-        ]
-        let (name, configure, liveAt) = cases[index]
+    @Test(arguments: GPUBadInputCase.all)
+    func badInputIsReportedAndKeepsBuffersFinite(_ badCase: GPUBadInputCase) throws {
+        let name = badCase.name
         try GPU.run { context in
             let gpuLayer = Self.layer(rate: 200, sub: true), cpuLayer = Self.layer(rate: 200, sub: true)
-            configure(gpuLayer)
-            configure(cpuLayer)
+            badCase.configure(gpuLayer)
+            badCase.configure(cpuLayer)
             let gpu = try GPUSimulator(layer: gpuLayer, context: context)
             let cpu = ReferenceSimulator(layer: cpuLayer)
             for f in 0...150 {
                 let t = Double(f) / 60
-                if let at = liveAt, t == at {
-                    for l in [gpuLayer, cpuLayer] {
-                        if index == 9 { l.emitterCells![0].yAcceleration = .infinity } else { l.emitterCells![0].alphaSpeed = .nan }
-                    }
+                if let live = badCase.live, t == live.at {
+                    for l in [gpuLayer, cpuLayer] { live.edit(l.emitterCells![0]) }
                 }
                 try gpu.advance(to: t)
                 try cpu.advance(to: t)
@@ -166,15 +206,13 @@ struct GPUSimulatorTests {
                 let n = Int(node.input.lastWrite?.result?.written ?? 0)
                 let words = ParticleRecord.bytes(subCells: node.subCells) / 4
                 var raw = [UInt32](repeating: 0, count: max(n * words, 1))
-                plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), node.input.buffer.name)
-                raw.withUnsafeMutableBytes { plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(n * words * 4), $0.baseAddress) }
-                plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+                context.download(node.input.buffer, bytes: n * words * 4, into: &raw)
                 raw.withUnsafeBufferPointer { w in
                     for i in 0..<n {
-                        let r = ParticleRecord(words: w, base: i * words)
+                        let r = ParticleRecord(words: w, base: i * words, subCells: node.subCells)
                         let floats = [r.anchorAge, r.scale0, r.scaleSpeed, r.angle0, r.spin]
-                            + [r.anchorPosition.x, r.anchorPosition.y, r.anchorPosition.z]
-                            + [r.anchorVelocity.x, r.anchorVelocity.y, r.anchorVelocity.z]
+                            + [r.anchorPos.x, r.anchorPos.y, r.anchorPos.z]
+                            + [r.anchorVel.x, r.anchorVel.y, r.anchorVel.z]
                             + [r.color0.x, r.color0.y, r.color0.z, r.color0.w]
                         #expect(floats.allSatisfy(\.isFinite) && r.birth.isFinite && r.lifetime.isFinite,
                                 "\(name): a non-finite value in record \(i): \(r)")
@@ -236,4 +274,37 @@ struct CapacityParityTests {
             #expect(try cpu.snapshot().counters.dropped > 1000)
         }
     }
+}
+
+/// One bad-input configuration of `badInputIsReportedAndKeepsBuffersFinite`, named in the test
+/// report; `live` edits the top cell while particles are alive, at the given time.
+struct GPUBadInputCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let configure: @Sendable (EmitterLayer) -> Void
+    var live: (at: Double, edit: @Sendable (EmitterCell) -> Void)?
+
+    init(_ name: String, _ configure: @escaping @Sendable (EmitterLayer) -> Void,
+         live: (at: Double, edit: @Sendable (EmitterCell) -> Void)? = nil) {
+        self.name = name
+        self.configure = configure
+        self.live = live
+    }
+
+    var testDescription: String { name }
+
+    static let all: [GPUBadInputCase] = [
+        GPUBadInputCase("NaN velocity") { $0.emitterCells![0].velocity = .nan },
+        GPUBadInputCase("infinite emission range") { $0.emitterCells![0].emissionRange = .infinity },
+        GPUBadInputCase("negative lifetime") { $0.emitterCells![0].lifetime = -3 },
+        GPUBadInputCase("absurd birth rate") { $0.emitterCells![0].birthRate = 1e12 },
+        GPUBadInputCase("NaN layer position") { $0.emitterPosition = CGPoint(x: CGFloat.nan, y: 3) },
+        GPUBadInputCase("infinite layer velocity") { $0.velocity = .infinity },
+        GPUBadInputCase("a cell containing itself") { $0.emitterCells![0].emitterCells = [$0.emitterCells![0]] },
+        GPUBadInputCase("NaN colour") { $0.emitterCells![0].color = Color(red: .nan, green: 1, blue: 1, alpha: 1) },
+        GPUBadInputCase("negative speed") { $0.emitterCells![0].speed = -2 },
+        GPUBadInputCase("live acceleration becomes infinite", { _ in }, live: (1.0, { $0.yAcceleration = .infinity })),
+        GPUBadInputCase("live colour speed becomes NaN", { _ in }, live: (1.5, { $0.alphaSpeed = .nan })),
+        GPUBadInputCase("huge scale speed") { $0.emitterCells![0].scaleSpeed = 1e30 },
+        GPUBadInputCase("absurd timeOffset") { $0.timeOffset = 1e20 },
+    ]
 }

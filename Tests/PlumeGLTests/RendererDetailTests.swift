@@ -25,7 +25,7 @@ struct RendererDetailTests {
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
             target.begin(clearTo: .clear)
             try ParticleRenderer(context: context).draw(sim, viewProjection: projection)
-            return target.premultipliedPixels()
+            return try target.premultipliedPixels()
         }
     }
 

@@ -26,7 +26,7 @@ struct RendererTests {
             let target = try OffscreenTarget(context: context, width: width, height: height)
             target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
-            return (target.premultipliedPixels(), try target.image(), try reference.snapshot(), cpuLayer)
+            return (try target.premultipliedPixels(), try target.image(), try reference.snapshot(), cpuLayer)
         }
     }
 
@@ -139,7 +139,7 @@ struct RendererTests {
                 let target = try OffscreenTarget(context: context, width: 64, height: 64)
                 target.begin(clearTo: .clear)
                 try ParticleRenderer(context: context).draw(sim, viewProjection: .layer(width: 64, height: 64, yUp: yUp))
-                return target.premultipliedPixels()
+                return try target.premultipliedPixels()
             }
             // The picture's upper half (rows above the centre) holds the opaque image half.
             let upper = rows[(26 * 64 + 32) * 4 + 3], lower = rows[(38 * 64 + 32) * 4 + 3]
@@ -156,40 +156,77 @@ struct RendererTests {
             for f in 0...60 { try sim.advance(to: Double(f) / 30) }
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
             target.begin()
-            // A host's state, deliberately unusual.
-            var vao: GLuint = 0, buffer: GLuint = 0, texture: GLuint = 0
-            plume_glGenVertexArrays(1, &vao)
-            plume_glGenBuffers(1, &buffer)
-            plume_glGenTextures(1, &texture)
+            // A host's state, every probed value set away from GL's default first, so restoring
+            // anything to its default (or not at all) fails.
+            let vao = context.makeVertexArray(), feedback = context.makeTransformFeedback()
+            let buffers = try (0..<4).map { _ in try context.makeBuffer(bytes: 64) }
+            let textures = (0..<4).map { _ in context.makeTexture() }
+            let hostProgram = try context.programs.program(HashVectorsUniforms.self)
             defer {
-                plume_glDeleteVertexArrays(1, &vao)
-                plume_glDeleteBuffers(1, &buffer)
-                plume_glDeleteTextures(1, &texture)
+                plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+                plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+                plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+                plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+                plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
+                plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+                plume_glDisable(GLenum(GL_SCISSOR_TEST))
+                plume_glDisable(GLenum(GL_BLEND))
+                plume_glDisable(GLenum(GL_DEPTH_TEST))
+                plume_glDisable(GLenum(GL_CULL_FACE))
+                plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ZERO), GLenum(GL_ONE), GLenum(GL_ZERO))
+                plume_glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_FUNC_ADD))
+                plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), 0)
+                plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
+                plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+                plume_glBindVertexArray(0)
+                plume_glActiveTexture(GLenum(GL_TEXTURE0))
+                plume_glUseProgram(0)
+                context.delete(vao)
+                context.delete(feedback)
+                buffers.forEach { context.delete($0) }
+                textures.forEach { context.delete($0) }
             }
-            plume_glBindVertexArray(vao)
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+            hostProgram.use()
+            plume_glBindVertexArray(vao.name)
+            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[0].name)
+            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+            for unit in 0..<3 {
+                plume_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[unit].name)
+            }
+            plume_glActiveTexture(GLenum(GL_TEXTURE0))
+            plume_glBindTexture(GLenum(GL_TEXTURE_2D), textures[3].name)
             plume_glActiveTexture(GLenum(GL_TEXTURE3))
-            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             plume_glEnable(GLenum(GL_DEPTH_TEST))
             plume_glEnable(GLenum(GL_CULL_FACE))
-            plume_glDisable(GLenum(GL_BLEND))
-            plume_glBlendFuncSeparate(GLenum(GL_SRC_COLOR), GLenum(GL_DST_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+            plume_glEnable(GLenum(GL_BLEND))
+            plume_glBlendFuncSeparate(GLenum(GL_SRC_COLOR), GLenum(GL_DST_ALPHA), GLenum(GL_DST_COLOR), GLenum(GL_SRC_ALPHA))
             plume_glBlendEquationSeparate(GLenum(GL_FUNC_SUBTRACT), GLenum(GL_MAX))
             plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 8)
             plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 3)
-            plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), buffer)
-            defer {
-                plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-                plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-            }
-            // A sorted render mode and a fresh renderer exercise the ordering and texture upload.
+            plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 2)
+            plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 1)
+            plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), buffers[1].name)
+            plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), buffers[2].name)
+            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffers[3].name)
+            plume_glViewport(3, 5, 40, 50)
+            plume_glScissor(2, 4, 30, 20)
+            plume_glEnable(GLenum(GL_SCISSOR_TEST))
+            let before = StateProbe()
+            let defaults = StateProbe.defaults(framebuffer: before.values["GL_FRAMEBUFFER_BINDING"]!)
+            let unchanged = before.values.filter { defaults[$0.key] == $0.value }.map(\.key).sorted()
+            #expect(unchanged.isEmpty, "the test leaves these at GL's default, so it could not see them reset: \(unchanged)")
+            // A sorted render mode and a fresh renderer exercise the ordering and texture upload;
+            // the simulation passes must restore the state too.
             sim.layer.renderMode = .oldestLast
             try sim.advance(to: 2.1)
-            let before = StateProbe()
+            let afterUpdate = StateProbe()
+            #expect(before == afterUpdate, "after advance: \(before.difference(afterUpdate))")
             try ParticleRenderer(context: context).draw(sim, viewProjection: .layer(width: 64, height: 64))
             let after = StateProbe()
-            #expect(before == after, "state before \(before)\nafter \(after)")
-            #expect(before.values["GL_ACTIVE_TEXTURE"] == Int(GL_TEXTURE3))
+            #expect(before == after, "after draw: \(before.difference(after))")
+            plume_glScissor(0, 0, 64, 64)
+            plume_glViewport(0, 0, 64, 64)
         }
     }
 
@@ -235,17 +272,24 @@ struct StateProbe: Equatable, CustomStringConvertible {
             plume_glGetIntegerv(GLenum(e), &v)
             values[name] = Int(v)
         }
+        func get4(_ name: String, _ e: Int32) {
+            var v = [GLint](repeating: 0, count: 4)
+            plume_glGetIntegerv(GLenum(e), &v)
+            for (i, x) in v.enumerated() { values["\(name)[\(i)]"] = Int(x) }
+        }
         get("GL_CURRENT_PROGRAM", GL_CURRENT_PROGRAM)
         get("GL_VERTEX_ARRAY_BINDING", GL_VERTEX_ARRAY_BINDING)
         get("GL_ARRAY_BUFFER_BINDING", GL_ARRAY_BUFFER_BINDING)
         get("GL_ACTIVE_TEXTURE", GL_ACTIVE_TEXTURE)
-        get("GL_TEXTURE_BINDING_2D", GL_TEXTURE_BINDING_2D)
         get("GL_TRANSFORM_FEEDBACK_BINDING", GL_TRANSFORM_FEEDBACK_BINDING)
         get("GL_FRAMEBUFFER_BINDING", GL_FRAMEBUFFER_BINDING)
+        get("GL_READ_FRAMEBUFFER_BINDING", GL_READ_FRAMEBUFFER_BINDING)
         for (name, e) in [("GL_BLEND", GL_BLEND), ("GL_DEPTH_TEST", GL_DEPTH_TEST), ("GL_CULL_FACE", GL_CULL_FACE),
-                          ("GL_RASTERIZER_DISCARD", GL_RASTERIZER_DISCARD)] {
+                          ("GL_SCISSOR_TEST", GL_SCISSOR_TEST)] {
             values[name] = Int(plume_glIsEnabled(GLenum(e)))
         }
+        // Rasterizer discard is off in any host that draws: restored, but not set by the test.
+        discard = Int(plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)))
         get("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB)
         get("GL_BLEND_DST_RGB", GL_BLEND_DST_RGB)
         get("GL_BLEND_SRC_ALPHA", GL_BLEND_SRC_ALPHA)
@@ -254,15 +298,52 @@ struct StateProbe: Equatable, CustomStringConvertible {
         get("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA)
         get("GL_UNPACK_ALIGNMENT", GL_UNPACK_ALIGNMENT)
         get("GL_UNPACK_ROW_LENGTH", GL_UNPACK_ROW_LENGTH)
+        get("GL_UNPACK_SKIP_ROWS", GL_UNPACK_SKIP_ROWS)
+        get("GL_UNPACK_SKIP_PIXELS", GL_UNPACK_SKIP_PIXELS)
         get("GL_PIXEL_UNPACK_BUFFER_BINDING", GL_PIXEL_UNPACK_BUFFER_BINDING)
         get("GL_COPY_READ_BUFFER_BINDING", GL_COPY_READ_BUFFER_BINDING)
         get("GL_COPY_WRITE_BUFFER_BINDING", GL_COPY_WRITE_BUFFER_BINDING)
+        get4("GL_VIEWPORT", GL_VIEWPORT)
+        get4("GL_SCISSOR_BOX", GL_SCISSOR_BOX)
+        let active = values["GL_ACTIVE_TEXTURE"]!
         for unit in 0..<3 {
             plume_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
-            get("unit \(unit) GL_TEXTURE_BINDING_2D", GL_TEXTURE_BINDING_2D)
-            get("unit \(unit) GL_TEXTURE_BINDING_BUFFER", GL_TEXTURE_BINDING_BUFFER)
+            get("unit \(unit) GL_TEXTURE_BUFFER", GL_TEXTURE_BINDING_BUFFER)
         }
-        plume_glActiveTexture(GLenum(values["GL_ACTIVE_TEXTURE"]!))
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        get("unit 0 GL_TEXTURE_2D", GL_TEXTURE_BINDING_2D)
+        plume_glActiveTexture(GLenum(active))
     }
+    var discard = 0
+
+    /// GL's initial values of the probed state (a 64×64 target bound as `framebuffer`; GL's
+    /// initial viewport and scissor are the window's size, which the test's values differ from).
+    static func defaults(framebuffer: Int) -> [String: Int] {
+        var d: [String: Int] = [
+            "GL_CURRENT_PROGRAM": 0, "GL_VERTEX_ARRAY_BINDING": 0, "GL_ARRAY_BUFFER_BINDING": 0,
+            "GL_ACTIVE_TEXTURE": Int(GL_TEXTURE0), "GL_TRANSFORM_FEEDBACK_BINDING": 0,
+            "GL_FRAMEBUFFER_BINDING": 0, "GL_READ_FRAMEBUFFER_BINDING": 0,
+            "GL_BLEND": 0, "GL_DEPTH_TEST": 0, "GL_CULL_FACE": 0, "GL_SCISSOR_TEST": 0,
+            "GL_BLEND_SRC_RGB": Int(GL_ONE), "GL_BLEND_DST_RGB": Int(GL_ZERO), "GL_BLEND_SRC_ALPHA": Int(GL_ONE),
+            "GL_BLEND_DST_ALPHA": Int(GL_ZERO), "GL_BLEND_EQUATION_RGB": Int(GL_FUNC_ADD),
+            "GL_BLEND_EQUATION_ALPHA": Int(GL_FUNC_ADD), "GL_UNPACK_ALIGNMENT": 4, "GL_UNPACK_ROW_LENGTH": 0,
+            "GL_UNPACK_SKIP_ROWS": 0, "GL_UNPACK_SKIP_PIXELS": 0, "GL_PIXEL_UNPACK_BUFFER_BINDING": 0,
+            "GL_COPY_READ_BUFFER_BINDING": 0, "GL_COPY_WRITE_BUFFER_BINDING": 0,
+            "GL_VIEWPORT[0]": 0, "GL_VIEWPORT[1]": 0, "GL_VIEWPORT[2]": 64, "GL_VIEWPORT[3]": 64,
+            "GL_SCISSOR_BOX[0]": 0, "GL_SCISSOR_BOX[1]": 0, "GL_SCISSOR_BOX[2]": 64, "GL_SCISSOR_BOX[3]": 64,
+            "unit 0 GL_TEXTURE_2D": 0,
+        ]
+        for unit in 0..<3 { d["unit \(unit) GL_TEXTURE_BUFFER"] = 0 }
+        _ = framebuffer
+        return d
+    }
+
+    /// The probed values that differ, for failure messages.
+    func difference(_ other: StateProbe) -> String {
+        values.keys.sorted().filter { values[$0] != other.values[$0] }
+            .map { "\($0): \(values[$0]!) → \(other.values[$0] ?? -1)" }.joined(separator: ", ")
+            + (discard != other.discard ? " GL_RASTERIZER_DISCARD: \(discard) → \(other.discard)" : "")
+    }
+
     var description: String { values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
 }

@@ -6,36 +6,100 @@ import Testing
 /// The GLSL sources: validated by the reference compiler, consistent with the Swift tables, and
 /// embedded in the binary. (Compiling and linking on the driver is `ContextTests`.)
 @Suite struct ShaderTests {
-    /// Every stage of the variants the engine uses passes `glslangValidator` (Debian's
-    /// glslang-tools, installed by `.ci/setup`).
-    @Test func glslangValidatorAcceptsEveryStage() throws {
+    /// Every stage of every program of the contract, at the sub-cell counts the engine uses,
+    /// passes `glslangValidator` (Debian's glslang-tools, installed by `.ci/setup`).
+    @Test(arguments: PassKind.allCases) func glslangValidatorAcceptsEveryStage(of kind: PassKind) throws {
         let validator = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"]
             .first { FileManager.default.isExecutableFile(atPath: $0) }
         let path = try #require(validator, "glslangValidator is missing: run .ci/setup (Debian package glslang-tools)")
-        let folder = FileManager.default.temporaryDirectory.appending(path: "plume-glsl-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appending(path: "plume-glsl-\(getpid())-\(kind)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let kinds: [PassKind] = [.update, .spawn, .birth, .copy, .hashVectors]
-        for kind in kinds {
-            for (sub, csub) in [(0, 0), (1, 0), (2, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells)] {
-                for (file, _) in kind.stages {
-                    let source = ShaderLibrary.assemble(stage: file, defines: ["SUB": sub, "CSUB": csub])
-                    let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
-                    let url = folder.appending(path: "\(kind.rawValue)-\(sub)-\(csub)-\(file)")
-                    try source.write(to: url, atomically: true, encoding: .utf8)
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: path)
-                    process.arguments = ["-S", ext, url.path]
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = pipe
-                    try process.run()
-                    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
-                    #expect(process.terminationStatus == 0, "\(kind) SUB \(sub) CSUB \(csub) \(file):\n\(output)")
-                }
+        for (sub, csub) in [(0, 0), (1, 0), (2, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells)] {
+            for (file, _) in kind.stages {
+                let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: ["SUB": sub, "CSUB": csub])
+                let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
+                let url = folder.appending(path: "\(kind.rawValue)-\(sub)-\(csub)-\(file)")
+                try source.write(to: url, atomically: true, encoding: .utf8)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: path)
+                process.arguments = ["-S", ext, url.path]
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = pipe
+                try process.run()
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "\(kind) SUB \(sub) CSUB \(csub) \(file):\n\(output)")
             }
         }
+    }
+
+    /// Stage and library files declare no uniforms of their own: every uniform comes from
+    /// `Shaders/plume.contract`, so the host's typed handles and the shaders cannot drift apart.
+    @Test func uniformsAreDeclaredOnlyByTheContract() {
+        for file in ShaderLibrary.fileNames where file != "plume_contract.glsl" {
+            let text = ShaderLibrary.source(file) ?? ""
+            let declarations = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("uniform ") }
+            #expect(declarations.isEmpty, "\(file) declares \(declarations); declare them in Shaders/plume.contract")
+        }
+    }
+
+    /// The GLSL record layout and the Swift decoder are the same: the word offsets GLSL's
+    /// generated `plume_unpack` reads each field from are the offsets `ParticleRecord` decodes.
+    @Test func glslRecordLayoutEqualsSwifts() throws {
+        let text = try #require(ShaderLibrary.source("plume_contract.glsl"))
+        func define(_ name: String) -> Int? {
+            text.split(separator: "\n").first { $0.hasPrefix("#define \(name) ") }
+                .flatMap { Int($0.split(separator: " ")[2]) }
+        }
+        #expect(define("PARTICLE_WORDS") == ParticleRecord.fieldWords)
+        #expect(define("CLOCK_WORDS") == ClockRecord.fieldWords)
+        #expect(define("MAX_SUB") == ParticleRecord.maxSubCells)
+        // `p.NAME = plume_TYPE(r, OFFSET)` or a vector of such reads: the first offset.
+        var glsl: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            guard t.hasPrefix("p."), let eq = t.firstIndex(of: "=") else { continue }
+            let name = String(t[t.index(t.startIndex, offsetBy: 2)..<eq]).trimmingCharacters(in: .whitespaces)
+            // The first word read: the number after the first `(r, `.
+            if let read = t.range(of: "(r, "), let offset = Int(t[read.upperBound...].prefix { $0.isNumber }) {
+                glsl[name] = offset
+            }
+        }
+        let swift: [String: Int] = [
+            "key": ParticleRecord.Word.key, "parent": ParticleRecord.Word.parent, "serial": ParticleRecord.Word.serial,
+            "anchorAge": ParticleRecord.Word.anchorAge, "birth": ParticleRecord.Word.birth,
+            "lifetime": ParticleRecord.Word.lifetime, "anchorPos": ParticleRecord.Word.anchorPos,
+            "anchorVel": ParticleRecord.Word.anchorVel, "scale0": ParticleRecord.Word.scale0,
+            "scaleSpeed": ParticleRecord.Word.scaleSpeed, "angle0": ParticleRecord.Word.angle0,
+            "spin": ParticleRecord.Word.spin, "color0": ParticleRecord.Word.color0,
+        ]
+        #expect(glsl == swift, "GLSL \(glsl.sorted { $0.value < $1.value }) vs Swift \(swift.sorted { $0.value < $1.value })")
+        // The clock: `b + OFFSET` in the generated constructor, in declaration order.
+        let clockLine = try #require(text.split(separator: "\n").first { $0.contains("p.clocks[j] = j < subs") })
+        let clockOffsets = clockLine.components(separatedBy: "b + ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        let firstIsBase = clockLine.contains("(r, b)")
+        #expect(firstIsBase && clockOffsets == [ClockRecord.Word.clockAtStart, ClockRecord.Word.crossings, ClockRecord.Word.lastSerial],
+                "GLSL clock words \(clockLine)")
+        #expect(ClockRecord.Word.segStart == 0)
+    }
+
+    /// Shape, mode and render-mode ordinals: the constants GLSL compares with are the ordinals
+    /// the host sets (generated from one list; an undeclared Swift case does not compile).
+    @Test func enumOrdinalsMatchTheShaders() throws {
+        let text = try #require(ShaderLibrary.source("plume_contract.glsl"))
+        var glsl: [String: Int32] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("const int ") {
+            let parts = line.dropFirst(10).split(whereSeparator: { " =;".contains($0) })
+            if parts.count == 2, let v = Int32(parts[1]) { glsl[String(parts[0])] = v }
+        }
+        var swift: [String: Int32] = [:]
+        for c in EmitterShape.allCases { swift["EmitterShape_\(c)"] = c.contractOrdinal }
+        for c in EmitterMode.allCases { swift["EmitterMode_\(c)"] = c.contractOrdinal }
+        for c in EmitterRenderMode.allCases { swift["EmitterRenderMode_\(c)"] = c.contractOrdinal }
+        #expect(glsl == swift)
+        #expect(Set(EmitterShape.allCases.map(\.contractOrdinal)).count == EmitterShape.allCases.count)
     }
 
     /// `Shaders/plume_draws.glsl` lists exactly the draw indices of `DrawIndex`.
@@ -60,8 +124,10 @@ import Testing
     @Test func shadersAreEmbeddedVerbatim() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appending(path: "Shaders")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
-        #expect(files == ShaderLibrary.fileNames)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".contract") }.sorted()
+        // Plus the GLSL generated from the contract.
+        #expect((files + ["plume_contract.glsl"]).sorted() == ShaderLibrary.fileNames)
         for file in files {
             let disk = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
             #expect(ShaderLibrary.source(file) == disk, "\(file) differs from its embedded copy")

@@ -160,7 +160,7 @@ import Testing
         let late = s.particles(inCell: [0]).filter { $0.birthTime > 2.05 }
         #expect(!late.isEmpty && late.allSatisfy { abs($0.scale - (0.5 + 0.02 * $0.age)) < 1e-6 }, "\(late.prefix(2))")
         let early = s.particles(inCell: [0]).filter { $0.birthTime < 0.95 }
-        #expect(early.allSatisfy { abs($0.scale - (0.2 + 0.02 * $0.age)) < 1e-6 })
+        #expect(!early.isEmpty && early.allSatisfy { abs($0.scale - (0.2 + 0.02 * $0.age)) < 1e-6 }, "\(early.prefix(2))")
     }
 
     /// `add` copies, as Core Animation does: the same object can be added again and starts afresh,

@@ -31,6 +31,8 @@ extension EmitterLayer {
             "emitterZPosition": .cgFloat(\.emitterZPosition), "emitterDepth": .cgFloat(\.emitterDepth),
             "emitterShape": .enumeration(\.emitterShape), "emitterMode": .enumeration(\.emitterMode),
             "renderMode": .enumeration(\.renderMode), "preservesDepth": .bool(\.preservesDepth),
+            "interpolatesEmitterMotion": .bool(\.interpolatesEmitterMotion),
+            "emitterTeleportDistance": .cgFloat(\.emitterTeleportDistance),
             "seed": A(get: { $0.seed }, set: { $0.seed = try KeyPathValue.seed($1, $2) }),
             "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
         ]

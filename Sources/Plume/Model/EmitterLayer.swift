@@ -53,6 +53,20 @@ public final class EmitterLayer: MediaTiming {
     /// Default ``EmitterMode/volume``.
     public var emitterMode: EmitterMode = .volume
 
+    /// Whether births follow the emitter when the host moves it between updates (Semantics §9).
+    /// Default true: when `emitterPosition`/`emitterZPosition` change from one update to the next,
+    /// the births of the update are spread along the straight line from the old position to the
+    /// new one at their birth times, so an emitter a game moves every frame leaves a continuous
+    /// trail, not one clump per frame. False: every birth of the update is at the new position
+    /// (Core Animation's behaviour without an animation). Animated positions always follow their
+    /// path. Affects particles born afterwards; animatable (as 0/1).
+    public var interpolatesEmitterMotion: Bool = true
+    /// The longest move, in points, that ``interpolatesEmitterMotion`` spreads births along:
+    /// a jump farther than this in one update is a teleport, and the update's births are all at
+    /// the new position. Default 1,000 pt. Must be finite and ≥ 0 (else read as 0: no
+    /// interpolation, reported). Animatable.
+    public var emitterTeleportDistance: CGFloat = 1000
+
     // MARK: Drawing
 
     /// Default ``EmitterRenderMode/unordered``. Affects live particles.

@@ -18,20 +18,19 @@ public final class ReferenceSimulator: ParticleSimulator {
     /// Running totals since creation or the last rebuild (seek, or the layer becoming active).
     public internal(set) var counters = ParticleCounters()
     /// Host time of the last `advance`.
-    public private(set) var hostTime: Double?
+    public var hostTime: Double? { planner.hostTime }
     /// Layer local time of the last `advance`; nil before the first one and while the layer is
     /// inactive.
-    public private(set) var layerTime: Double?
+    public var layerTime: Double? { planner.layerTime }
 
     var roots: [ReferenceNode] = []
     var resolved: ResolvedLayer
     /// Cells that dropped births in the current update, with how many.
     var drops: [String: Double] = [:]
-    /// The emitter's presented position at the last update, whether an animation moved it, and
-    /// the path this update's births are placed along.
-    var emitterPosition: SIMD3<Double>?
-    var emitterAnimated = false
+    /// The path this update's top-level births are placed along (SPEC §9), if the emitter moved.
     var emitterPath: EmitterPath?
+    /// The update decisions both simulators share.
+    private var planner = UpdatePlanner()
 
     /// Creates a simulator of `layer`. Nothing happens until the first ``advance(to:)``.
     public init(layer: EmitterLayer, limits: SimulationLimits = .default) {
@@ -48,47 +47,33 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
-        let presented = layer.presented(at: hostTime)
-        resolved = ResolvedLayer(presented.layer)
-        diagnostics = resolved.diagnostics + presented.diagnostics
-        guard hostTime.isFinite else {
-            diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite",
-                                          effect: .ignored))
+        let update = planner.plan(layer, hostTime: hostTime)
+        guard let resolved = update.resolved else {
+            diagnostics = self.resolved.diagnostics + update.diagnostics
             return
         }
-        self.hostTime = hostTime
-        guard let t1 = resolved.localTime(hostTime: hostTime) else {
-            // Outside its active period (and not filled) the layer shows nothing.
-            roots = []
-            layerTime = nil
-            return
-        }
+        self.resolved = resolved
+        diagnostics = update.diagnostics
         drops = [:]
-        let movesEmitter = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
-        if let t0 = layerTime, t1 >= t0 {
+        switch update.step {
+        case .ignored:
+            return
+        case .inactive:
+            roots = []
+        case let .advance(t0, t1, path):
             ReferenceNode.reconcile(&roots, with: resolved.cells, origin: t0)
-            // An emitter animated at both ends of the update places its births along its path
-            // (SPEC §9); where an animation starts or ends, the emitter jumps, as in Core Animation.
-            emitterPath = movesEmitter && emitterAnimated && t1 > t0
-                ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
+            emitterPath = path
             step(from: t0, to: t1)
-        } else {
+        case let .rebuild(t1):
             emitterPath = nil
-            // First update, a seek backwards, or the layer becoming active: rebuild from the births
-            // of all history (the catch-up rule keeps only those that can still be alive).
             roots = []
             counters = ParticleCounters()
             ReferenceNode.reconcile(&roots, with: resolved.cells, origin: -.infinity)
             step(from: -.infinity, to: t1)
         }
-        layerTime = t1
-        emitterPosition = resolved.position
-        emitterAnimated = movesEmitter
+        planner.finish(update)
         for (keyPath, count) in drops.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(Diagnostic(
-                keyPath: keyPath, value: "\(Int(count)) births",
-                rule: "the cell reached its capacity of \(limits.maxParticlesPerCell) live particles",
-                effect: .birthsDropped))
+            diagnostics.append(.capacityReached(keyPath: keyPath, births: UInt64(count), capacity: limits.maxParticlesPerCell))
         }
     }
 
@@ -97,14 +82,11 @@ public final class ReferenceSimulator: ParticleSimulator {
         if let t = layerTime {
             for (node, cell) in zip(roots, resolved.cells) {
                 node.walk(cell) { node, cell in
-                    var list = node.particles.map { p -> SnapshotParticle in
-                        let age = p.age(at: t)
-                        return SnapshotParticle(
-                            identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),
-                            cellName: cell.name, birthTime: p.birthTime, age: age, lifetime: p.lifetime,
-                            position: p.position, velocity: p.velocity,
-                            scale: p.scale0 + p.scaleSpeed * age, angle: p.angle0 + p.spin * age,
-                            color: p.color0 + cell.colorSpeed * age)
+                    var list = node.particles.map { p in
+                        SnapshotParticle(cell: cell, serial: p.serial, parent: p.parent, birthTime: p.birthTime,
+                                         age: p.age(at: t), lifetime: p.lifetime, position: p.position,
+                                         velocity: p.velocity, scale0: p.scale0, scaleSpeed: p.scaleSpeed,
+                                         angle0: p.angle0, spin: p.spin, color0: p.color0)
                     }
                     list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }
                     particles += list

@@ -19,6 +19,9 @@ public struct ResolvedLayer: Sendable {
     public var mode: EmitterMode
     public var renderMode: EmitterRenderMode
     public var preservesDepth: Bool
+    /// Births follow a host-moved emitter up to `teleportDistance` points per update (0: never).
+    public var interpolatesMotion: Bool
+    public var teleportDistance: Double
     public var seed: UInt32
     var timing: TimingModel
     public var cells: [ResolvedCell]
@@ -48,10 +51,17 @@ public struct EmitterPath: Sendable {
         self.end = end
     }
 
+    /// `1 / (end − start)`, computed once on the host: the GPU multiplies by it (fp64 division
+    /// is not correctly rounded on every driver), and so does ``fraction(at:)``.
+    public var inverseSpan: Double { 1 / (end - start) }
+
+    /// How far along the path a birth at layer time `t` is: `(t − start) · inverseSpan`, the
+    /// same arithmetic as `birth.geom`.
+    public func fraction(at t: Double) -> Double { (t - start) * inverseSpan }
+
     /// The emitter position for a birth at layer time `t`, given the current position `to`.
     public func position(at t: Double, to: SIMD3<Double>) -> SIMD3<Double> {
-        let f = (t - start) / (end - start)
-        return from + (to - from) * f
+        from + (to - from) * fraction(at: t)
     }
 }
 
@@ -145,6 +155,13 @@ extension ResolvedLayer {
         size = SIMD2(extent("emitterSize.width", layer.emitterSize.width),
                      extent("emitterSize.height", layer.emitterSize.height))
         depth = extent("emitterDepth", layer.emitterDepth)
+        interpolatesMotion = layer.interpolatesEmitterMotion
+        teleportDistance = Double(layer.emitterTeleportDistance)
+        if !(teleportDistance >= 0) || teleportDistance.isInfinite {
+            report.add("emitterTeleportDistance", layer.emitterTeleportDistance,
+                       "must be finite and ≥ 0; read as 0 (births at the new position)", .replaced)
+            teleportDistance = 0
+        }
         shape = layer.emitterShape
         mode = layer.emitterMode
         renderMode = layer.renderMode

@@ -29,10 +29,10 @@ public final class GLContext {
     }
     private let backend: Backend
     /// A 1×1 framebuffer bound for simulation passes (a surfaceless context has no default one).
-    private(set) var passFramebuffer: GLuint = 0
-    private var passRenderbuffer: GLuint = 0
+    private(set) var passFramebuffer = GLFramebuffer(name: 0)
+    private var passRenderbuffer = GLRenderbuffer(name: 0)
     /// A vertex array with no attributes, for draws that read none.
-    private(set) var emptyVertexArray: GLuint = 0
+    private(set) var emptyVertexArray = GLVertexArray(name: 0)
     /// Compiled programs, shared by every simulator of this context.
     lazy var programs = ProgramCache(context: self)
 
@@ -40,16 +40,12 @@ public final class GLContext {
         self.backend = backend
         self.info = GLInfo.read(platform: platform)
         try info.requireEngineFeatures()
-        plume_glGenFramebuffers(1, &passFramebuffer)
-        plume_glGenRenderbuffers(1, &passRenderbuffer)
-        plume_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), passRenderbuffer)
-        plume_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), 1, 1)
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), passFramebuffer)
-        plume_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0),
-                                        GLenum(GL_RENDERBUFFER), passRenderbuffer)
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        plume_glGenVertexArrays(1, &emptyVertexArray)
-        try check("creating the pass framebuffer")
+        // The context's own objects go through the ledger like every other.
+        passFramebuffer = makeFramebuffer()
+        passRenderbuffer = makeRenderbuffer()
+        try attachColorRenderbuffer(passRenderbuffer, to: passFramebuffer, width: 1, height: 1)
+        emptyVertexArray = makeVertexArray()
+        try check("creating the pass framebuffer", pass: "context creation")
     }
 
     // MARK: Headless (EGL)
@@ -222,10 +218,10 @@ public final class GLContext {
 
     deinit {
         try? makeCurrent()
-        programs.releaseAll()
-        plume_glDeleteFramebuffers(1, &passFramebuffer)
-        plume_glDeleteRenderbuffers(1, &passRenderbuffer)
-        plume_glDeleteVertexArrays(1, &emptyVertexArray)
+        programs.removeAll().forEach { delete($0) }
+        delete(passFramebuffer)
+        delete(passRenderbuffer)
+        delete(emptyVertexArray)
         switch backend {
         case let .egl(display, context):
             plume_eglMakeCurrent(display, nil, nil, nil)

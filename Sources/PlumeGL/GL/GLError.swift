@@ -1,5 +1,8 @@
-/// Failures the GL environment can cause. Thrown, never trapped: no context, too old a driver, a
-/// refused request, a shader the driver rejects (with its log), or running out of memory.
+/// Failures of the GL environment, and of Plume's use of GL. Thrown, never trapped in release
+/// builds: no context, too old a driver, a refused request, a shader the driver rejects (with its
+/// log), running out of memory, a lost context — and, distinctly, ``invalidUse(pass:call:code:)``
+/// for a `GL_INVALID_*` error, which only a bug in Plume can cause (debug builds assert on it,
+/// naming the pass).
 public enum GLError: Error, Hashable, CustomStringConvertible {
     /// No context could be created or made current; the reason says which step failed.
     case noContext(String)
@@ -11,8 +14,15 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
     case compileFailed(program: String, stage: String, log: String)
     /// A program did not link; carries the driver's info log.
     case linkFailed(program: String, log: String)
-    /// A GL call reported an error (`glGetError`), e.g. `GL_OUT_OF_MEMORY`.
+    /// A GL call reported an error the environment causes (`glGetError`): `GL_OUT_OF_MEMORY`,
+    /// `GL_CONTEXT_LOST` and other codes that are not `GL_INVALID_*`.
     case driver(call: String, code: UInt32)
+    /// A GL call reported `GL_INVALID_ENUM`, `_VALUE`, `_OPERATION` or `_FRAMEBUFFER_OPERATION`: a
+    /// bug in Plume's use of GL, in `pass`. Debug builds assert before throwing it.
+    case invalidUse(pass: String, call: String, code: UInt32)
+    /// A program does not match `Shaders/plume.contract` (a declared uniform it does not use, or
+    /// a uniform it uses that is not declared): found when the program links.
+    case contractViolation(program: String, detail: String)
     /// A framebuffer is incomplete.
     case framebufferIncomplete(status: UInt32)
     /// A limit of the driver is exceeded (e.g. too many sub-cells for its transform feedback).
@@ -28,6 +38,9 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
         case let .driver(call, code): return "\(call) failed with GL error 0x\(String(code, radix: 16)) (\(GLError.name(code)))"
         case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .limitExceeded(what): return "driver limit exceeded: \(what)"
+        case let .invalidUse(pass, call, code):
+            return "\(pass): \(call) raised \(GLError.name(code)) (0x\(String(code, radix: 16))), a bug in Plume"
+        case let .contractViolation(program, detail): return "\(program) breaks the shader contract: \(detail)"
         }
     }
 
@@ -37,8 +50,26 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
         case 0x0501: return "GL_INVALID_VALUE"
         case 0x0502: return "GL_INVALID_OPERATION"
         case 0x0505: return "GL_OUT_OF_MEMORY"
+        case 0x0507: return "GL_CONTEXT_LOST"
         case 0x0506: return "GL_INVALID_FRAMEBUFFER_OPERATION"
         default: return "unknown"
         }
     }
+}
+
+extension GLError {
+    /// Whether `code` can only come from a wrong use of GL (the `GL_INVALID_*` family).
+    static func isInvalidUse(_ code: UInt32) -> Bool { (0x0500...0x0502).contains(code) || code == 0x0506 }
+
+    /// The error for `code` reported after `call` in `pass`: ``invalidUse(pass:call:code:)`` for
+    /// a bug (asserting in debug builds), ``driver(call:code:)`` for the environment.
+    static func reported(_ code: UInt32, call: String, pass: String) -> GLError {
+        guard isInvalidUse(code) else { return .driver(call: call, code: code) }
+        assert(!assertOnInvalidUse, "\(pass): \(call) raised \(name(code)) — a bug in Plume's use of GL")
+        return .invalidUse(pass: pass, call: call, code: code)
+    }
+
+    /// Debug builds stop at a `GL_INVALID_*` error, where the bug is; a test that provokes one on
+    /// purpose sets this to false for its duration (GPU suites are serialized).
+    nonisolated(unsafe) static var assertOnInvalidUse = true
 }

@@ -29,8 +29,16 @@ struct GLVertexArray: Hashable { let name: GLuint }
 struct GLTransformFeedback: Hashable { let name: GLuint }
 /// A GL query object name.
 struct GLQuery: Hashable { let name: GLuint }
-/// A linked GL program.
+/// A GL program object.
 struct GLProgram: Hashable { let name: GLuint }
+/// A GL shader object.
+struct GLShader: Hashable { let name: GLuint }
+/// A GL texture name.
+struct GLTexture: Hashable { let name: GLuint }
+/// A GL framebuffer object name.
+struct GLFramebuffer: Hashable { let name: GLuint }
+/// A GL renderbuffer name.
+struct GLRenderbuffer: Hashable { let name: GLuint }
 
 /// The thin typed layer over GL object creation and deletion: every object goes through here so
 /// the context's ledger counts it.
@@ -50,6 +58,41 @@ extension GLContext {
 
     func delete(_ b: GLBuffer) { release(b.name, .buffer, plume_glDeleteBuffers) }
 
+    /// Writes `data` at the start of `buffer` (through the copy-write binding, which it restores).
+    func upload<T>(_ data: [T], to buffer: GLBuffer) {
+        var previous: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_COPY_WRITE_BUFFER_BINDING), &previous)
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffer.name)
+        data.withUnsafeBytes {
+            plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), 0, GLsizeiptr($0.count), $0.baseAddress)
+        }
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(previous))
+    }
+
+    /// Copies the first `bytes` bytes of `source` to the start of `target` on the GPU (through the
+    /// copy bindings, which it restores).
+    func copy(_ source: GLBuffer, to target: GLBuffer, bytes: Int) {
+        var read: GLint = 0, write: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_COPY_READ_BUFFER_BINDING), &read)
+        plume_glGetIntegerv(GLenum(GL_COPY_WRITE_BUFFER_BINDING), &write)
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), source.name)
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), target.name)
+        plume_glCopyBufferSubData(GLenum(GL_COPY_READ_BUFFER), GLenum(GL_COPY_WRITE_BUFFER), 0, 0, GLsizeiptr(bytes))
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), GLuint(read))
+        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(write))
+    }
+
+    /// The first `bytes` bytes of `buffer`, read back (waits for the GPU).
+    func download(_ buffer: GLBuffer, bytes: Int, into words: inout [UInt32]) {
+        var previous: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_COPY_READ_BUFFER_BINDING), &previous)
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), buffer.name)
+        words.withUnsafeMutableBytes { raw in
+            plume_glGetBufferSubData(GLenum(GL_COPY_READ_BUFFER), 0, GLsizeiptr(min(bytes, raw.count)), raw.baseAddress)
+        }
+        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), GLuint(previous))
+    }
+
     func makeVertexArray() -> GLVertexArray { GLVertexArray(name: generate(.vertexArray, plume_glGenVertexArrays)) }
     func delete(_ v: GLVertexArray) { release(v.name, .vertexArray, plume_glDeleteVertexArrays) }
 
@@ -60,6 +103,33 @@ extension GLContext {
 
     func makeQuery() -> GLQuery { GLQuery(name: generate(.query, plume_glGenQueries)) }
     func delete(_ q: GLQuery) { release(q.name, .query, plume_glDeleteQueries) }
+
+    func makeTexture() -> GLTexture { GLTexture(name: generate(.texture, plume_glGenTextures)) }
+    func delete(_ t: GLTexture) { release(t.name, .texture, plume_glDeleteTextures) }
+
+    func makeFramebuffer() -> GLFramebuffer { GLFramebuffer(name: generate(.framebuffer, plume_glGenFramebuffers)) }
+    func delete(_ f: GLFramebuffer) { release(f.name, .framebuffer, plume_glDeleteFramebuffers) }
+
+    func makeRenderbuffer() -> GLRenderbuffer { GLRenderbuffer(name: generate(.renderbuffer, plume_glGenRenderbuffers)) }
+    func delete(_ r: GLRenderbuffer) { release(r.name, .renderbuffer, plume_glDeleteRenderbuffers) }
+
+    func makeProgram() -> GLProgram {
+        objects.created(.program)
+        return GLProgram(name: plume_glCreateProgram())
+    }
+    func delete(_ p: GLProgram) {
+        plume_glDeleteProgram(p.name)
+        objects.deleted(.program)
+    }
+
+    func makeShader(type: Int32) -> GLShader {
+        objects.created(.shader)
+        return GLShader(name: plume_glCreateShader(GLenum(type)))
+    }
+    func delete(_ s: GLShader) {
+        plume_glDeleteShader(s.name)
+        objects.deleted(.shader)
+    }
 
     /// One `glGen*` call, counted in the ledger.
     private func generate(_ kind: GLObjectKind, _ gen: (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void) -> GLuint {
@@ -76,21 +146,19 @@ extension GLContext {
         objects.deleted(kind)
     }
 
-    func delete(_ p: GLProgram) {
-        plume_glDeleteProgram(p.name)
-        objects.deleted(.program)
-    }
-
     /// The first pending GL error, or nil (clears the error flags it reads).
     func pendingError() -> UInt32? {
         let e = plume_glGetError()
         if e == GL_NO_ERROR { return nil }
-        while plume_glGetError() != GL_NO_ERROR {}
+        // A driver may hold several flags; a lost context may report forever: read a few at most.
+        for _ in 0..<8 { if plume_glGetError() == GL_NO_ERROR { break } }
         return e
     }
 
-    /// Throws the pending GL error, if any, naming `call`.
-    func check(_ call: @autoclosure () -> String) throws {
-        if let e = pendingError() { throw GLError.driver(call: call(), code: e) }
+    /// Throws the pending GL error, if any, naming `call` and the pass it belongs to: a
+    /// `GL_INVALID_*` error is a bug (``GLError/invalidUse(pass:call:code:)``, asserted in debug
+    /// builds), any other the environment (``GLError/driver(call:code:)``).
+    func check(_ call: @autoclosure () -> String, pass: String = #function) throws {
+        if let e = pendingError() { throw GLError.reported(e, call: call(), pass: pass) }
     }
 }

@@ -107,7 +107,7 @@ extension GPUSimulator {
                      try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
         let old = node.input
         if old.hasData {
-            let program = try context.programs.program(ProgramKey(kind: .copy, sub: old.subCells, csub: subCells))
+            let program = try context.programs.program(CopyUniforms.self, sub: old.subCells, csub: subCells)
             program.use()
             try withCapture(into: fresh[0], creates: false) {
                 draw(from: old)
@@ -125,23 +125,24 @@ extension GPUSimulator {
     // MARK: Passes
 
     private func birthPass(into born: RecordBuffer, cell: ResolvedCell, births: EmissionClock.Births, count: Int) throws {
-        let p = try context.programs.program(ProgramKey(kind: .birth, sub: 0, csub: born.subCells))
+        let p = try context.programs.program(BirthUniforms.self, sub: 0, csub: born.subCells)
         p.use()
-        setLayer(p)
-        setCell(p, cell)
-        p.set("u_firstSerial", births.firstSerial)
-        p.set("u_firstCrossing", births.firstCrossing)
-        p.set("u_segStart", births.segmentStart)
-        p.set("u_clockAtStart", births.clockAtStart)
-        p.set("u_inverseRate", births.inverseRate)
-        p.set("u_pathOn", emitterPath != nil)
+        let u = p.uniforms
+        setLayer(u.layer)
+        setCell(u.cell, cell)
+        u.firstSerial.set(births.firstSerial)
+        u.firstCrossing.set(births.firstCrossing)
+        u.segStart.set(births.segmentStart)
+        u.clockAtStart.set(births.clockAtStart)
+        u.inverseRate.set(births.inverseRate)
+        u.pathOn.set(emitterPath != nil)
         if let path = emitterPath {
-            p.set("u_pathFrom", path.from)
-            p.set("u_pathStart", path.start)
-            p.set("u_pathEnd", path.end)
+            u.pathFrom.set(path.from)
+            u.pathStart.set(path.start)
+            u.pathInverseSpan.set(path.inverseSpan)
         }
         try withCapture(into: born, creates: true, cell: cell.keyPath) {
-            plume_glBindVertexArray(context.emptyVertexArray)   // the birth pass reads no attributes
+            plume_glBindVertexArray(context.emptyVertexArray.name)   // the birth pass reads no attributes
             plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
             lastUpdate.draws += 1
         }
@@ -150,17 +151,18 @@ extension GPUSimulator {
     private func spawnPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, into born: RecordBuffer,
                            perParent: Int, t0: Double, t1: Double) throws {
         let sub = cell.children[j]
-        let p = try context.programs.program(ProgramKey(kind: .spawn, sub: node.subCells, csub: born.subCells))
+        let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells)
         p.use()
-        p.set("u_t0", t0)
-        p.set("u_t1", t1)
-        p.set("u_sub", j)
-        setAcceleration(p, node: node, cell: cell)
-        p.set("u_acc", cell.acceleration)
-        p.set("u_colorSpeed", cell.colorSpeed)
-        setClock(p, "u_clock", sub: sub, child: node.children[j])
-        setLayer(p)
-        setCell(p, sub)
+        let u = p.uniforms
+        u.t0.set(t0)
+        u.t1.set(t1)
+        u.sub.set(j)
+        setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
+        u.acc.set(cell.acceleration)
+        u.colorSpeed.set(cell.colorSpeed)
+        setClock(u.clock, sub: sub, child: node.children[j])
+        setLayer(u.layer)
+        setCell(u.cell, sub)
         let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
         try withCapture(into: born, creates: true, cell: sub.keyPath) {
             for source in sources {
@@ -168,14 +170,14 @@ extension GPUSimulator {
                     plume_glBindVertexArray(source.vertexArray.name)
                     let chunk = 1 << 24
                     for base in stride(from: 0, to: perParent, by: chunk) {
-                        p.set("u_slotBase", base)
+                        u.slotBase.set(base)
                         plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), source.feedback.name,
                                                                GLsizei(min(chunk, perParent - base)))
                         lastUpdate.draws += 1
                     }
                 } else {
                     for slot in 0..<perParent {
-                        p.set("u_slotBase", slot)
+                        u.slotBase.set(slot)
                         draw(from: source)
                     }
                 }
@@ -184,13 +186,14 @@ extension GPUSimulator {
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
-        let p = try context.programs.program(ProgramKey(kind: .update, sub: node.subCells, csub: node.subCells))
+        let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells)
         p.use()
-        p.set("u_t0", t0)
-        p.set("u_t1", t1)
-        setAcceleration(p, node: node, cell: cell)
+        let u = p.uniforms
+        u.t0.set(t0)
+        u.t1.set(t1)
+        setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         for (j, sub) in cell.children.enumerated() {
-            setClock(p, "u_clock[\(j)]", sub: sub, child: node.children[j])
+            setClock(u.clock[j], sub: sub, child: node.children[j])
         }
         let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
         try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
@@ -222,55 +225,56 @@ extension GPUSimulator {
         plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
     }
 
-    private func setAcceleration(_ p: ShaderProgram, node: GPUNode, cell: ResolvedCell) {
-        let previous = node.previousAcceleration ?? cell.acceleration
-        p.set("u_accChanged", previous != cell.acceleration)
-        p.set("u_accPrev", previous)
+    private func setAcceleration(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
+                                 cell: ResolvedCell) {
+        let before = node.previousAcceleration ?? cell.acceleration
+        changed.set(before != cell.acceleration)
+        previous.set(before)
     }
 
-    private func setClock(_ p: ShaderProgram, _ name: String, sub: ResolvedCell, child: GPUNode) {
+    private func setClock(_ u: ClockParamsUniforms, sub: ResolvedCell, child: GPUNode) {
         let previous = child.previousRate ?? sub.rate
-        p.set(name + ".rate", sub.rate)
-        p.set(name + ".inverseRate", 1 / sub.rate)
-        p.set(name + ".rateChanged", previous != sub.rate ? 1.0 : 0.0)
-        p.set(name + ".prevRate", previous)
-        p.set(name + ".windowStart", sub.window.start)
-        p.set(name + ".windowEnd", sub.window.end)
-        p.set(name + ".maxLifetime", sub.maxLifetime)
+        u.rate.set(sub.rate)
+        u.inverseRate.set(1 / sub.rate)
+        u.rateChanged.set(previous != sub.rate ? 1.0 : 0.0)
+        u.prevRate.set(previous)
+        u.windowStart.set(sub.window.start)
+        u.windowEnd.set(sub.window.end)
+        u.maxLifetime.set(sub.maxLifetime)
     }
 
-    private func setLayer(_ p: ShaderProgram) {
+    private func setLayer(_ u: LayerParamsUniforms) {
         let l = resolved
-        p.set("u_layer.seed", l.seed)
-        p.set("u_layer.lifetime", l.lifetime)
-        p.set("u_layer.velocity", Float(l.velocity))
-        p.set("u_layer.scale", Float(l.scale))
-        p.set("u_layer.spin", Float(l.spin))
-        p.set("u_layer.shape", EmitterShape.allCases.firstIndex(of: l.shape)!)
-        p.set("u_layer.mode", EmitterMode.allCases.firstIndex(of: l.mode)!)
-        p.set("u_layer.position", l.position)
-        p.set("u_layer.size", l.size)
-        p.set("u_layer.depth", Float(l.depth))
+        u.seed.set(l.seed)
+        u.lifetime.set(l.lifetime)
+        u.velocity.set(l.velocity)
+        u.scale.set(l.scale)
+        u.spin.set(l.spin)
+        u.shape.set(l.shape.contractOrdinal)
+        u.mode.set(l.mode.contractOrdinal)
+        u.position.set(l.position)
+        u.size.set(l.size)
+        u.depth.set(l.depth)
     }
 
-    private func setCell(_ p: ShaderProgram, _ c: ResolvedCell) {
-        p.set("u_cell.index", UInt32(c.path.last ?? 0))
-        p.set("u_cell.lifetime", c.lifetime)
-        p.set("u_cell.lifetimeRange", c.lifetimeRange)
+    private func setCell(_ u: CellParamsUniforms, _ c: ResolvedCell) {
+        u.index.set(UInt32(c.path.last ?? 0))
+        u.lifetime.set(c.lifetime)
+        u.lifetimeRange.set(c.lifetimeRange)
         // Per-cell trigonometry in double on the host: the same values the reference uses.
-        p.set("u_cell.emission", BirthSampler.emissionVector(longitude: c.longitude, latitude: c.latitude))
+        u.emission.set(BirthSampler.emissionVector(longitude: c.longitude, latitude: c.latitude))
         let half = sin(min(abs(c.emissionRange), 2 * .pi) / 4)
-        p.set("u_cell.oneMinusCosMax", Float(2 * half * half))
-        p.set("u_cell.velocity", Float(c.velocity))
-        p.set("u_cell.velocityRange", Float(c.velocityRange))
-        p.set("u_cell.scale", Float(c.scale))
-        p.set("u_cell.scaleRange", Float(c.scaleRange))
-        p.set("u_cell.scaleSpeed", Float(c.scaleSpeed))
-        p.set("u_cell.spin", Float(c.spin))
-        p.set("u_cell.spinRange", Float(c.spinRange))
-        p.set("u_cell.rotation", Float(c.rotation))
-        p.set("u_cell.rotationRange", Float(c.rotationRange))
-        p.set("u_cell.color", c.color)
-        p.set("u_cell.colorRange", c.colorRange)
+        u.oneMinusCosMax.set(2 * half * half)
+        u.velocity.set(c.velocity)
+        u.velocityRange.set(c.velocityRange)
+        u.scale.set(c.scale)
+        u.scaleRange.set(c.scaleRange)
+        u.scaleSpeed.set(c.scaleSpeed)
+        u.spin.set(c.spin)
+        u.spinRange.set(c.spinRange)
+        u.rotation.set(c.rotation)
+        u.rotationRange.set(c.rotationRange)
+        u.color.set(c.color)
+        u.colorRange.set(c.colorRange)
     }
 }

@@ -26,9 +26,7 @@ extension GPUSimulator {
         var drops = hostDropped
         drops.merge(ledger.droppedByCell) { $0 + $1 }
         let reports = drops.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { keyPath, count in
-            Diagnostic(keyPath: keyPath, value: "\(count) births",
-                       rule: "the cell reached its capacity of \(limits.maxParticlesPerCell) live particles",
-                       effect: .birthsDropped)
+            Diagnostic.capacityReached(keyPath: keyPath, births: count, capacity: limits.maxParticlesPerCell)
         }
         return ParticleSnapshot(hostTime: hostTime ?? 0, layerTime: layerTime, particles: particles,
                                 counters: counters, diagnostics: diagnostics + reports)
@@ -53,30 +51,24 @@ extension GPUSimulator {
             let count = Int(result.written)
             let stride = ParticleRecord.bytes(subCells: buffer.subCells)
             var words = [UInt32](repeating: 0, count: count * stride / 4)
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.buffer.name)
-            words.withUnsafeMutableBytes { raw in
-                plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(count * stride), raw.baseAddress)
-            }
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-            try context.check("reading \(count) particle records back")
+            context.download(buffer.buffer, bytes: count * stride, into: &words)
+            try context.check("reading \(count) particle records back", pass: "snapshot")
             totalBytesReadBack += count * stride
             live += UInt64(count)
             var list: [SnapshotParticle] = []
             list.reserveCapacity(count)
             words.withUnsafeBufferPointer { w in
                 for i in 0..<count {
-                    let r = ParticleRecord(words: w, base: i * stride / 4)
+                    let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0)
                     let age = t - r.birth
                     let d = age - Double(r.anchorAge)
-                    let p0 = SIMD3<Double>(r.anchorPosition), v0 = SIMD3<Double>(r.anchorVelocity)
+                    let p0 = SIMD3<Double>(r.anchorPos), v0 = SIMD3<Double>(r.anchorVel)
                     list.append(SnapshotParticle(
-                        identity: ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parent),
-                        cellName: cell.name, birthTime: r.birth, age: age, lifetime: r.lifetime,
-                        position: p0 + v0 * d + 0.5 * cell.acceleration * d * d,
-                        velocity: v0 + cell.acceleration * d,
-                        scale: Double(r.scale0) + Double(r.scaleSpeed) * age,
-                        angle: Double(r.angle0) + Double(r.spin) * age,
-                        color: SIMD4<Double>(r.color0) + cell.colorSpeed * age))
+                        cell: cell, serial: r.serial, parent: r.parentKey, birthTime: r.birth, age: age,
+                        lifetime: r.lifetime, position: p0 + v0 * d + 0.5 * cell.acceleration * d * d,
+                        velocity: v0 + cell.acceleration * d, scale0: Double(r.scale0),
+                        scaleSpeed: Double(r.scaleSpeed), angle0: Double(r.angle0), spin: Double(r.spin),
+                        color0: SIMD4<Double>(r.color0)))
                 }
             }
             list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }

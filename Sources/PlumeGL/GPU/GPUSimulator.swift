@@ -18,8 +18,11 @@ public final class GPUSimulator: ParticleSimulator {
     public let context: GLContext
     public let limits: SimulationLimits
     public private(set) var diagnostics: [Diagnostic] = []
-    public private(set) var hostTime: Double?
-    public private(set) var layerTime: Double?
+    /// Host time of the last `advance`.
+    public var hostTime: Double? { planner.hostTime }
+    /// Layer local time of the last `advance`; nil before the first one and while the layer is
+    /// inactive.
+    public var layerTime: Double? { planner.layerTime }
 
     var resolved: ResolvedLayer
     var roots: [GPUNode] = []
@@ -28,11 +31,10 @@ public final class GPUSimulator: ParticleSimulator {
     /// skipped by catch-up.
     var hostDropped: [String: UInt64] = [:]
     var skipped: UInt64 = 0
-    /// The emitter's presented position at the last update, whether an animation moved it, and
-    /// the path this update's births are placed along (as in the reference).
-    var emitterPosition: SIMD3<Double>?
-    var emitterAnimated = false
+    /// The path this update's top-level births are placed along (SPEC §9), if the emitter moved.
     var emitterPath: EmitterPath?
+    /// The update decisions both simulators share.
+    private var planner = UpdatePlanner()
     var released = false
 
     /// Records a node starts with; buffers grow as the live bound requires.
@@ -59,8 +61,8 @@ public final class GPUSimulator: ParticleSimulator {
         self.limits = limits
         self.resolved = ResolvedLayer(layer)
         // Compile the common variants now, so a broken driver fails here with its log.
-        _ = try context.programs.program(ProgramKey(kind: .update, sub: 0, csub: 0))
-        _ = try context.programs.program(ProgramKey(kind: .birth, sub: 0, csub: 0))
+        _ = try context.programs.program(UpdateUniforms.self)
+        _ = try context.programs.program(BirthUniforms.self)
     }
 
     deinit { release() }
@@ -77,30 +79,29 @@ public final class GPUSimulator: ParticleSimulator {
 
     public func advance(to hostTime: TimeInterval) throws {
         precondition(!released, "GPUSimulator used after release()")
-        let presented = layer.presented(at: hostTime)
-        resolved = ResolvedLayer(presented.layer)
-        diagnostics = resolved.diagnostics + presented.diagnostics
-        guard hostTime.isFinite else {
-            diagnostics.append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored))
+        let update = planner.plan(layer, hostTime: hostTime)
+        guard let resolved = update.resolved else {
+            diagnostics = self.resolved.diagnostics + update.diagnostics
             return
         }
         try checkLimits(resolved.cells)
+        self.resolved = resolved
+        diagnostics = update.diagnostics
         lastUpdate = UpdateStatistics()
         updateIndex += 1
-        self.hostTime = hostTime
-        guard let t1 = resolved.localTime(hostTime: hostTime) else {
-            roots.forEach { $0.clear(origin: -.infinity) }
-            layerTime = nil
+        switch update.step {
+        case .ignored:
             return
-        }
-        let movesEmitter = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
-        try withPassState {
-            if let t0 = layerTime, t1 >= t0 {
+        case .inactive:
+            roots.forEach { $0.clear(origin: -.infinity) }
+        case let .advance(t0, t1, path):
+            try context.withTransformFeedbackPasses("a simulation update") {
                 try reconcile(&roots, with: resolved.cells, origin: t0)
-                emitterPath = movesEmitter && emitterAnimated && t1 > t0
-                    ? EmitterPath(from: emitterPosition ?? resolved.position, start: t0, end: t1) : nil
+                emitterPath = path
                 try step(from: t0, to: t1)
-            } else {
+            }
+        case let .rebuild(t1):
+            try context.withTransformFeedbackPasses("a simulation update") {
                 emitterPath = nil
                 roots.forEach { $0.clear(origin: -.infinity) }
                 ledger.reset()
@@ -110,9 +111,7 @@ public final class GPUSimulator: ParticleSimulator {
                 try step(from: -.infinity, to: t1)
             }
         }
-        layerTime = t1
-        emitterPosition = resolved.position
-        emitterAnimated = movesEmitter
+        planner.finish(update)
         ledger.collect(wait: false)
     }
 
@@ -144,29 +143,5 @@ public final class GPUSimulator: ParticleSimulator {
             }
             try reconcile(&node.children, with: cell.children, origin: origin)
         }
-    }
-
-    /// Runs `body` with the state the passes need, restoring the host's GL state afterwards.
-    private func withPassState(_ body: () throws -> Void) throws {
-        var framebuffer: GLint = 0, program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0
-        var feedback: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &framebuffer)
-        plume_glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &program)
-        plume_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &vertexArray)
-        plume_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &arrayBuffer)
-        plume_glGetIntegerv(GLenum(GL_TRANSFORM_FEEDBACK_BINDING), &feedback)
-        let discard = plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)) != 0
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), context.passFramebuffer)
-        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
-        defer {
-            if !discard { plume_glDisable(GLenum(GL_RASTERIZER_DISCARD)) }
-            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(framebuffer))
-            plume_glUseProgram(GLuint(program))
-            plume_glBindVertexArray(GLuint(vertexArray))
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), GLuint(feedback))
-        }
-        try body()
-        try context.check("a simulation pass")
     }
 }

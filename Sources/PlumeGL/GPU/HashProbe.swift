@@ -6,7 +6,7 @@ import Plume
 /// GPU side of the published test vectors.
 enum HashProbe {
     static func run(_ inputs: [SIMD4<UInt32>], in context: GLContext) throws -> [SIMD4<UInt32>] {
-        let program = try context.programs.program(ProgramKey(kind: .hashVectors, sub: 0, csub: 0))
+        let program = try context.programs.program(HashVectorsUniforms.self)
         let bytes = inputs.count * 16
         let source = try context.makeBuffer(bytes: bytes)
         let target = try context.makeBuffer(bytes: bytes)
@@ -16,13 +16,13 @@ enum HashProbe {
             context.delete(source)
             context.delete(target)
         }
+        context.upload(inputs, to: source)
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), source.name)
-        inputs.withUnsafeBytes { plume_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
         plume_glBindVertexArray(vertexArray.name)
         plume_glEnableVertexAttribArray(0)
         plume_glVertexAttribIPointer(0, 4, GLenum(GL_UNSIGNED_INT), 16, nil)
         program.use()
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), context.passFramebuffer)
+        context.bind(context.passFramebuffer)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, target.name)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
@@ -31,12 +31,11 @@ enum HashProbe {
         plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
         plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         plume_glBindVertexArray(0)
-        var out = [SIMD4<UInt32>](repeating: .zero, count: inputs.count)
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), target.name)
-        out.withUnsafeMutableBytes { plume_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
-        try context.check("running the hash probe")
-        return out
+        var words = [UInt32](repeating: 0, count: inputs.count * 4)
+        context.download(target, bytes: bytes, into: &words)
+        try context.check("running the hash probe", pass: "hash probe")
+        return (0..<inputs.count).map { SIMD4(words[4 * $0], words[4 * $0 + 1], words[4 * $0 + 2], words[4 * $0 + 3]) }
     }
 }

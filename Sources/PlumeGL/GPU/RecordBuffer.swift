@@ -1,5 +1,3 @@
-import CEpoxy
-
 /// A GPU buffer of particle records that is both a transform-feedback target (through its own
 /// transform-feedback object, which remembers how many records the last pass wrote) and a vertex
 /// source (through its own vertex array: record word vectors at attribute locations 0…).
@@ -22,22 +20,11 @@ final class RecordBuffer {
         self.capacity = capacity
         self.subCells = subCells
         buffer = try context.makeBuffer(bytes: capacity * stride)
-        feedback = context.makeTransformFeedback()
-        vertexArray = context.makeVertexArray()
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
-        plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, buffer.name)
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-        plume_glBindVertexArray(vertexArray.name)
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.name)
-        for i in 0..<ParticleRecord.vectors(subCells: subCells) {
-            plume_glEnableVertexAttribArray(GLuint(i))
-            plume_glVertexAttribIPointer(GLuint(i), 4, GLenum(GL_UNSIGNED_INT), GLsizei(stride),
-                                         UnsafeRawPointer(bitPattern: i * 16))
-        }
-        plume_glBindVertexArray(0)
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        feedback = context.makeTransformFeedback(capturingInto: buffer)
+        vertexArray = context.makeRecordVertexArray(over: buffer, vectors: ParticleRecord.vectors(subCells: subCells),
+                                                    stride: stride)
         do {
-            try context.check("creating a record buffer of \(capacity) records")
+            try context.check("creating a record buffer of \(capacity) records", pass: "record buffer")
         } catch {
             release(context)
             throw error
@@ -72,17 +59,8 @@ final class PassCounts {
     @discardableResult
     func resolve(wait: Bool) -> Bool {
         if result != nil { return true }
-        if !wait {
-            var available: GLuint = 0
-            plume_glGetQueryObjectuiv(written.name, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
-            if available == 0 { return false }
-            plume_glGetQueryObjectuiv(generated.name, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
-            if available == 0 { return false }
-        }
-        var g: GLuint64 = 0, w: GLuint64 = 0
-        plume_glGetQueryObjectui64v(generated.name, GLenum(GL_QUERY_RESULT), &g)
-        plume_glGetQueryObjectui64v(written.name, GLenum(GL_QUERY_RESULT), &w)
-        result = (g, w)
+        if !wait && !(written.isAvailable && generated.isAvailable) { return false }
+        result = (generated.result, written.result)
         return true
     }
 }
@@ -112,14 +90,14 @@ final class QueryLedger {
             return q
         }
         let counts = PassCounts(generated: take(&generatedPool), written: take(&writtenPool), creates: creates, cell: cell)
-        plume_glBeginQuery(GLenum(GL_PRIMITIVES_GENERATED), counts.generated.name)
-        plume_glBeginQuery(GLenum(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), counts.written.name)
+        counts.generated.begin(.primitivesGenerated)
+        counts.written.begin(.primitivesWritten)
         return counts
     }
 
     func end(_ counts: PassCounts) {
-        plume_glEndQuery(GLenum(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN))
-        plume_glEndQuery(GLenum(GL_PRIMITIVES_GENERATED))
+        GLQuery.end(.primitivesWritten)
+        GLQuery.end(.primitivesGenerated)
         pending.append(counts)
     }
 

@@ -8,7 +8,7 @@ public enum TransformFeedbackCeiling {
     /// layout of a cell with `subCells` sub-cells (the median of `repeats` passes, each fenced
     /// with `glFinish`). The context must be current.
     public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, repeats: Int = 9) throws -> Double {
-        let program = try context.programs.program(ProgramKey(kind: .trivialCopy, sub: subCells, csub: subCells))
+        let program = try context.programs.program(TrivialCopyUniforms.self, sub: subCells)
         let a = try RecordBuffer(context: context, capacity: records, subCells: subCells)
         let b = try RecordBuffer(context: context, capacity: records, subCells: subCells)
         defer {
@@ -16,7 +16,7 @@ public enum TransformFeedbackCeiling {
             b.release(context)
         }
         program.use()
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), context.passFramebuffer)
+        context.bind(context.passFramebuffer)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         defer {
             plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
@@ -27,7 +27,7 @@ public enum TransformFeedbackCeiling {
         // Fill `a` with `records` records (contents do not matter to a copy).
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), a.feedback.name)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        plume_glBindVertexArray(context.emptyVertexArray)       // never read the buffer being written
+        plume_glBindVertexArray(context.emptyVertexArray.name)      // never read the buffer being written
         plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(records))
         plume_glEndTransformFeedback()
         var times: [Double] = []
@@ -44,7 +44,7 @@ public enum TransformFeedbackCeiling {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             swap(&source, &target)
         }
-        try context.check("the transform-feedback ceiling pass")
+        try context.check("the transform-feedback ceiling pass", pass: "ceiling measurement")
         let timed = times.dropFirst(2).sorted()
         return Double(records) / timed[timed.count / 2]
     }

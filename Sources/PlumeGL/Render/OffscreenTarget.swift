@@ -1,4 +1,3 @@
-import CEpoxy
 import Plume
 
 /// An offscreen framebuffer of any size for headless rendering, read back as a ``SpriteImage``.
@@ -6,8 +5,8 @@ public final class OffscreenTarget {
     public let context: GLContext
     public let width: Int
     public let height: Int
-    private var framebuffer: GLuint = 0
-    private var colorbuffer: GLuint = 0
+    private let framebuffer: GLFramebuffer
+    private let colorbuffer: GLRenderbuffer
     private var released = false
 
     /// - Throws: ``GLError`` when the size exceeds the driver's limits or the framebuffer is
@@ -20,23 +19,14 @@ public final class OffscreenTarget {
         self.context = context
         self.width = width
         self.height = height
-        plume_glGenFramebuffers(1, &framebuffer)
-        context.objects.created(.framebuffer)
-        plume_glGenRenderbuffers(1, &colorbuffer)
-        context.objects.created(.renderbuffer)
-        var previous: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
-        defer { plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous)) }
-        plume_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorbuffer)
-        plume_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        plume_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorbuffer)
-        let status = plume_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        if status != GLenum(GL_FRAMEBUFFER_COMPLETE) {
+        framebuffer = context.makeFramebuffer()
+        colorbuffer = context.makeRenderbuffer()
+        do {
+            try context.attachColorRenderbuffer(colorbuffer, to: framebuffer, width: width, height: height)
+        } catch {
             release()
-            throw GLError.framebufferIncomplete(status: status)
+            throw error
         }
-        try context.check("creating a \(width)×\(height) offscreen target")
     }
 
     deinit { release() }
@@ -44,33 +34,20 @@ public final class OffscreenTarget {
     public func release() {
         guard !released else { return }
         released = true
-        plume_glDeleteFramebuffers(1, &framebuffer)
-        context.objects.deleted(.framebuffer)
-        plume_glDeleteRenderbuffers(1, &colorbuffer)
-        context.objects.deleted(.renderbuffer)
+        context.delete(framebuffer)
+        context.delete(colorbuffer)
     }
 
     /// Binds the target and sets the viewport to all of it; clears to `background`
     /// (premultiplied colour written as is).
     public func begin(clearTo background: Color = .black) {
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        plume_glViewport(0, 0, GLsizei(width), GLsizei(height))
-        plume_glClearColor(background.red, background.green, background.blue, background.alpha)
-        plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        context.clear(framebuffer, width: width, height: height,
+                      to: SIMD4(background.red, background.green, background.blue, background.alpha))
     }
 
     /// Reads the pixels back, rows from the top, as straight-alpha RGBA (un-premultiplied).
     public func image() throws -> SpriteImage {
-        var previous: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        var rows = [UInt8](repeating: 0, count: width * height * 4)
-        plume_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        rows.withUnsafeMutableBytes {
-            plume_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
-        try context.check("reading back \(width)×\(height) pixels")
+        let rows = try context.readPixels(of: framebuffer, width: width, height: height)
         // GL's first row is the bottom one; and the framebuffer holds premultiplied colour.
         var pixels = [UInt8](repeating: 0, count: rows.count)
         let stride = width * 4
@@ -89,16 +66,8 @@ public final class OffscreenTarget {
     }
 
     /// The raw premultiplied framebuffer, rows from the top, for tests.
-    func premultipliedPixels() -> [UInt8] {
-        var previous: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        var rows = [UInt8](repeating: 0, count: width * height * 4)
-        plume_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        rows.withUnsafeMutableBytes {
-            plume_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
+    func premultipliedPixels() throws -> [UInt8] {
+        let rows = try context.readPixels(of: framebuffer, width: width, height: height)
         var out = [UInt8](repeating: 0, count: rows.count)
         let stride = width * 4
         for y in 0..<height { out[y * stride..<(y + 1) * stride] = rows[(height - 1 - y) * stride..<(height - y) * stride] }

@@ -11,7 +11,7 @@ final class ParticleOrdering {
     /// Entries capacity (a power of two).
     private(set) var capacity = 0
     private var entries: [GLBuffer] = []
-    private var textures: [GLuint] = []
+    private var textures: [GLTexture] = []
     private var sentinel: GLBuffer?
     private let feedback: GLTransformFeedback
 
@@ -28,11 +28,7 @@ final class ParticleOrdering {
     private func freeBuffers() {
         entries.forEach { context.delete($0) }
         entries = []
-        for t in textures {
-            var n = t
-            plume_glDeleteTextures(1, &n)
-            context.objects.deleted(.texture)
-        }
+        textures.forEach { context.delete($0) }
         textures = []
         if let s = sentinel { context.delete(s) }
         sentinel = nil
@@ -46,34 +42,19 @@ final class ParticleOrdering {
         guard n > capacity else { return }
         let bytes = n * 8
         var made: [GLBuffer] = []
-        var madeTextures: [GLuint] = []
+        var madeTextures: [GLTexture] = []
         do {
             made.append(try context.makeBuffer(bytes: bytes))
             made.append(try context.makeBuffer(bytes: bytes))
             let s = try context.makeBuffer(bytes: bytes, usage: GL_STATIC_DRAW)
             made.append(s)
             let fill = (0..<n * 2).map { $0 % 2 == 0 ? Float.infinity.bitPattern : UInt32.max }
-            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), s.name)
-            fill.withUnsafeBytes { plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
-            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
-            plume_glActiveTexture(GLenum(GL_TEXTURE1))
-            for buffer in made.prefix(2) {
-                var t: GLuint = 0
-                plume_glGenTextures(1, &t)
-                context.objects.created(.texture)
-                madeTextures.append(t)
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), t)
-                plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RG32UI), buffer.name)
-            }
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
-            plume_glActiveTexture(GLenum(GL_TEXTURE0))
-            try context.check("allocating \(n) ordering entries")
+            context.upload(fill, to: s)
+            madeTextures = made.prefix(2).map { context.makeBufferTexture(over: $0, format: GL_RG32UI) }
+            try context.check("allocating \(n) ordering entries", pass: "ordering")
         } catch {
             made.forEach { context.delete($0) }
-            for var t in madeTextures {
-                plume_glDeleteTextures(1, &t)
-                context.objects.deleted(.texture)
-            }
+            madeTextures.forEach { context.delete($0) }
             throw error
         }
         freeBuffers()
@@ -86,41 +67,37 @@ final class ParticleOrdering {
     /// Sorts the records of `records` (drawn as its last transform feedback wrote them) by `order`
     /// and returns the buffer texture holding the sorted entries, and how many entries to draw.
     func sort(_ records: RecordBuffer, order: EmitterRenderMode, time: Double, acceleration: SIMD3<Double>) throws
-        -> (texture: GLuint, count: Int) {
+        -> (texture: GLTexture, count: Int) {
         try reserve(records.capacity)
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), sentinel!.name)
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), entries[0].name)
-        plume_glCopyBufferSubData(GLenum(GL_COPY_READ_BUFFER), GLenum(GL_COPY_WRITE_BUFFER), 0, 0, GLsizeiptr(capacity * 8))
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), 0)
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
+        context.copy(sentinel!, to: entries[0], bytes: capacity * 8)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
 
-        let keys = try context.programs.program(ProgramKey(kind: .sortKeys, sub: 0, csub: 0))
+        let keys = try context.programs.program(SortKeysUniforms.self)
         keys.use()
-        keys.set("u_time", time)
-        keys.set("u_acc", acceleration)
-        keys.set("u_order", order == .oldestFirst ? 1 : order == .oldestLast ? 2 : 3)
+        keys.uniforms.time.set(time)
+        keys.uniforms.acc.set(acceleration)
+        keys.uniforms.order.set(order.contractOrdinal)
         plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[0].name)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
         plume_glBindVertexArray(records.vertexArray.name)
         plume_glDrawTransformFeedback(GLenum(GL_POINTS), records.feedback.name)
         plume_glEndTransformFeedback()
 
-        let step = try context.programs.program(ProgramKey(kind: .sortStep, sub: 0, csub: 0))
+        let step = try context.programs.program(SortStepUniforms.self)
         step.use()
-        step.set("u_entries", 1)
-        plume_glBindVertexArray(context.emptyVertexArray)
+        step.uniforms.entries.set(TextureUnit(index: 1))
+        plume_glBindVertexArray(context.emptyVertexArray.name)
         plume_glActiveTexture(GLenum(GL_TEXTURE1))
         var source = 0
         var k = 2
         while k <= capacity {
             var j = k / 2
             while j >= 1 {
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[source])
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[source].name)
                 plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[1 - source].name)
-                step.set("u_k", k)
-                step.set("u_j", j)
+                step.uniforms.k.set(k)
+                step.uniforms.j.set(j)
                 plume_glBeginTransformFeedback(GLenum(GL_POINTS))
                 plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(capacity))
                 plume_glEndTransformFeedback()

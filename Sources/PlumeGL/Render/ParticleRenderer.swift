@@ -19,16 +19,16 @@ import Plume
 public final class ParticleRenderer {
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.
-    private var textures: [[Int]: (image: SpriteImage, texture: GLuint, filters: [Int32])] = [:]
+    private var textures: [[Int]: (image: SpriteImage, texture: GLTexture, filters: [Int32])] = [:]
     /// Ordering state by cell, for the render modes that sort.
     private var orderings: [[Int]: ParticleOrdering] = [:]
     /// A buffer texture over a node's records, for drawing in sorted order.
-    private var recordTexture: GLuint = 0
+    private var recordTexture: GLTexture?
     private var released = false
 
     public init(context: GLContext) throws {
         self.context = context
-        _ = try context.programs.program(ProgramKey(kind: .draw, sub: 0, csub: 0))
+        _ = try context.programs.program(DrawUniforms.self)
     }
 
     deinit { release() }
@@ -37,11 +37,11 @@ public final class ParticleRenderer {
     public func release() {
         guard !released else { return }
         released = true
-        for (_, t) in textures { deleteTexture(t.texture) }
+        for (_, t) in textures { context.delete(t.texture) }
         textures = [:]
         orderings.values.forEach { $0.release() }
         orderings = [:]
-        if recordTexture != 0 { deleteTexture(recordTexture) }
+        if let recordTexture { context.delete(recordTexture) }
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
@@ -49,7 +49,6 @@ public final class ParticleRenderer {
     public func draw(_ simulator: GPUSimulator, viewProjection: Matrix4) throws {
         precondition(!released, "ParticleRenderer used after release()")
         guard let time = simulator.layerTime else { return }
-        let program = try context.programs.program(ProgramKey(kind: .draw, sub: 0, csub: 0))
         let saved = SavedState()
         defer { saved.restore() }
         plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
@@ -59,13 +58,6 @@ public final class ParticleRenderer {
         plume_glBlendEquation(GLenum(GL_FUNC_ADD))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        program.use()
-        program.set("u_time", time)
-        program.set("u_viewProjection", viewProjection)
-        program.set("u_image", 0)
-        program.set("u_preservesDepth", simulator.resolved.preservesDepth)
-        // Images stay upright: with a y-up projection the first image row goes to local +y.
-        program.set("u_flipImage", viewProjection.columns[5] > 0)
         let mode = simulator.resolved.renderMode
         let additive = mode == .additive
         if additive {
@@ -74,56 +66,64 @@ public final class ParticleRenderer {
             plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA),
                                       GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
-        let sorted = mode == .oldestFirst || mode == .oldestLast || mode == .backToFront
-            ? try context.programs.program(ProgramKey(kind: .drawSorted, sub: 0, csub: 0)) : nil
-        if let sorted {
-            sorted.use()
-            sorted.set("u_time", time)
-            sorted.set("u_viewProjection", viewProjection)
-            sorted.set("u_image", 0)
-            sorted.set("u_entries", 1)
-            sorted.set("u_records", 2)
-            sorted.set("u_preservesDepth", simulator.resolved.preservesDepth)
-            sorted.set("u_flipImage", viewProjection.columns[5] > 0)
+        let program: any QuadUniforms
+        let use: () -> Void
+        if mode == .unordered || additive {
+            let p = try context.programs.program(DrawUniforms.self)
+            use = p.use
+            program = p.uniforms
+        } else {
+            let p = try context.programs.program(DrawSortedUniforms.self)
+            use = p.use
+            program = p.uniforms
         }
+        use()
+        if let sorted = program as? DrawSortedUniforms {
+            sorted.entries.set(TextureUnit(index: 1))
+            sorted.records.set(TextureUnit(index: 2))
+        }
+        program.time.set(time)
+        program.viewProjection.set(viewProjection)
+        program.image.set(TextureUnit(index: 0))
+        program.preservesDepth.set(simulator.resolved.preservesDepth)
+        // Images stay upright: with a y-up projection the first image row goes to local +y.
+        program.flipImage.set(viewProjection.columns[5] > 0)
         let cells = simulator.layer.emitterCells ?? []
         for (i, (node, resolved)) in zip(simulator.roots, simulator.resolved.cells).enumerated() where i < cells.count {
-            try draw(node, cell: resolved, object: cells[i], program: sorted ?? program, mode: mode, time: time)
+            try draw(node, cell: resolved, object: cells[i], program: program, use: use, mode: mode, time: time)
         }
-        try context.check("drawing particles")
+        try context.check("drawing particles", pass: "particle drawing")
     }
 
-    private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, program: ShaderProgram,
-                      mode: EmitterRenderMode, time: Double) throws {
+    private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, program: any QuadUniforms,
+                      use: () -> Void, mode: EmitterRenderMode, time: Double) throws {
         if cell.isDrawn, let image = object.contents, node.input.hasData {
             let texture = try self.texture(for: cell.path, image: image, cell: object)
             var sortedCount = 0
-            if program.key.kind == .drawSorted {
+            if let sorted = program as? DrawSortedUniforms {
                 let ordering = orderings[cell.path] ?? ParticleOrdering(context: context)
                 orderings[cell.path] = ordering
                 let (entries, count) = try ordering.sort(node.input, order: mode, time: time, acceleration: cell.acceleration)
                 sortedCount = count
                 plume_glActiveTexture(GLenum(GL_TEXTURE1))
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), entries)
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), entries.name)
+                let records = recordTexture ?? context.makeTexture()
+                recordTexture = records
                 plume_glActiveTexture(GLenum(GL_TEXTURE2))
-                if recordTexture == 0 {
-                    plume_glGenTextures(1, &recordTexture)
-                    context.objects.created(.texture)
-                }
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), records.name)
                 plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), node.input.buffer.name)
                 plume_glActiveTexture(GLenum(GL_TEXTURE0))
-                program.use()
-                program.set("u_recordVecs", ParticleRecord.vectors(subCells: node.subCells))
+                use()   // sorting ran its own programs
+                sorted.recordVecs.set(ParticleRecord.vectors(subCells: node.subCells))
             }
-            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-            program.set("u_acc", cell.acceleration)
-            program.set("u_colorSpeed", cell.colorSpeed)
-            program.set("u_imageSize", SIMD2<Double>(Double(image.width), Double(image.height)))
-            program.set("u_contentsRect", cell.contentsRect)
-            program.set("u_contentsScale", Float(cell.contentsScale))
-            if program.key.kind == .drawSorted {
-                plume_glBindVertexArray(context.emptyVertexArray)
+            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            program.acc.set(cell.acceleration)
+            program.colorSpeed.set(cell.colorSpeed)
+            program.imageSize.set(SIMD2<Double>(Double(image.width), Double(image.height)))
+            program.contentsRect.set(cell.contentsRect)
+            program.contentsScale.set(cell.contentsScale)
+            if program is DrawSortedUniforms {
+                plume_glBindVertexArray(context.emptyVertexArray.name)
                 plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(sortedCount))
             } else {
                 plume_glBindVertexArray(node.input.vertexArray.name)
@@ -132,50 +132,27 @@ public final class ParticleRenderer {
         }
         let subs = object.emitterCells ?? []
         for (j, (child, sub)) in zip(node.children, cell.children).enumerated() where j < subs.count {
-            try draw(child, cell: sub, object: subs[j], program: program, mode: mode, time: time)
+            try draw(child, cell: sub, object: subs[j], program: program, use: use, mode: mode, time: time)
         }
     }
 
     // MARK: Textures
 
     /// The cell's texture, uploaded (premultiplied, mipmapped) when its image or filters change.
-    private func texture(for path: [Int], image: SpriteImage, cell: EmitterCell) throws -> GLuint {
+    private func texture(for path: [Int], image: SpriteImage, cell: EmitterCell) throws -> GLTexture {
         let filters = Self.filters(cell)
         if let t = textures[path], t.image == image, t.filters == filters { return t.texture }
-        if let old = textures.removeValue(forKey: path) { deleteTexture(old.texture) }
-        var name: GLuint = 0
-        plume_glGenTextures(1, &name)
-        context.objects.created(.texture)
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        // Upload from client memory with tight rows, whatever the host left bound or set.
-        plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
-        plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
-        plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+        if let old = textures.removeValue(forKey: path) { context.delete(old.texture) }
         var premultiplied = image.pixels
         for i in stride(from: 0, to: premultiplied.count, by: 4) {
             let a = UInt32(premultiplied[i + 3])
             for c in 0..<3 { premultiplied[i + c] = UInt8((UInt32(premultiplied[i + c]) * a + 127) / 255) }
         }
-        plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        premultiplied.withUnsafeBytes {
-            plume_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        plume_glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters[0])
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filters[1])
-        plume_glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0)
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        do {
-            try context.check("uploading a \(image.width)×\(image.height) image")
-        } catch {
-            deleteTexture(name)
-            throw error
-        }
-        textures[path] = (image, name, filters)
-        return name
+        let bias = cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0
+        let texture = try context.makeTexture(width: image.width, height: image.height, rgba: premultiplied,
+                                              minify: filters[0], magnify: filters[1], lodBias: bias)
+        textures[path] = (image, texture, filters)
+        return texture
     }
 
     /// GL min and mag filters for a cell: linear, nearest, trilinear (mipmapped).
@@ -191,83 +168,20 @@ public final class ParticleRenderer {
         return [minify, cell.magnificationFilter == .nearest ? GL_NEAREST : GL_LINEAR, Int32(bitPattern: bias.bitPattern)]
     }
 
-    private func deleteTexture(_ name: GLuint) {
-        var n = name
-        plume_glDeleteTextures(1, &n)
-        context.objects.deleted(.texture)
-    }
 }
 
-/// The GL state `ParticleRenderer.draw` changes, captured and restored.
-struct SavedState {
-    var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, activeTexture: GLint = 0
-    var texture: GLint = 0, feedback: GLint = 0, bufferTexture0: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0
-    var unpackBuffer: GLint = 0, copyRead: GLint = 0, copyWrite: GLint = 0
-    var unpack: [GLint] = []
-    var blend = false, depth = false, cull = false, discard = false
-    var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
-    var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
-
-    init() {
-        func get(_ e: Int32) -> GLint {
-            var v: GLint = 0
-            plume_glGetIntegerv(GLenum(e), &v)
-            return v
-        }
-        program = get(GL_CURRENT_PROGRAM)
-        vertexArray = get(GL_VERTEX_ARRAY_BINDING)
-        arrayBuffer = get(GL_ARRAY_BUFFER_BINDING)
-        activeTexture = get(GL_ACTIVE_TEXTURE)
-        feedback = get(GL_TRANSFORM_FEEDBACK_BINDING)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        texture = get(GL_TEXTURE_BINDING_2D)
-        bufferTexture0 = get(GL_TEXTURE_BINDING_BUFFER)
-        plume_glActiveTexture(GLenum(GL_TEXTURE1))
-        bufferTexture1 = get(GL_TEXTURE_BINDING_BUFFER)
-        plume_glActiveTexture(GLenum(GL_TEXTURE2))
-        bufferTexture2 = get(GL_TEXTURE_BINDING_BUFFER)
-        plume_glActiveTexture(GLenum(activeTexture))
-        blend = plume_glIsEnabled(GLenum(GL_BLEND)) != 0
-        depth = plume_glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
-        cull = plume_glIsEnabled(GLenum(GL_CULL_FACE)) != 0
-        discard = plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)) != 0
-        blendSrcRGB = get(GL_BLEND_SRC_RGB)
-        blendDstRGB = get(GL_BLEND_DST_RGB)
-        blendSrcAlpha = get(GL_BLEND_SRC_ALPHA)
-        blendDstAlpha = get(GL_BLEND_DST_ALPHA)
-        blendEquationRGB = get(GL_BLEND_EQUATION_RGB)
-        blendEquationAlpha = get(GL_BLEND_EQUATION_ALPHA)
-        unpackBuffer = get(GL_PIXEL_UNPACK_BUFFER_BINDING)
-        copyRead = get(GL_COPY_READ_BUFFER_BINDING)
-        copyWrite = get(GL_COPY_WRITE_BUFFER_BINDING)
-        unpack = SavedState.unpackParameters.map(get)
-    }
-
-    static let unpackParameters = [GL_UNPACK_ALIGNMENT, GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS]
-
-    func restore() {
-        func set(_ e: Int32, _ on: Bool) { on ? plume_glEnable(GLenum(e)) : plume_glDisable(GLenum(e)) }
-        plume_glUseProgram(GLuint(program))
-        plume_glBindVertexArray(GLuint(vertexArray))
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), GLuint(feedback))
-        plume_glActiveTexture(GLenum(GL_TEXTURE1))
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture1))
-        plume_glActiveTexture(GLenum(GL_TEXTURE2))
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture2))
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture0))
-        plume_glActiveTexture(GLenum(activeTexture))
-        plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(unpackBuffer))
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), GLuint(copyRead))
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(copyWrite))
-        for (parameter, value) in zip(SavedState.unpackParameters, unpack) { plume_glPixelStorei(GLenum(parameter), value) }
-        set(GL_BLEND, blend)
-        set(GL_DEPTH_TEST, depth)
-        set(GL_CULL_FACE, cull)
-        set(GL_RASTERIZER_DISCARD, discard)
-        plume_glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
-        plume_glBlendEquationSeparate(GLenum(blendEquationRGB), GLenum(blendEquationAlpha))
-    }
+/// The uniforms the draw and sorted-draw programs share (generated from `Shaders/plume.contract`).
+protocol QuadUniforms {
+    var time: Uniform<Double> { get }
+    var acc: Uniform<SIMD3<Float>> { get }
+    var colorSpeed: Uniform<SIMD4<Float>> { get }
+    var viewProjection: Uniform<Matrix4> { get }
+    var imageSize: Uniform<SIMD2<Float>> { get }
+    var contentsRect: Uniform<SIMD4<Float>> { get }
+    var contentsScale: Uniform<Float> { get }
+    var preservesDepth: Uniform<Bool> { get }
+    var flipImage: Uniform<Bool> { get }
+    var image: Uniform<TextureUnit> { get }
 }
+extension DrawUniforms: QuadUniforms {}
+extension DrawSortedUniforms: QuadUniforms {}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// One problem found in an effect file: where (file, JSON path, line and column), which rule, and
+/// how serious.
+///
+/// ```
+/// fire.json:12:24: error: $.emitterCells[0].birthRate: must be ≥ 0, got -3
+/// fire.json:14:7: warning: $.emitterCells[0].lifetimeRnage: unknown key (did you mean "lifetimeRange"?), ignored
+/// ```
+public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable {
+        /// The file is refused (loading throws).
+        case error
+        /// The file loads; the value named is ignored or approximated, as the message says.
+        case warning
+    }
+
+    public var severity: Severity
+    /// The file as given to the loader (or a name such as "<data>").
+    public var file: String
+    /// JSON path from the document root: `$.emitterCells[0].emitterCells[1].velocity`. For
+    /// property-list imports, the plist key (`$.maxParticles`).
+    public var path: String
+    /// Line and column of the offending key or value; nil where the source keeps no positions
+    /// (property lists).
+    public var position: SourcePosition?
+    /// The rule broken, in words.
+    public var message: String
+
+    public init(severity: Severity, file: String, path: String, position: SourcePosition?, message: String) {
+        self.severity = severity
+        self.file = file
+        self.path = path
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String {
+        let location = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return "\(location): \(severity.rawValue): \(path): \(message)"
+    }
+}
+
+/// Why an effect file could not be loaded or written: every error found (not just the first),
+/// with the warnings seen on the way.
+public struct EffectFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Errors first, then warnings, each in file order.
+    public var issues: [EffectIssue]
+
+    public init(issues: [EffectIssue]) { self.issues = issues }
+
+    public var errors: [EffectIssue] { issues.filter { $0.severity == .error } }
+    public var warnings: [EffectIssue] { issues.filter { $0.severity == .warning } }
+
+    public var description: String { issues.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects issues while a document is read.
+struct IssueLog {
+    var file: String
+    var issues: [EffectIssue] = []
+    /// Stops collecting past this many, so a hostile file cannot produce unbounded output.
+    static let limit = 1000
+
+    init(file: String) { self.file = file }
+
+    var hasErrors: Bool { issues.contains { $0.severity == .error } }
+
+    mutating func error(_ path: String, _ position: SourcePosition?, _ message: String) {
+        add(.error, path, position, message)
+    }
+
+    mutating func warning(_ path: String, _ position: SourcePosition?, _ message: String) {
+        add(.warning, path, position, message)
+    }
+
+    private mutating func add(_ severity: EffectIssue.Severity, _ path: String, _ position: SourcePosition?, _ message: String) {
+        guard issues.count < Self.limit else { return }
+        issues.append(EffectIssue(severity: severity, file: file, path: path, position: position, message: message))
+    }
+
+    /// Errors first, then warnings, each sorted by position.
+    var sorted: [EffectIssue] {
+        func key(_ i: EffectIssue) -> (Int, Int) { (i.position?.line ?? 0, i.position?.column ?? 0) }
+        return issues.filter { $0.severity == .error }.sorted { key($0) < key($1) }
+            + issues.filter { $0.severity == .warning }.sorted { key($0) < key($1) }
+    }
+}
+
+/// The known key nearest to `key` by edit distance, if close enough to be a likely typo.
+func nearestKey(to key: String, in candidates: some Sequence<String>) -> String? {
+    var best: (String, Int)?
+    let lowered = key.lowercased()
+    for c in candidates {
+        let d = editDistance(lowered, c.lowercased())
+        if best == nil || d < best!.1 || (d == best!.1 && c < best!.0) { best = (c, d) }
+    }
+    guard let (name, distance) = best else { return nil }
+    return distance <= max(2, name.count / 3) ? name : nil
+}
+
+/// Levenshtein distance (insertions, deletions, substitutions), bounded inputs.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars.prefix(200)), y = Array(b.unicodeScalars.prefix(200))
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    var current = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+        current[0] = i
+        for j in 1...y.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[y.count]
+}

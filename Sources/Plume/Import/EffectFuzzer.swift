@@ -1,0 +1,200 @@
+import CZlib
+import Foundation
+
+/// Mutation fuzzing of the loaders (`plume fuzz-effects`, and a bounded run in the tests): seeds
+/// are valid effect files and property lists; each case mutates one and loads it. A crash ends the
+/// process (so a finished run has none); a case slower than a second counts as a hang; the peak
+/// resident memory is reported.
+package enum EffectFuzzer {
+    package struct Report: CustomStringConvertible {
+        package var cases = 0, jsonCases = 0, plistCases = 0, loaded = 0, refused = 0, hangs = 0
+        package var slowest: Duration = .zero
+        package var slowestInput = ""
+        package var total: Duration = .zero
+        package var peakResidentMiB = 0.0
+        package var startResidentMiB = 0.0
+
+        package var description: String {
+            let perCase = cases > 0 ? total / cases : .zero
+            return """
+            fuzz-effects: \(cases) cases (\(jsonCases) JSON, \(plistCases) plist): \(loaded) loaded, \(refused) refused with errors
+            crashes: 0 (the run finished); hangs over 1 s: \(hangs); slowest case \(slowest) (\(slowestInput))
+            time \(total) (\(perCase) per case); peak resident memory \(String(format: "%.0f", peakResidentMiB)) MiB (\(String(format: "%.0f", startResidentMiB)) MiB at the start)
+            """
+        }
+    }
+
+    /// Runs `cases` mutated inputs from a fixed seed.
+    package static func run(cases: Int, seed: UInt64, progress: ((Int) -> Void)? = nil) -> Report {
+        var report = Report()
+        report.startResidentMiB = residentMiB()
+        let jsonSeeds = jsonCorpus()
+        let plistSeeds = plistCorpus()
+        var random = SplitMix(seed: seed)
+        let clock = ContinuousClock()
+        let started = clock.now
+        for i in 0..<cases {
+            let isJSON = i % 2 == 0
+            let seeds = isJSON ? jsonSeeds : plistSeeds
+            var input = seeds[Int(random.next() % UInt64(seeds.count))]
+            let rounds = 1 + Int(random.next() % 4)
+            for _ in 0..<rounds { mutate(&input, &random, json: isJSON) }
+            let t0 = clock.now
+            let ok: Bool
+            if isJSON {
+                report.jsonCases += 1
+                ok = EffectFile.check(input, file: "fuzz.json").0 != nil
+            } else {
+                report.plistCases += 1
+                ok = (try? ParticleDesignerImport.decode(input, file: "fuzz.plist")) != nil
+            }
+            let elapsed = clock.now - t0
+            if ok { report.loaded += 1 } else { report.refused += 1 }
+            if elapsed > report.slowest {
+                report.slowest = elapsed
+                report.slowestInput = "case \(i), \(isJSON ? "JSON" : "plist"), \(input.count) bytes"
+            }
+            if elapsed > .seconds(1) { report.hangs += 1 }
+            report.cases += 1
+            if i % 512 == 0 { report.peakResidentMiB = max(report.peakResidentMiB, residentMiB()) }
+            progress?(i + 1)
+        }
+        report.total = clock.now - started
+        report.peakResidentMiB = max(report.peakResidentMiB, residentMiB())
+        return report
+    }
+
+    // MARK: Seeds
+
+    static func jsonCorpus() -> [Data] {
+        var seeds = Preset.allCases.compactMap { try? EffectFile.encode($0.makeLayer(), options: .init(angleUnit: .degrees)) }
+        let layer = Preset.fireworks.makeLayer()
+        let move = BasicAnimation(keyPath: "emitterPosition")
+        move.fromValue = CGPoint(x: 1, y: 2)
+        move.toValue = CGPoint(x: 3, y: 4)
+        layer.add(move, forKey: "m")
+        let frames = KeyframeAnimation(keyPath: "emitterCells.0.birthRate")
+        frames.values = [1.0, 5.0, 2.0]
+        frames.keyTimes = [0, 0.5, 1]
+        layer.add(frames, forKey: "k")
+        if let image = try? SpriteImage(width: 3, height: 3, pixels: [UInt8](repeating: 200, count: 36)) {
+            layer.emitterCells?.first?.contents = image
+        }
+        if let data = try? EffectFile.encode(layer) { seeds.append(data) }
+        return seeds
+    }
+
+    static func plistCorpus() -> [Data] {
+        ParticleDesignerFixtures.dictionaries().compactMap {
+            try? PropertyListSerialization.data(fromPropertyList: $0, format: .xml, options: 0)
+        }
+    }
+
+    // MARK: Mutations
+
+    static let tokens: [String] = [
+        "-1", "0", "1e999", "-1e999", "NaN", "1e-400", "4294967296", "-0", "null", "true", "\"infinity\"", "\"90deg\"",
+        "[", "]", "{", "}", ",", ":", "\"", "\\u", "\\uD800", "\"#ff00ff\"", "[1,2,3,4,5]", "{\"png\":\"AAAA\"}",
+        "<real>", "</real>", "<integer>99999999999999999999</integer>", "<string>", "</dict>", "<dict>", "<array>",
+        "<key>maxParticles</key>", "<real>-1e308</real>", "<true/>", "&amp;", "<!--", "]]>", "\u{0}", "\u{FEFF}",
+        "H4sI", "eJ", "AAAAAAAAAAAA", "//8=",
+    ]
+
+    static func mutate(_ data: inout Data, _ r: inout SplitMix, json: Bool) {
+        var bytes = [UInt8](data)
+        if bytes.isEmpty { bytes = [0x7B] }
+        let at = Int(r.next() % UInt64(bytes.count))
+        switch r.next() % 8 {
+        case 0:   // flip a bit
+            bytes[at] ^= UInt8(1 << (r.next() % 8))
+        case 1:   // delete a range
+            let n = min(bytes.count - at, 1 + Int(r.next() % 64))
+            bytes.removeSubrange(at..<at + n)
+        case 2:   // insert a token
+            bytes.insert(contentsOf: Array(tokens[Int(r.next() % UInt64(tokens.count))].utf8), at: at)
+        case 3:   // replace a number-ish byte run with a token
+            var end = at
+            while end < bytes.count, end - at < 24, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || bytes[end] == 0x2E || bytes[end] == 0x2D { end += 1 }
+            bytes.replaceSubrange(at..<max(end, at + 1), with: Array(tokens[Int(r.next() % UInt64(tokens.count))].utf8))
+        case 4:   // duplicate a chunk
+            let n = min(bytes.count - at, 1 + Int(r.next() % 256))
+            let chunk = Array(bytes[at..<at + n])
+            let to = Int(r.next() % UInt64(bytes.count))
+            bytes.insert(contentsOf: chunk, at: to)
+        case 5:   // truncate
+            bytes.removeSubrange(at..<bytes.count)
+        case 6:   // random byte
+            bytes[at] = UInt8(truncatingIfNeeded: r.next())
+        default:  // deep nesting
+            let depth = Int(r.next() % 400)
+            let open = json ? "[" : "<array>", close = json ? "]" : "</array>"
+            bytes.insert(contentsOf: Array((String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)).utf8), at: at)
+        }
+        if bytes.count > 4 << 20 { bytes.removeSubrange((4 << 20)...) }
+        data = Data(bytes)
+    }
+
+    /// Resident set size of this process in MiB (Linux `/proc/self/statm`), 0 where unknown.
+    package static func residentMiB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    package struct SplitMix {
+        var state: UInt64
+        package init(seed: UInt64) { state = seed }
+        package mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
+
+/// Particle Designer dictionaries made from the documented key set, with embedded textures in
+/// each container (gzip and zlib; PNG and TIFF): fuzz seeds and test fixtures.
+package enum ParticleDesignerFixtures {
+    package static func deflate(_ data: Data, gzip: Bool) -> Data? {
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = data.withUnsafeBytes { plume_deflate($0.bindMemory(to: UInt8.self).baseAddress, $0.count, gzip ? 1 : 0, &out, &size) }
+        guard status == 0, let out else { return nil }
+        defer { free(out) }
+        return Data(bytes: out, count: size)
+    }
+
+    /// A 16 × 16 white dot as PNG bytes.
+    package static func dotPNG() -> Data? { try? SpriteImage.builtin(.softDot, size: 16).pngData() }
+
+    package static func dictionaries() -> [[String: Any]] {
+        let png = dotPNG() ?? Data()
+        let gravity: [String: Any] = [
+            "configName": "fuzz-gravity", "maxParticles": 200, "emitterType": 0, "duration": -1.0,
+            "particleLifespan": 1.5, "particleLifespanVariance": 0.25, "angle": 90, "angleVariance": 10.0,
+            "speed": 120, "speedVariance": 20.0, "gravityx": 0, "gravityy": -50.5, "sourcePositionx": 400, "sourcePositiony": 100,
+            "sourcePositionVariancex": 20, "sourcePositionVariancey": 0, "startParticleSize": 32, "startParticleSizeVariance": 4,
+            "finishParticleSize": 8, "finishParticleSizeVariance": 0, "rotationStart": 0, "rotationEnd": 90,
+            "startColorRed": 1, "startColorGreen": 0.5, "startColorBlue": 0.1, "startColorAlpha": 1,
+            "finishColorRed": 1, "finishColorGreen": 0, "finishColorBlue": 0, "finishColorAlpha": 0,
+            "blendFuncSource": 770, "blendFuncDestination": 1, "radialAcceleration": 0, "tangentialAcceleration": 0,
+            "textureFileName": "dot.png", "textureImageData": (deflate(png, gzip: true) ?? Data()).base64EncodedString(),
+            "yCoordFlipped": 1,
+        ]
+        var radius = gravity
+        radius["emitterType"] = 1
+        radius["maxRadius"] = 150
+        radius["minRadius"] = 10.0
+        radius["rotatePerSecond"] = 45
+        radius["textureImageData"] = (deflate(png, gzip: false) ?? Data()).base64EncodedString()
+        var old = gravity
+        old.removeValue(forKey: "emitterType")
+        old["particleType"] = 0
+        old["blendAdditive"] = true
+        old["textureImageData"] = png.base64EncodedString()
+        return [gravity, radius, old]
+    }
+}

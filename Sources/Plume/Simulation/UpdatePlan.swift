@@ -1,0 +1,121 @@
+import Foundation
+
+/// The decisions of an update that do not depend on where particles live, made once for both
+/// simulators (SPEC §3, §8, §9): the layer as presented at the host time, its diagnostics, the
+/// host-time rules, which step to take, and the path births follow when the emitter moved.
+/// ``ReferenceSimulator`` and the GPU simulator differ only in how they carry out the step.
+///
+/// ```swift
+/// let update = planner.plan(layer, hostTime: now)
+/// switch update.step { … }          // advance, rebuild, inactive or ignored
+/// planner.finish(update)            // once the step succeeded
+/// ```
+package struct UpdatePlanner: Sendable {
+    /// Host time of the last finished update.
+    package private(set) var hostTime: Double?
+    /// Layer local time of the last finished update; nil before the first one and while the
+    /// layer is inactive.
+    package private(set) var layerTime: Double?
+    /// The emitter's presented position at the last update, and whether an animation moved it.
+    private var emitterPosition: SIMD3<Double>?
+    private var emitterAnimated = false
+
+    package init() {}
+
+    /// What one update does.
+    package enum Step: Sendable {
+        /// The host time is not finite: nothing changes, not even the layer values in use.
+        case ignored
+        /// Outside the layer's active period (and not filled): no particles.
+        case inactive
+        /// Live particles advance from `t0` to `t1` (layer times); top-level births lie on
+        /// `path` when the emitter moved along one.
+        case advance(from: Double, to: Double, path: EmitterPath?)
+        /// First update, a seek backwards, or the layer becoming active: the state is rebuilt
+        /// from the births of all history up to `t1` (the catch-up rule keeps what can be alive).
+        case rebuild(to: Double)
+    }
+
+    /// One planned update.
+    package struct Update: Sendable {
+        package var hostTime: Double
+        /// The layer's values for this update; nil when the step is ``Step/ignored``.
+        package var resolved: ResolvedLayer?
+        /// Problems in the layer's values and its animations, and the host-time rule when broken.
+        package var diagnostics: [Diagnostic]
+        package var step: Step
+        /// Whether an animation moves the emitter at this update.
+        fileprivate var emitterAnimated = false
+    }
+
+    /// Plans the update of `layer` to `hostTime`.
+    package func plan(_ layer: EmitterLayer, hostTime: Double) -> Update {
+        guard hostTime.isFinite else {
+            return Update(hostTime: hostTime, resolved: nil, diagnostics: [
+                Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored)],
+                          step: .ignored)
+        }
+        let presented = layer.presented(at: hostTime)
+        let resolved = ResolvedLayer(presented.layer)
+        var update = Update(hostTime: hostTime, resolved: resolved,
+                            diagnostics: resolved.diagnostics + presented.diagnostics, step: .inactive)
+        update.emitterAnimated = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
+        guard let t1 = resolved.localTime(hostTime: hostTime) else { return update }
+        if let t0 = layerTime, t1 >= t0 {
+            update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated, t0, t1))
+        } else {
+            update.step = .rebuild(to: t1)
+        }
+        return update
+    }
+
+    /// The line this update's top-level births lie on (Semantics §9): an emitter animated at both
+    /// ends of the update follows its path; one the host moved (not animated at either end)
+    /// follows the straight line from its previous position when the layer interpolates motion
+    /// and the move is no teleport; where an animation starts or ends, the emitter jumps.
+    private func path(_ resolved: ResolvedLayer, animated: Bool, _ t0: Double, _ t1: Double) -> EmitterPath? {
+        guard t1 > t0, let from = emitterPosition else { return nil }
+        if animated && emitterAnimated { return EmitterPath(from: from, start: t0, end: t1) }
+        guard !animated && !emitterAnimated, resolved.interpolatesMotion, from != resolved.position else { return nil }
+        let d = resolved.position - from
+        let distance = (d * d).sum().squareRoot()
+        return distance <= resolved.teleportDistance ? EmitterPath(from: from, start: t0, end: t1) : nil
+    }
+
+    /// Records a carried-out update: the next one continues from it.
+    package mutating func finish(_ update: Update) {
+        guard let resolved = update.resolved else { return }
+        hostTime = update.hostTime
+        switch update.step {
+        case .ignored:
+            return
+        case .inactive:
+            layerTime = nil
+        case let .advance(_, t1, _), let .rebuild(t1):
+            layerTime = t1
+        }
+        emitterPosition = resolved.position
+        emitterAnimated = update.emitterAnimated
+    }
+}
+
+extension Diagnostic {
+    /// The report of births a cell dropped at its capacity (SPEC §3), the same on both simulators.
+    package static func capacityReached(keyPath: String, births: UInt64, capacity: Int) -> Diagnostic {
+        Diagnostic(keyPath: keyPath, value: "\(births) births",
+                   rule: "the cell reached its capacity of \(capacity) live particles", effect: .birthsDropped)
+    }
+}
+
+extension SnapshotParticle {
+    /// A particle evaluated at `age` from its birth values (SPEC §5): scale, angle and colour are
+    /// linear in age; position and velocity are the simulator's own.
+    package init(cell: ResolvedCell, serial: UInt32, parent: ParticleKey, birthTime: Double, age: Double,
+                 lifetime: Double, position: SIMD3<Double>, velocity: SIMD3<Double>, scale0: Double,
+                 scaleSpeed: Double, angle0: Double, spin: Double, color0: SIMD4<Double>) {
+        self.init(identity: ParticleIdentity(cellPath: cell.path, serial: serial, parent: parent),
+                  cellName: cell.name, birthTime: birthTime, age: age, lifetime: lifetime,
+                  position: position, velocity: velocity, scale: scale0 + scaleSpeed * age,
+                  angle: angle0 + spin * age, color: color0 + cell.colorSpeed * age)
+    }
+}

@@ -1,0 +1,54 @@
+import CEpoxy
+
+/// Textures through the typed layer.
+extension GLContext {
+    /// A mipmapped RGBA8 2-D texture of `width × height` from `rgba` (rows from the top, tightly
+    /// packed), with clamped edges and the given filters. Leaves it bound to `GL_TEXTURE_2D` of the
+    /// active unit and uploads from client memory whatever pixel-unpack state the host left (the
+    /// caller restores that state).
+    /// - Throws: the driver's error (out of memory), with the texture deleted.
+    func makeTexture(width: Int, height: Int, rgba: [UInt8], minify: Int32, magnify: Int32,
+                     lodBias: Float) throws -> GLTexture {
+        let texture = makeTexture()
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+        plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+        plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        rgba.withUnsafeBytes {
+            plume_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        plume_glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minify)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), magnify)
+        plume_glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), lodBias)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        do {
+            try check("uploading a \(width)×\(height) image", pass: "texture upload")
+        } catch {
+            delete(texture)
+            throw error
+        }
+        return texture
+    }
+}
+
+extension GLContext {
+    /// A buffer texture over `buffer`'s data as `format` texels (`GL_RG32UI`, `GL_RGBA32UI`), made
+    /// on the active unit, which is left with no buffer texture bound.
+    func makeBufferTexture(over buffer: GLBuffer, format: Int32) -> GLTexture {
+        let texture = makeTexture()
+        attach(buffer, to: texture, format: format)
+        return texture
+    }
+
+    /// Points the buffer texture `texture` at `buffer`, on the active unit (left unbound).
+    func attach(_ buffer: GLBuffer, to texture: GLTexture, format: Int32) {
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
+        plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(format), buffer.name)
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The parsed `Shaders/plume.contract`: the one declaration of the Swift–GLSL contract (its header
+/// comment documents the syntax).
+struct Contract {
+    /// A `name type` line of a block.
+    struct Field {
+        var name: String
+        /// The GLSL type (`double`, `vec3`, a struct name, …).
+        var type: String
+        /// `T[SUB]`: one per sub-cell of the records a program reads.
+        var perSubCell = false
+        /// The line's trailing comment, carried into the generated Swift as documentation.
+        var doc = ""
+    }
+    struct Block {
+        var name: String
+        var fields: [Field] = []
+    }
+    struct Enumeration {
+        var name: String
+        var cases: [String]
+    }
+    struct Program {
+        var name: String
+        var stages: [String]
+        var uniforms: [Field] = []
+    }
+
+    var records: [Block] = []
+    var structs: [Block] = []
+    var enums: [Enumeration] = []
+    var programs: [Program] = []
+
+    /// 32-bit words of a record field's type.
+    static let recordWords: [String: Int] = [
+        "uint": 1, "int": 1, "float": 1, "double": 2, "uvec2": 2, "vec2": 2, "vec3": 3, "vec4": 4,
+    ]
+    /// Types a uniform may have besides the declared structs.
+    static let uniformTypes: Set<String> = [
+        "bool", "int", "uint", "float", "double", "vec2", "vec3", "vec4", "uvec2", "mat4", "sampler2D",
+        "usamplerBuffer",
+    ]
+
+    struct ParseError: Error, CustomStringConvertible {
+        var line: Int
+        var message: String
+        var description: String { "plume.contract:\(line): \(message)" }
+    }
+
+    init(text: String) throws {
+        enum Open { case none, record, structure, program }
+        var open = Open.none
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            func fail(_ message: String) -> ParseError { ParseError(line: lineNumber, message: message) }
+            let parts = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let line = parts[0].trimmingCharacters(in: .whitespaces)
+            let comment = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            if line.isEmpty { continue }
+            let indented = raw.first == " "
+            let words = line.split(whereSeparator: { $0 == " " || $0 == ":" }).map(String.init)
+            if !indented {
+                switch words[0] {
+                case "record":
+                    guard words.count == 2 else { throw fail("expected `record NAME`") }
+                    records.append(Block(name: words[1])); open = .record
+                case "struct":
+                    guard words.count == 2 else { throw fail("expected `struct NAME`") }
+                    structs.append(Block(name: words[1])); open = .structure
+                case "enum":
+                    guard words.count >= 3 else { throw fail("expected `enum NAME: case case …`") }
+                    enums.append(Enumeration(name: words[1], cases: Array(words.dropFirst(2)))); open = .none
+                case "program":
+                    guard words.count >= 3 else { throw fail("expected `program NAME: STAGE…`") }
+                    programs.append(Program(name: words[1], stages: Array(words.dropFirst(2)))); open = .program
+                default:
+                    throw fail("unknown declaration `\(words[0])`")
+                }
+                continue
+            }
+            guard words.count == 2 else { throw fail("expected `name type`") }
+            var field = Field(name: words[0], type: words[1], doc: comment)
+            if field.type.hasSuffix("[SUB]") {
+                field.type.removeLast(5)
+                field.perSubCell = true
+            }
+            switch open {
+            case .none:
+                throw fail("a field outside a block")
+            case .record:
+                guard Self.recordWords[field.type] != nil, !field.perSubCell else {
+                    throw fail("a record field must be one of \(Self.recordWords.keys.sorted())")
+                }
+                records[records.count - 1].fields.append(field)
+            case .structure:
+                guard Self.recordWords[field.type] != nil || field.type == "bool", !field.perSubCell else {
+                    throw fail("a struct field must be a scalar or vector type")
+                }
+                structs[structs.count - 1].fields.append(field)
+            case .program:
+                guard Self.uniformTypes.contains(field.type) || structs.contains(where: { $0.name == field.type })
+                else { throw fail("unknown uniform type `\(field.type)`") }
+                programs[programs.count - 1].uniforms.append(field)
+            }
+        }
+        guard records.count == 2 else {
+            throw ParseError(line: 0, message: "expected two records: the particle, then the per-sub-cell clock")
+        }
+    }
+
+    var particle: Block { records[0] }
+    var clock: Block { records[1] }
+
+    static func offsets(_ block: Block) -> [(Field, Int)] {
+        var offset = 0
+        return block.fields.map { field in
+            defer { offset += recordWords[field.type]! }
+            return (field, offset)
+        }
+    }
+    static func words(_ block: Block) -> Int { block.fields.reduce(0) { $0 + recordWords[$1.type]! } }
+
+    /// The most sub-cells whose record fits the 64 transform-feedback components every GL 3.3
+    /// driver offers (records move as whole uvec4s).
+    var maxSubCells: Int {
+        var s = 0
+        while (Self.words(particle) + Self.words(clock) * (s + 1) + 3) / 4 * 4 <= 64 { s += 1 }
+        return s
+    }
+
+    /// A struct's fields with its doubles first (see the note in the contract).
+    static func doublesFirst(_ block: Block) -> [Field] {
+        block.fields.filter { $0.type == "double" } + block.fields.filter { $0.type != "double" }
+    }
+}
