@@ -2,83 +2,115 @@ import Foundation
 import Plume
 import PlumeGL
 
-/// Loading, restarting and hot-reloading the effect.
+/// Loading, saving, restarting and hot-reloading the effect.
+///
+/// An effect file is read with ``EffectFile`` and watched with an ``EffectWatcher``: each save is
+/// applied to the running layer in place (live particles go on where the cell structure allows);
+/// a bad save shows its problems in the window while the last good effect keeps running.
 extension Playground {
-    static func load(_ effect: PlaygroundEffect, size: CGSize) throws -> EmitterLayer {
+    /// The layer and document of what the playground opens.
+    static func load(_ effect: PlaygroundEffect, size: CGSize) throws -> (EmitterLayer, EffectDocument?) {
         switch effect {
-        case let .preset(preset): return preset.makeLayer(size: size)
-        case let .file(path): return try EffectFile.load(path)
+        case let .preset(preset): return (preset.makeLayer(size: size), nil)
+        case let .file(path):
+            do {
+                let document = try EffectFile.read(from: URL(fileURLWithPath: path))
+                return (document.layer, document)
+            } catch {
+                throw PlaygroundError.effect(path: path, reason: "\(error)")
+            }
         }
     }
 
     /// Plays `layer` from time 0 with a fresh simulator (animations are removed).
-    func play(_ newLayer: EmitterLayer) throws {
+    func play(_ newLayer: EmitterLayer, limits: SimulationLimits = .default) throws {
         newLayer.removeAllAnimations()
         simulator.release()
         layer = newLayer
-        simulator = try GPUSimulator(layer: layer, context: context)
+        simulator = try GPUSimulator(layer: layer, context: context, limits: limits)
         time = 0
         state.effectLoads += 1
-        if let path = rateCellPath, CellPath.cell(at: path, in: layer) != nil {} else { chooseRateCell() }
-        inspector.selected = inspector.selected.flatMap { CellPath.cell(at: $0, in: layer) == nil ? nil : $0 }
+        keepSelections()
         countParticles()
     }
 
     /// Restarts the effect as edited, from time 0.
-    func restart() throws { try play(layer) }
+    func restart() throws { try play(layer, limits: simulator.limits) }
 
-    /// Opens a preset in place of the current effect.
+    /// Opens a preset in place of the current effect (and stops watching a file).
     func open(_ preset: Preset) throws {
         let sizes = input.sizes
-        effectFilePath = nil
-        effectFileStamp = nil
-        state.effectFile = nil
+        watch(nil)
         state.error = nil
         let newLayer = preset.makeLayer(size: CGSize(width: sizes.window.x, height: sizes.window.y))
         newLayer.seed = layer.seed
         try play(newLayer)
     }
 
-    /// Opens an effect file; on failure the current effect keeps running and the error is shown.
+    /// Opens an effect file and watches it; on failure the current effect keeps running and the
+    /// error is shown.
     func openFile(_ path: String) {
         do {
-            let newLayer = try EffectFile.load(path)
-            effectFilePath = path
-            effectFileStamp = Playground.modificationDate(path)
-            state.effectFile = path
+            let document = try EffectFile.read(from: URL(fileURLWithPath: path))
+            try play(document.layer, limits: document.limits)
+            self.document = document
+            watch(path)
             state.error = nil
-            try play(newLayer)
         } catch {
-            state.error = "\(error)"
+            state.error = "\(path): \(error)"
         }
     }
 
-    /// Saves the effect as edited (the model values, without animations).
+    /// Saves the effect as edited: the model values with the emitter where it is on screen (the
+    /// click animation baked in) and the effect's other animations; then plays and watches that
+    /// file. A failed save shows its error and changes nothing.
     func saveFile(_ path: String) {
+        let saved = layer.copy()
+        saved.emitterPosition = layer.presentation(at: time).emitterPosition
+        for key in layer.animationKeys() where key != "position" {
+            if let animation = layer.animation(forKey: key) { saved.add(animation, forKey: key) }
+        }
         do {
-            try EffectFile.save(layer, to: path)
-            effectFilePath = path
-            effectFileStamp = Playground.modificationDate(path)
-            state.effectFile = path
+            try EffectFile.write(saved, to: URL(fileURLWithPath: path), options: document?.writeOptions ?? .init())
             state.error = nil
+            state.saves += 1
+            if effectFilePath != URL(fileURLWithPath: path).standardizedFileURL.path { watch(path) }
         } catch {
-            state.error = "\(error)"
+            state.error = "saving \(path) failed: \(error)"
         }
     }
 
-    /// Reloads the open file when its modification date changed. An invalid file leaves the last
-    /// good effect running and shows its error until a good version is saved.
+    /// Watches `path` (nil: no file), made absolute.
+    func watch(_ path: String?) {
+        let path = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        effectFilePath = path
+        state.effectFile = path
+        watcher = path.map { EffectWatcher(url: URL(fileURLWithPath: $0)) }
+        _ = watcher?.poll()   // the first poll reports the content just loaded or saved
+        if let path { inspector.filePath = path }
+    }
+
+    /// Applies the watched file's changes. An invalid save leaves the last good effect running and
+    /// shows its problems until a good version is saved.
     func checkHotReload() {
-        guard let path = effectFilePath, state.frame % 10 == 0 else { return }
-        let stamp = Playground.modificationDate(path)
-        guard stamp != effectFileStamp else { return }
-        effectFileStamp = stamp
-        do {
-            let newLayer = try EffectFile.load(path)
+        guard let watcher, let event = watcher.poll() else { return }
+        switch event {
+        case let .loaded(document):
+            let limitsChanged = document.limits != simulator.limits
+            layer.apply(document.layer)
+            self.document = document
             state.error = nil
-            try play(newLayer)
-        } catch {
-            state.error = "reload failed, the last good effect keeps running: \(error)"
+            state.effectLoads += 1
+            keepSelections()
+            if limitsChanged { perform { try rebuild(limits: document.limits) } }
+        case let .failed(error):
+            state.error = "reload failed, the last good effect keeps running:\n\(error)"
         }
+    }
+
+    /// The rate bar's cell and the inspector's selection, where they still exist.
+    private func keepSelections() {
+        if rateCellPath.flatMap({ CellPath.cell(at: $0, in: layer) }) == nil { chooseRateCell() }
+        inspector.selected = inspector.selected.flatMap { CellPath.cell(at: $0, in: layer) == nil ? nil : $0 }
     }
 }

@@ -44,9 +44,11 @@ public final class Playground {
     /// The rate bar's cell (a path of cell indices) and the value the slider shows.
     var rateCellPath: [Int]? = nil
     var rate: Float = 30
-    /// The effect as last loaded or saved, for hot reload and restart.
+    /// The effect file played and watched (hot reload), the watcher, and the document as last
+    /// loaded (its image paths, angle unit and capacity are kept when saving).
     var effectFilePath: String?
-    var effectFileStamp: Date?
+    var watcher: EffectWatcher?
+    var document: EffectDocument?
     var pendingScreenshot = false
     var recordedFrames = 0
     var quitRequested = false
@@ -63,14 +65,11 @@ public final class Playground {
         glfwSwapInterval(options.vsync && options.recordFrames == nil ? 1 : 0)
         input = WindowInput(window: window)
         renderer = try ParticleRenderer(context: context)
-        let loaded = try Playground.load(options.effect, size: CGSize(width: options.width, height: options.height))
+        let (loaded, document) = try Playground.load(options.effect, size: CGSize(width: options.width, height: options.height))
         layer = loaded
+        self.document = document
         if let seed = options.seed { layer.seed = seed }
-        simulator = try GPUSimulator(layer: layer, context: context)
-        if case let .file(path) = options.effect {
-            effectFilePath = path
-            effectFileStamp = Playground.modificationDate(path)
-        }
+        simulator = try GPUSimulator(layer: layer, context: context, limits: document?.limits ?? .default)
         state.effectLoads = 1
         chooseRateCell()
         inspector.selected = (layer.emitterCells ?? []).isEmpty ? nil : [0]
@@ -83,7 +82,7 @@ public final class Playground {
         glfwGetWindowContentScale(window, &scaleX, &scaleY)
         if max(scaleX, scaleY) > 1.01 { ImGui.scale(max(scaleX, scaleY)) }
         state.renderer = context.info.renderer
-        state.effectFile = effectFilePath
+        if case let .file(path) = options.effect { watch(path) }
     }
 
     /// Closes ImGui and the window.
@@ -233,10 +232,6 @@ public final class Playground {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 }
 
