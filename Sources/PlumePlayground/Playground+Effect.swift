@@ -71,7 +71,9 @@ extension Playground {
             if let animation = layer.animation(forKey: key) { saved.add(animation, forKey: key) }
         }
         do {
-            try EffectFile.write(saved, to: URL(fileURLWithPath: path), options: document?.writeOptions ?? .init())
+            var options = document?.writeOptions ?? EffectFile.WriteOptions()
+            options.maxParticlesPerCell = simulator.limits == .default ? nil : simulator.limits.maxParticlesPerCell
+            try EffectFile.write(saved, to: URL(fileURLWithPath: path), options: options)
             state.error = nil
             state.saves += 1
             if effectFilePath != URL(fileURLWithPath: path).standardizedFileURL.path { watch(path) }
