@@ -8,17 +8,38 @@ import PlumeGL
 /// applied to the running layer in place (live particles go on where the cell structure allows);
 /// a bad save shows its problems in the window while the last good effect keeps running.
 extension Playground {
-    /// The layer and document of what the playground opens.
-    static func load(_ effect: PlaygroundEffect, size: CGSize) throws -> (EmitterLayer, EffectDocument?) {
-        switch effect {
-        case let .preset(preset): return (preset.makeLayer(size: size), nil)
-        case let .file(path):
-            do {
-                let document = try EffectFile.read(from: URL(fileURLWithPath: path))
-                return (document.layer, document)
-            } catch {
-                throw PlaygroundError.effect(path: path, reason: "\(error)")
+    /// What a file holds: the layer, the effect document (nil for an imported `.plist`), the
+    /// simulation limits it asks for, and its warnings.
+    struct Loaded {
+        var layer: EmitterLayer
+        var document: EffectDocument?
+        var limits: SimulationLimits
+        var warnings: [String]
+    }
+
+    /// Reads a Plume effect file (`.json`) or imports a Particle Designer / cocos2d property list
+    /// (`.plist`, laid out for a scene of `size`).
+    static func read(_ path: String, size: CGSize) throws -> Loaded {
+        let url = URL(fileURLWithPath: path)
+        do {
+            if url.pathExtension.lowercased() == "plist" {
+                let imported = try ParticleDesignerImport.read(from: url, sceneSize: size)
+                return Loaded(layer: imported.layer, document: nil, limits: imported.limits,
+                              warnings: imported.warnings.map(\.description))
             }
+            let document = try EffectFile.read(from: url)
+            return Loaded(layer: document.layer, document: document, limits: document.limits,
+                          warnings: document.warnings.map(\.description))
+        } catch {
+            throw PlaygroundError.effect(path: path, reason: "\(error)")
+        }
+    }
+
+    /// What the playground opens.
+    static func load(_ effect: PlaygroundEffect, size: CGSize) throws -> Loaded {
+        switch effect {
+        case let .preset(preset): return Loaded(layer: preset.makeLayer(size: size), document: nil, limits: .default, warnings: [])
+        case let .file(path): return try read(path, size: size)
         }
     }
 
@@ -42,22 +63,38 @@ extension Playground {
         let sizes = input.sizes
         watch(nil)
         state.error = nil
+        state.warnings = []
+        document = nil
         let newLayer = preset.makeLayer(size: CGSize(width: sizes.window.x, height: sizes.window.y))
         newLayer.seed = layer.seed
         try play(newLayer)
     }
 
-    /// Opens an effect file and watches it; on failure the current effect keeps running and the
-    /// error is shown.
+    /// Opens an effect file and watches it (a `.plist` is imported, not watched); on failure the
+    /// current effect keeps running and the error is shown.
     func openFile(_ path: String) {
         do {
-            let document = try EffectFile.read(from: URL(fileURLWithPath: path))
-            try play(document.layer, limits: document.limits)
-            self.document = document
-            watch(path)
+            let sizes = input.sizes
+            let loaded = try Playground.read(path, size: CGSize(width: sizes.window.x, height: sizes.window.y))
+            try play(loaded.layer, limits: loaded.limits)
+            opened(path, loaded)
             state.error = nil
         } catch {
-            state.error = "\(path): \(error)"
+            state.error = "\(error)"
+        }
+    }
+
+    /// Remembers what was opened: its document and warnings; watches a Plume file, and points
+    /// Save at a `.json` next to an imported `.plist`.
+    func opened(_ path: String, _ loaded: Loaded) {
+        document = loaded.document
+        state.warnings = loaded.warnings
+        if loaded.document == nil {
+            watch(nil)
+            state.effectFile = URL(fileURLWithPath: path).standardizedFileURL.path
+            inspector.filePath = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("json").path
+        } else {
+            watch(path)
         }
     }
 
@@ -101,6 +138,7 @@ extension Playground {
             let limitsChanged = document.limits != simulator.limits
             layer.apply(document.layer)
             self.document = document
+            state.warnings = document.warnings.map(\.description)
             state.error = nil
             state.effectLoads += 1
             keepSelections()

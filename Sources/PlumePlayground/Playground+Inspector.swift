@@ -60,7 +60,14 @@ extension Playground {
         ImGui.sameLine()
         if ImGui.button("Save") { saveFile(inspector.filePath) }
         mark("Save")
-        if let file = effectFilePath { ImGui.text("playing \(file) (reloads on change)") }
+        if let file = effectFilePath {
+            ImGui.text("playing \((file as NSString).lastPathComponent) (reloads on change)")
+        } else if let file = state.effectFile {
+            ImGui.text("imported \((file as NSString).lastPathComponent) (Save writes Plume JSON)")
+        }
+        if !state.warnings.isEmpty && ImGui.header("Warnings (\(state.warnings.count))") {
+            for warning in state.warnings.prefix(20) { ImGui.wrapped(warning) }
+        }
     }
 
     private func drawLayerSection() {
@@ -85,6 +92,8 @@ extension Playground {
         _ = ImGui.picker("emitterMode", &l.emitterMode)
         _ = ImGui.picker("renderMode", &l.renderMode)
         _ = ImGui.checkbox("preservesDepth", &l.preservesDepth)
+        _ = ImGui.checkbox("interpolatesEmitterMotion", &l.interpolatesEmitterMotion)
+        edit(l, \.emitterTeleportDistance, "emitterTeleportDistance pt", speed: 5, range: 0...1_000_000)
         var seed = Int32(bitPattern: l.seed)
         if ImGui.dragInt("seed", &seed, speed: 0.2, range: 0...Int32.max) {
             l.seed = UInt32(bitPattern: seed)

@@ -65,11 +65,10 @@ public final class Playground {
         glfwSwapInterval(options.vsync && options.recordFrames == nil ? 1 : 0)
         input = WindowInput(window: window)
         renderer = try ParticleRenderer(context: context)
-        let (loaded, document) = try Playground.load(options.effect, size: CGSize(width: options.width, height: options.height))
-        layer = loaded
-        self.document = document
+        let loaded = try Playground.load(options.effect, size: CGSize(width: options.width, height: options.height))
+        layer = loaded.layer
         if let seed = options.seed { layer.seed = seed }
-        simulator = try GPUSimulator(layer: layer, context: context, limits: document?.limits ?? .default)
+        simulator = try GPUSimulator(layer: layer, context: context, limits: loaded.limits)
         state.effectLoads = 1
         chooseRateCell()
         inspector.selected = (layer.emitterCells ?? []).isEmpty ? nil : [0]
@@ -82,7 +81,7 @@ public final class Playground {
         glfwGetWindowContentScale(window, &scaleX, &scaleY)
         if max(scaleX, scaleY) > 1.01 { ImGui.scale(max(scaleX, scaleY)) }
         state.renderer = context.info.renderer
-        if case let .file(path) = options.effect { watch(path) }
+        if case let .file(path) = options.effect { opened(path, loaded) }
     }
 
     /// Closes ImGui and the window.

@@ -39,6 +39,8 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     /// and the error shown in the window (a failed load, save or screenshot), if any.
     public var effectFile: String?
     public var effectLoads = 0
+    /// Warnings of the file last loaded (unknown keys, approximate imports, …).
+    public var warnings: [String] = []
     /// Saves that succeeded.
     public var saves = 0
     public var error: String?

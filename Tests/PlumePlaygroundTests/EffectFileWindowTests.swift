@@ -84,6 +84,22 @@ struct EffectFileWindowTests {
         try state.wait("more fire at 60/s") { ($0.liveCounts["fire"] ?? 0) > later.liveCounts["fire"]! + 20 }
     }
 
+    @Test func playsTheExampleEffectFilesAndImportsAParticleDesignerFile() throws {
+        let session = try XSession()
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Effects")
+        for name in ["campfire.json", "sparkles.plist"] {
+            let file = examples.appendingPathComponent(name).path
+            let state = StateFile(path: session.directory.appendingPathComponent("\(name).state").path)
+            let result = try session.run(try XSession.product("plume"),
+                                         ["play", file, "--size", "640x480", "--seconds", "1.2", "--state-file", state.path])
+            #expect(result.status == 0, "plume play \(name): \(result.output)")
+            let final = try #require(state.read(), "no state from \(name)")
+            #expect(final.effectFile == file && final.error == nil, "\(name): \(String(describing: final.error))")
+            #expect(final.liveTotal > 0, "\(name) shows no particles after \(final.time) s")
+        }
+    }
+
     @Test func aMissingOrInvalidFileIsAClearError() throws {
         let session = try XSession()
         let bad = session.directory.appendingPathComponent("bad.json")
