@@ -39,10 +39,13 @@ let package = Package(
         .target(name: "PlumePlayground", dependencies: ["Plume", "PlumeGL", "CImGuiShim", "CEpoxy", "CGLFW"],
                 swiftSettings: strict),
 
+        // MARK: - Fuzzing (random layer trees and PNG files, shared by the suite and `plume fuzz`)
+        .target(name: "PlumeFuzz", dependencies: ["Plume"], swiftSettings: strict),
+
         // MARK: - Command-line front end
         .executableTarget(
             name: "plume",
-            dependencies: ["Plume", "PlumeGL", "PlumePlayground",
+            dependencies: ["Plume", "PlumeGL", "PlumeFuzz", "PlumePlayground",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
@@ -75,8 +78,8 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF"], swiftSettings: strict),
-        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL"], exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF", "PlumeFuzz"], swiftSettings: strict),
+        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz"], exclude: ["Goldens"], swiftSettings: strict),
         .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumePlayground", "CEpoxy"],
                     swiftSettings: strict),
     ]

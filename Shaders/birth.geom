@@ -8,7 +8,7 @@ out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
 
 void main() {
     double i = double(v_index[0]);
-    precise double birth = u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate;
+    precise double birth = min(u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate, u_until);
     uint serial = u_firstSerial + uint(v_index[0]);
     uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
     LayerParams layer = u_layer;

@@ -153,7 +153,7 @@ vec3 plume_deviate(vec3 d, float oneMinusCosMax, float u1, float u2) {
     float cosT = 1.0 - x;
     float sinT = sqrt(max(0.0, x * (2.0 - x)));
     vec2 psi = plume_turn(u2);
-    float sgn = d.z >= 0.0 ? 1.0 : -1.0;
+    float sgn = d.z >= 0.0 ? 1.0 : -1.0;    // z in float, as BirthSampler.basis
     float a = -1.0 / (sgn + d.z);
     float b = d.x * d.y * a;
     vec3 e1 = vec3(1.0 + sgn * d.x * d.x * a, sgn * b, -sgn * d.x);

@@ -13,6 +13,7 @@ struct Births {
     double clockAtStart;
     double rate;
     double inverseRate;
+    double until;         // the age advanced to: no birth lies after it (rounding at large times)
 };
 
 // ClockParams is declared in Shaders/plume.contract (generated into plume_contract.glsl).
@@ -37,7 +38,7 @@ double plume_clock_time(Clock c, double inverseRate, double k) {
 
 // Advances `c` from parent age t0 to t1 (deadline: the parent's lifetime) and returns the births.
 Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, double deadline) {
-    Births none = Births(1u, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 1.0lf, 1.0lf);
+    Births none = Births(1u, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 0.0lf, 1.0lf, 1.0lf, 0.0lf);
     if (!(t1 > t0)) return none;
     if (!(P.rate > 0.0lf) || !(P.windowStart < P.windowEnd)) { plume_clock_reset(c); return none; }
     bool running = c.crossings != CLOCK_IDLE;
@@ -79,7 +80,7 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
     }
     double count = max(0.0lf, last - first + 1.0lf);
     Births b = Births(c.lastSerial + 1u + uint(skipped), count, max(0.0lf, skipped), first,
-                      c.segStart, c.clockAtStart, P.rate, P.inverseRate);
+                      c.segStart, c.clockAtStart, P.rate, P.inverseRate, t1);
     double consumed = count + max(0.0lf, skipped);
     c.crossings = uint(crossings + consumed);
     c.lastSerial = c.lastSerial + uint(min(consumed, 4294967295.0lf));
@@ -90,5 +91,5 @@ Births plume_clock_advance(inout Clock c, ClockParams P, double t0, double t1, d
 // Exact birth time (parent age) of the i-th birth.
 double plume_birth_time(Births b, double i) {
     precise double t = b.segStart + (b.firstCrossing + i - b.clockAtStart) * b.inverseRate;
-    return t;
+    return min(t, b.until);
 }

@@ -20,7 +20,7 @@ void main() {
     double slot = double(u_slotBase + v_in[0].slot);
     if (!(slot < b.count)) return;
     double ageAtBirth = plume_birth_time(b, slot);
-    precise double birth = ageAtBirth + parent.birth;
+    precise double birth = min(ageAtBirth + parent.birth, u_t1);
     uint serial = b.firstSerial + uint(slot);
     uvec2 key = plume_child_key(parent.key, u_cell.index, serial);
 

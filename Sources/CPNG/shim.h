@@ -1,5 +1,6 @@
-// libpng's simplified API wrapped for Swift: no setjmp/longjmp reaches Swift code, every failure
-// comes back as a return code with libpng's message.
+// libpng wrapped for Swift (the classic API for reading, with its limits; the simplified API for
+// writing): no setjmp/longjmp reaches Swift code, every failure comes back as a return code with
+// libpng's message.
 #ifndef PLUME_CPNG_SHIM_H
 #define PLUME_CPNG_SHIM_H
 #include <png.h>
@@ -12,53 +13,143 @@ static inline void plume_png_message(png_image *image, char *message) {
     message[63] = 0;
 }
 
+#include <setjmp.h>
+#include <stdio.h>
+
 // Reads a PNG (8 or 16 bits; grey, grey+alpha, RGB, RGBA or palette) from a file (data == NULL)
-// or from memory, as 8-bit straight-alpha RGBA rows from the top. 16-bit files keep their values
-// (no gamma conversion): they are read as 16-bit premultiplied linear and converted back.
-// Returns 0 and a malloc'ed buffer on success; else 1 with libpng's message (64 bytes).
-static inline int plume_png_read(const char *path, const void *data, size_t size, uint32_t *width,
+// or from memory, as 8-bit straight-alpha RGBA rows from the top (16-bit samples are scaled with
+// rounding, no gamma conversion). libpng's classic API, so that its limits hold before anything
+// is decoded: sides above `max_side` and images above `max_pixels` are refused from the header
+// (png_set_user_limits and a check after png_read_info), and no chunk but IDAT may claim more
+// than `max_chunk` bytes (plume_png_check_chunks on data in memory, and png_set_chunk_malloc_max
+// for what libpng decompresses; at most 64 ancillary chunks are kept). Decodes row by row into
+// the output, so memory is the output plus one row.
+// Returns 0 and a malloc'ed buffer on success; else 1 with a message (64 bytes).
+typedef struct {
+    jmp_buf jump;
+    char *message;
+    const unsigned char *data;
+    size_t size, offset;
+} plume_png_state;
+
+static void plume_png_error(png_structp png, png_const_charp text) {
+    plume_png_state *state = (plume_png_state *)png_get_error_ptr(png);
+    strncpy(state->message, text, 63);
+    state->message[63] = 0;
+    longjmp(state->jump, 1);
+}
+
+static void plume_png_warning(png_structp png, png_const_charp text) { (void)png; (void)text; }
+
+static void plume_png_read_memory(png_structp png, png_bytep out, size_t length) {
+    plume_png_state *state = (plume_png_state *)png_get_io_ptr(png);
+    if (length > state->size - state->offset) png_error(png, "file truncated");
+    memcpy(out, state->data + state->offset, length);
+    state->offset += length;
+}
+
+// Walks the chunk list of an in-memory PNG before libpng sees it: every chunk must fit in the
+// file, and no chunk but IDAT may claim more than `max_chunk` bytes (libpng's own
+// png_set_chunk_malloc_max does not cover every ancillary chunk: a tEXt chunk is allocated at the
+// length it claims). Returns 0, or 1 with a message.
+static inline int plume_png_check_chunks(const unsigned char *data, size_t size, uint32_t max_chunk, char *message) {
+    size_t at = 8;
+    while (at + 8 <= size) {
+        uint32_t length = (uint32_t)data[at] << 24 | (uint32_t)data[at + 1] << 16 | (uint32_t)data[at + 2] << 8 | data[at + 3];
+        char type[5] = {(char)data[at + 4], (char)data[at + 5], (char)data[at + 6], (char)data[at + 7], 0};
+        for (int i = 0; i < 4; ++i) if (!((type[i] >= 'a' && type[i] <= 'z') || (type[i] >= 'A' && type[i] <= 'Z'))) type[i] = '?';
+        if (length > 0x7FFFFFFFu || (size_t)length + 12 > size - at) {
+            snprintf(message, 64, "chunk %s claims %u bytes, past the end of the file", type, (unsigned)length);
+            return 1;
+        }
+        if (length > max_chunk && memcmp(type, "IDAT", 4) != 0) {
+            snprintf(message, 64, "chunk %s claims %u bytes (limit %u)", type, (unsigned)length, (unsigned)max_chunk);
+            return 1;
+        }
+        if (memcmp(type, "IEND", 4) == 0) return 0;
+        at += (size_t)length + 12;
+    }
+    return 0;   // a truncated file: libpng reports it
+}
+
+static inline int plume_png_read(const char *path, const void *data, size_t size, uint32_t max_side,
+                                 uint64_t max_pixels, uint32_t max_chunk, uint32_t *width,
                                  uint32_t *height, uint8_t **pixels, char *message) {
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    int ok = data ? png_image_begin_read_from_memory(&image, data, size)
-                  : png_image_begin_read_from_file(&image, path);
-    if (!ok) { plume_png_message(&image, message); return 1; }
-    int sixteen = (image.format & PNG_FORMAT_FLAG_LINEAR) != 0;
-    image.format = sixteen ? PNG_FORMAT_LINEAR_RGB_ALPHA : PNG_FORMAT_RGBA;
-    size_t count = (size_t)image.width * image.height;
-    if (image.width == 0 || image.height == 0 || count > (size_t)1 << 28) {
-        strcpy(message, "unsupported image size");
-        png_image_free(&image);
-        return 1;
+    plume_png_state state;
+    memset(&state, 0, sizeof state);
+    state.message = message;
+    state.data = (const unsigned char *)data;
+    state.size = size;
+    if (data && size >= 8 && plume_png_check_chunks((const unsigned char *)data, size, max_chunk, message)) return 1;
+    FILE *file = NULL;
+    if (!data) {
+        file = fopen(path, "rb");
+        if (!file) { strcpy(message, "cannot open the file"); return 1; }
     }
-    uint8_t *out = (uint8_t *)malloc(count * 4);
-    uint16_t *wide = sixteen ? (uint16_t *)malloc(count * 8) : NULL;
-    if (!out || (sixteen && !wide)) {
-        free(out); free(wide);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, plume_png_error, plume_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_read_struct(&png, NULL, NULL);
+        if (file) fclose(file);
         strcpy(message, "out of memory");
-        png_image_free(&image);
         return 1;
     }
-    if (!png_image_finish_read(&image, NULL, sixteen ? (void *)wide : (void *)out, 0, NULL)) {
-        plume_png_message(&image, message);
-        free(out); free(wide);
+    // Everything the longjmp may skip lives in `state` or is volatile.
+    uint8_t *volatile out = NULL;
+    uint8_t *volatile row = NULL;
+    if (setjmp(state.jump)) {
+        free((void *)out);
+        free((void *)row);
+        png_destroy_read_struct(&png, &info, NULL);
+        if (file) fclose(file);
         return 1;
     }
-    if (sixteen) {
-        for (size_t i = 0; i < count; ++i) {
-            uint32_t a = wide[i * 4 + 3];
-            out[i * 4 + 3] = (uint8_t)((a * 255 + 32767) / 65535);
-            for (int c = 0; c < 3; ++c) {
-                uint32_t v = wide[i * 4 + c];
-                out[i * 4 + c] = a ? (uint8_t)((v * 255 + a / 2) / a) : 0;
+    png_set_user_limits(png, max_side, max_side);
+    png_set_chunk_malloc_max(png, max_chunk);
+    png_set_chunk_cache_max(png, 64);
+    if (file) png_init_io(png, file);
+    else png_set_read_fn(png, &state, plume_png_read_memory);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    int depth = png_get_bit_depth(png, info), type = png_get_color_type(png, info);
+    if (w == 0 || h == 0 || w > max_side || h > max_side || (uint64_t)w * h > max_pixels) {
+        char text[64];
+        snprintf(text, sizeof text, "%ux%u pixels: above the limit", (unsigned)w, (unsigned)h);
+        png_error(png, text);
+    }
+    png_set_expand(png);                        // palette, low-depth grey and tRNS to 8-bit samples + alpha
+    if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_add_alpha(png, depth == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+    if (depth == 16) png_set_swap(png);         // little-endian 16-bit samples in memory
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t rowBytes = png_get_rowbytes(png, info);
+    if (rowBytes != (size_t)w * (depth == 16 ? 8 : 4)) png_error(png, "unexpected row layout");
+    out = (uint8_t *)malloc((size_t)w * h * 4);
+    row = (uint8_t *)malloc(rowBytes * (passes > 1 && depth == 16 ? h : 1));
+    if (!out || !row) png_error(png, "out of memory");
+    for (int pass = 0; pass < passes; ++pass) {
+        for (png_uint_32 y = 0; y < h; ++y) {
+            uint8_t *line = out + (size_t)y * w * 4;
+            if (depth == 16) {
+                // Interlaced 16-bit images are refined over passes: keep their wide rows.
+                uint8_t *wide = passes > 1 ? row + (size_t)y * rowBytes : row;
+                png_read_row(png, wide, NULL);
+                const uint16_t *v = (const uint16_t *)wide;
+                for (size_t i = 0; i < (size_t)w * 4; ++i) line[i] = (uint8_t)(((uint32_t)v[i] * 255 + 32767) / 65535);
+            } else {
+                png_read_row(png, line, NULL);
             }
         }
-        free(wide);
     }
-    *width = image.width;
-    *height = image.height;
-    *pixels = out;
+    png_read_end(png, NULL);
+    free((void *)row);
+    png_destroy_read_struct(&png, &info, NULL);
+    if (file) fclose(file);
+    *width = w;
+    *height = h;
+    *pixels = (uint8_t *)out;
     return 0;
 }
 

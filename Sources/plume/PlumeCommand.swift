@@ -8,7 +8,8 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
-        subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self, Watch.self, Play.self],
+        subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self,
+                      Watch.self, Fuzz.self, Soak.self, Play.self],
         defaultSubcommand: Run.self)
 }
 
@@ -208,7 +209,7 @@ struct Render: ParsableCommand {
         for step in 0..<warmup { try simulator.advance(to: Double(step) / fps) }
         for index in 0..<frames {
             try simulator.advance(to: time + Double(index) / fps)
-            target.begin(clearTo: .black)
+            try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: projection)
             let file = path(index)
             try target.image().writePNG(to: file)

@@ -23,7 +23,7 @@ struct RendererDetailTests {
             let sim = try GPUSimulator(layer: layer, context: context)
             try sim.advance(to: 1.5)
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
-            target.begin(clearTo: .clear)
+            try target.begin(clearTo: .clear)
             try ParticleRenderer(context: context).draw(sim, viewProjection: projection)
             return try target.premultipliedPixels()
         }
@@ -108,7 +108,7 @@ struct RendererDetailTests {
             for frame in 1...90 {
                 let now = Double(frame) / 60                              // your clock
                 try simulator.advance(to: now)
-                target.begin(clearTo: .black)                            // bind and clear your framebuffer
+                try target.begin(clearTo: .black)                            // bind and clear your framebuffer
                 try renderer.draw(simulator, viewProjection: projection)
             }
             // --- end ---
@@ -130,7 +130,7 @@ struct HostContextTests {
             let renderer = try ParticleRenderer(context: host)
             let target = try OffscreenTarget(context: host, width: 64, height: 64)
             for f in 0...60 { try simulator.advance(to: Double(f) / 60) }
-            target.begin(clearTo: .black)
+            try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: .layer(width: 64, height: 64))
             #expect(try target.image().pixels.contains { $0 > 100 && $0 < 255 })
             try host.withCurrent {}                     // a no-op for a host context …

@@ -24,7 +24,7 @@ struct RendererTests {
             }
             let renderer = try ParticleRenderer(context: context)
             let target = try OffscreenTarget(context: context, width: width, height: height)
-            target.begin(clearTo: .black)
+            try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
             return (try target.premultipliedPixels(), try target.image(), try reference.snapshot(), cpuLayer)
         }
@@ -137,7 +137,7 @@ struct RendererTests {
                 let sim = try GPUSimulator(layer: layer, context: context)
                 try sim.advance(to: 1.5)
                 let target = try OffscreenTarget(context: context, width: 64, height: 64)
-                target.begin(clearTo: .clear)
+                try target.begin(clearTo: .clear)
                 try ParticleRenderer(context: context).draw(sim, viewProjection: .layer(width: 64, height: 64, yUp: yUp))
                 return try target.premultipliedPixels()
             }
@@ -155,7 +155,7 @@ struct RendererTests {
             let sim = try GPUSimulator(layer: Preset.colorBalls.makeLayer(size: Self.size), context: context)
             for f in 0...60 { try sim.advance(to: Double(f) / 30) }
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
-            target.begin()
+            try target.begin()
             // A host's state, every probed value set away from GL's default first, so restoring
             // anything to its default (or not at all) fails.
             let vao = context.makeVertexArray(), feedback = context.makeTransformFeedback()

@@ -30,18 +30,18 @@ struct Timer {
             t += 1.0 / 60
             try simulator.advance(to: t)
         }
-        context.finish()
+        try context.finish()
         var times: [Double] = []
         for i in 0..<(warmup + (repeats ?? self.repeats)) {
             t += 1.0 / 60
-            context.finish()
+            try context.finish()
             let start = DispatchTime.now().uptimeNanoseconds
             try simulator.advance(to: t)
             if render {
-                target.begin(clearTo: .black)
+                try target.begin(clearTo: .black)
                 try renderer.draw(simulator, viewProjection: .layer(width: 1280, height: 720))
             }
-            context.finish()
+            try context.finish()
             if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
         }
         try observe(simulator)

@@ -60,7 +60,7 @@ for rockets: Float in quick ? [100] : [100, 400] {
     progress("fireworks with \(rockets) rockets per second")
     var live = 0
     let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false,
-                                   preroll: 180) { live = $0.particleCount }
+                                   preroll: 180) { live = try $0.particleCount }
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 

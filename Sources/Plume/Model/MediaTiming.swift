@@ -8,14 +8,15 @@ import Foundation
 /// The parent of a layer is the host clock; of a top-level cell, the layer's local time; of a
 /// sub-cell, the age of the particle that emits it.
 public protocol MediaTiming: AnyObject {
-    /// Parent time at which the object starts, in seconds. Default 0.
+    /// Parent time at which the object starts, in seconds. Default 0. Non-finite or beyond
+    /// ±10¹² is reported and treated as 0 (as is such a `timeOffset`).
     var beginTime: TimeInterval { get set }
     /// Length of one simple cycle in seconds. Default `.infinity`; `0` also means unbounded
     /// (Core Animation's "0 is the default" convention); negative or NaN is reported and
     /// treated as unbounded.
     var duration: TimeInterval { get set }
-    /// Rate of local time relative to parent time. Default 1; `0` pauses. Negative or
-    /// non-finite is reported and treated as 0.
+    /// Rate of local time relative to parent time. Default 1; `0` pauses. Negative,
+    /// non-finite or above 10⁶ is reported and treated as 0.
     var speed: Float { get set }
     /// Added to local time, in seconds. Default 0. On the layer this fast-forwards: a layer
     /// whose local time starts at 10 s shows 10 s of emission at once.
@@ -41,12 +42,22 @@ struct TimingModel: Equatable, Sendable {
     var autoreverses: Bool
     var fillMode: FillMode
 
+    /// The largest magnitude accepted for `beginTime`, `timeOffset` and a finite `duration`, in
+    /// seconds (about 31,700 years): beyond it a value is as absurd as a non-finite one.
+    static let maxTime = 1e12
+    /// The largest accepted `speed`: beyond it local times leave the range where a double
+    /// resolves a frame.
+    static let maxSpeed = 1e6
+
+    static func isSaneTime(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxTime }
+    static func isSaneSpeed(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= maxSpeed }
+
     init(_ t: some MediaTiming) {
-        beginTime = t.beginTime.isFinite ? t.beginTime : 0
-        duration = (t.duration.isNaN || t.duration <= 0) ? .infinity : t.duration
+        beginTime = Self.isSaneTime(t.beginTime) ? t.beginTime : 0
+        duration = (t.duration.isNaN || t.duration <= 0 || t.duration > Self.maxTime) ? .infinity : t.duration
         let s = Double(t.speed)
-        speed = (s.isFinite && s > 0) ? s : 0
-        timeOffset = t.timeOffset.isFinite ? t.timeOffset : 0
+        speed = Self.isSaneSpeed(s) ? s : 0
+        timeOffset = Self.isSaneTime(t.timeOffset) ? t.timeOffset : 0
         let rc = Double(t.repeatCount)
         repeatCount = (rc.isNaN || rc < 0) ? 0 : rc
         repeatDuration = (t.repeatDuration.isNaN || t.repeatDuration < 0) ? 0 : t.repeatDuration

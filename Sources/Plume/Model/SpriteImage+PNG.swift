@@ -12,12 +12,18 @@ extension SpriteImage {
         case invalidPNG(path: String, reason: String)
         /// The file could not be written.
         case unwritable(path: String, reason: String)
+        /// The header announces an image above ``SpriteImage/maxSide`` on a side or above
+        /// ``SpriteImage/maxPNGPixels`` in all: refused before anything is decoded.
+        case tooLarge(path: String, width: Int, height: Int)
 
         public var description: String {
             switch self {
             case let .unreadable(p, r): return "\(p): cannot read the file (\(r))"
             case let .invalidPNG(p, r): return "\(p): not a valid PNG image (\(r))"
             case let .unwritable(p, r): return "\(p): cannot write the PNG (\(r))"
+            case let .tooLarge(p, w, h):
+                return "\(p): a \(w)×\(h) image is above the limits (each side ≤ \(SpriteImage.maxSide), "
+                    + "≤ \(SpriteImage.maxPNGPixels) pixels)"
             }
         }
     }
@@ -32,8 +38,28 @@ extension SpriteImage {
         try self.init(pngData: data, name: path)
     }
 
+    /// The most pixels a PNG may have (64 Mi, e.g. 8192 × 8192): a larger header is refused
+    /// before decoding.
+    public static let maxPNGPixels = 1 << 26
+    /// The most bytes libpng may allocate for one ancillary chunk (text, ICC profile…), 2 MiB: a
+    /// chunk claiming more is an error, not an allocation (`png_set_chunk_malloc_max`).
+    public static let maxPNGChunkBytes = 1 << 21
+
     /// Decodes PNG bytes; `name` is used in errors.
+    ///
+    /// Limits hold before anything is decoded: the size in the header (``maxSide``,
+    /// ``maxPNGPixels``), every ancillary chunk (``maxPNGChunkBytes``, at most 64 kept), and the
+    /// memory used is the output plus one row.
     public init(pngData data: Data, name: String = "PNG data") throws {
+        // The header, read directly: signature (8 bytes), IHDR length and type (8), width, height.
+        if data.count >= 24, data.prefix(8).elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) {
+            let bytes = [UInt8](data.prefix(24))
+            func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (w, h) = (word(16), word(20))
+            if w > Self.maxSide || h > Self.maxSide || w * h > Self.maxPNGPixels {
+                throw FileError.tooLarge(path: name, width: w, height: h)
+            }
+        }
         var width: UInt32 = 0, height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 64)
@@ -44,7 +70,8 @@ extension SpriteImage {
                 }
                 return 1
             }
-            return plume_png_read(nil, base, raw.count, &width, &height, &pixels, &message)
+            return plume_png_read(nil, base, raw.count, UInt32(Self.maxSide), UInt64(Self.maxPNGPixels),
+                                  UInt32(Self.maxPNGChunkBytes), &width, &height, &pixels, &message)
         }
         guard status == 0, let pixels else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

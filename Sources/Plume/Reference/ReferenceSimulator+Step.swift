@@ -6,6 +6,7 @@ extension ReferenceSimulator {
         for (node, cell) in zip(roots, resolved.cells) {
             node.walk(cell) { node, _ in
                 node.existing = node.particles.count
+                node.considered = 0
                 node.aliveAtEnd = node.particles.reduce(0) { $0 + ($1.age(at: t1) < $1.lifetime ? 1 : 0) }
             }
         }
@@ -54,10 +55,12 @@ extension ReferenceSimulator {
 
     /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
     ///
-    /// Capacity (SPEC §3): an update considers at most `maxParticlesPerCell` births of a clock, and
-    /// a birth that would be alive at the end of the update when the cell already holds that many
-    /// live particles is not created; both count as dropped. Births that die within the update
-    /// take no room (the GPU path applies the same rule: it keeps the first records written).
+    /// Capacity (SPEC §3): an update considers at most `maxParticlesPerCell` births of a clock and
+    /// `2 × maxParticlesPerCell` births of a cell over all its parents (so the work of an update is
+    /// bounded by the capacity whatever the rates), and a birth that would be alive at the end of
+    /// the update when the cell already holds that many live particles is not created; all count
+    /// as dropped. Births that die within the update take no room (the GPU path applies the same
+    /// rule: it keeps the first records written).
     /// - Parameter parent: the emitting particle with its cell and the time its state is at;
     ///   nil for top-level births.
     private func create(_ births: EmissionClock.Births, cellIndex: Int, in node: ReferenceNode, cell: ResolvedCell,
@@ -65,7 +68,9 @@ extension ReferenceSimulator {
         counters.skipped &+= UInt64(clamping: births.skipped)
         guard births.count > 0 else { return }
         let limit = limits.maxParticlesPerCell
-        let n = Int(min(births.count, Double(limit)))
+        let budget = max(0, 2 * max(limit, 1) - node.considered)
+        let n = Int(min(births.count, Double(limit), Double(budget)))
+        node.considered += n
         func drop(_ count: Double) {
             counters.dropped &+= UInt64(clamping: count)
             drops[cell.keyPath, default: 0] += count
@@ -78,7 +83,7 @@ extension ReferenceSimulator {
             var birthTime = births.time(i)
             var inherited: ParentState?
             if let (p, pcell, pt) = parent {
-                birthTime += p.birthTime                  // the clock runs in the parent's age
+                birthTime = min(birthTime + p.birthTime, t1)   // the clock runs in the parent's age
                 let age = p.age(at: birthTime)
                 let (position, velocity) = p.motion(after: birthTime - pt, acceleration: pcell.acceleration)
                 inherited = ParentState(position: position, velocity: velocity,

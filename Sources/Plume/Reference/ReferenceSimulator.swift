@@ -47,9 +47,10 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
+        // A non-finite host time changes nothing at all: not even the layer is read (Semantics §11).
         let update = planner.plan(layer, hostTime: hostTime)
         guard let resolved = update.resolved else {
-            diagnostics = self.resolved.diagnostics + update.diagnostics
+            diagnostics.noteIgnored(hostTime: hostTime)
             return
         }
         self.resolved = resolved

@@ -36,6 +36,8 @@ final class ReferenceNode {
     var existing = 0
     /// Particles that will be alive at the end of the current update (the capacity counts these).
     var aliveAtEnd = 0
+    /// Births considered in the current update, over all parents (bounded by twice the capacity).
+    var considered = 0
 
     init(origin: Double) {
         clock = EmissionClock(origin: origin)

@@ -99,8 +99,12 @@ public enum BirthSampler {
     }
 
     /// Two unit vectors completing the unit vector `n` to an orthonormal basis.
+    ///
+    /// The branch (which pole the basis avoids) is taken on `z` rounded to `Float`, as the GPU
+    /// holds it: a tiny negative `z` that is −0 in float (such as `−sin 1e-300`) takes the `z ≥ 0`
+    /// branch on both simulators.
     public static func basis(_ n: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
-        let sign: Double = n.z >= 0 ? 1 : -1
+        let sign: Double = Float(n.z) >= 0 ? 1 : -1
         let a = -1 / (sign + n.z)
         let b = n.x * n.y * a
         return (SIMD3(1 + sign * n.x * n.x * a, sign * b, -sign * n.x),

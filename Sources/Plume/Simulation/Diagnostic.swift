@@ -35,3 +35,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(keyPath) = \(value): \(rule) (\(effect.rawValue))" }
 }
+
+extension [Diagnostic] {
+    /// Notes that `advance(to: hostTime)` with a non-finite time was ignored: the previous
+    /// update's diagnostics stay, with one `hostTime` entry (replacing an earlier one).
+    public mutating func noteIgnored(hostTime: Double) {
+        removeAll { $0.keyPath == "hostTime" }
+        append(Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored))
+    }
+}

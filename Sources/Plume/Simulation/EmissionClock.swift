@@ -43,6 +43,10 @@ public struct EmissionClock: Hashable, Sendable {
         public fileprivate(set) var segmentStart: Double
         public fileprivate(set) var clockAtStart: Double
         public fileprivate(set) var rate: Double
+        /// The parent time the clock advanced to: no birth lies after it, even where the grid
+        /// formula rounds one ulp past it (at t ≈ 10¹² an ulp is 1.2e-4 s), so ages are never
+        /// negative.
+        public fileprivate(set) var until: Double
 
         /// `1 / rate`: birth times multiply by it, so the GPU (whose double division may not be
         /// correctly rounded) computes them bit for bit like the CPU.
@@ -50,14 +54,14 @@ public struct EmissionClock: Hashable, Sendable {
 
         /// Exact birth time of the `i`-th birth (0-based).
         public func time(_ i: Int) -> Double {
-            segmentStart + (firstCrossing + Double(i) - clockAtStart) * inverseRate
+            min(segmentStart + (firstCrossing + Double(i) - clockAtStart) * inverseRate, until)
         }
 
         /// Serial of the `i`-th birth.
         public func serial(_ i: Int) -> UInt32 { firstSerial &+ UInt32(truncatingIfNeeded: i) }
 
         static let none = Births(firstSerial: 1, count: 0, skipped: 0, firstCrossing: 0, segmentStart: 0,
-                                 clockAtStart: 0, rate: 1)
+                                 clockAtStart: 0, rate: 1, until: 0)
     }
 
     /// Advances the clock to parent time `t1` and returns the births in `(processedUntil, t1]`.
@@ -121,7 +125,7 @@ public struct EmissionClock: Hashable, Sendable {
         let count = max(0, last - first + 1)
         let firstSerial = lastSerial &+ 1 &+ UInt32(truncatingIfNeeded: UInt64(clamping: max(0, skipped)))
         let births = Births(firstSerial: firstSerial, count: count, skipped: max(0, skipped), firstCrossing: first,
-                            segmentStart: segmentStart, clockAtStart: clockAtStart, rate: rate)
+                            segmentStart: segmentStart, clockAtStart: clockAtStart, rate: rate, until: t1)
         let consumed = count + max(0, skipped)
         crossings += consumed
         lastSerial = lastSerial &+ UInt32(truncatingIfNeeded: UInt64(clamping: consumed))

@@ -35,6 +35,11 @@ public struct ResolvedLayer: Sendable {
 
     /// True when `v` is finite and within ``maxMagnitude``.
     static func isSane(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxMagnitude }
+
+    /// `v`, or 0 when its magnitude is below the smallest normal `Float` (1.2e-38): such values
+    /// are 0 on the GPU (float, subnormals flushed), so both simulators read them as 0 — a
+    /// 1e-300 emitter radius must take the same "zero extent" branch everywhere.
+    static func flushed(_ v: Double) -> Double { abs(v) < Double(Float.leastNormalMagnitude) ? 0 : v }
 }
 
 /// Where an animated emitter was at the previous update: births of this update lie on the
@@ -122,7 +127,7 @@ extension ResolvedLayer {
             if d < 0, let meaning = negativeMeans {
                 report.add(name, v, "is negative: \(meaning)", .defined)
             }
-            return d
+            return ResolvedLayer.flushed(d)
         }
         birthRate = multiplier("birthRate", layer.birthRate, negativeMeans: "no emission")
         lifetime = multiplier("lifetime", layer.lifetime, negativeMeans: nil)
@@ -136,7 +141,7 @@ extension ResolvedLayer {
 
         func finite(_ name: String, _ v: CGFloat) -> Double {
             let d = Double(v)
-            if ResolvedLayer.isSane(d) { return d }
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
             report.add(name, v, "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)", .layerEmitsNothing)
             emits = false
             return 0
@@ -172,8 +177,10 @@ extension ResolvedLayer {
 
         let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime)
         var visiting: [ObjectIdentifier] = []
-        cells = (layer.emitterCells ?? []).enumerated().map { i, cell in
-            ResolvedCell(cell, index: i, parentPath: [], parentKeyPath: "emitterCells",
+        let topCells = layer.emitterCells ?? []
+        let segments = ResolvedCell.keyPathSegments(topCells)
+        cells = topCells.enumerated().map { i, cell in
+            ResolvedCell(cell, index: i, segment: segments[i], parentPath: [], parentKeyPath: "emitterCells",
                          parentDrawn: true, context: context, visiting: &visiting, report: &report)
         }
         diagnostics = report.items
@@ -190,10 +197,27 @@ struct CellContext {
 }
 
 extension ResolvedCell {
-    init(_ cell: EmitterCell, index: Int, parentPath: [Int], parentKeyPath: String, parentDrawn: Bool,
-         context: CellContext, visiting: inout [ObjectIdentifier], report: inout DiagnosticCollector) {
+    /// The key-path segment naming each of `cells` (siblings) so that every key path resolves,
+    /// unambiguously, to its cell (SPEC §9): the name when it is non-empty, contains no dot and no
+    /// sibling shares it; else the index. (An index whose digits are also a sibling's name would
+    /// reach that sibling, which the resolver looks up by name first: such a cell is named by its
+    /// own unique name when it has one.)
+    static func keyPathSegments(_ cells: [EmitterCell]) -> [String] {
+        var uses: [String: Int] = [:]
+        for cell in cells { if let name = cell.name { uses[name, default: 0] += 1 } }
+        return cells.enumerated().map { i, cell in
+            if let name = cell.name, !name.isEmpty, !name.contains("."), uses[name] == 1 {
+                return name
+            }
+            return String(i)
+        }
+    }
+
+    init(_ cell: EmitterCell, index: Int, segment: String, parentPath: [Int], parentKeyPath: String,
+         parentDrawn: Bool, context: CellContext, visiting: inout [ObjectIdentifier],
+         report: inout DiagnosticCollector) {
         path = parentPath + [index]
-        keyPath = parentKeyPath + "." + (cell.name.map { $0.isEmpty ? String(index) : $0 } ?? String(index))
+        keyPath = parentKeyPath + "." + segment
         name = cell.name
         isDrawn = parentDrawn && cell.isEnabled
         let prefix = keyPath + "."
@@ -201,7 +225,7 @@ extension ResolvedCell {
         let sane = "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)"
         func number<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
             let d = Double(v)
-            if ResolvedLayer.isSane(d) { return d }
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
             report.add(prefix + key, v, sane, .cellEmitsNothing)
             valid = false
             return 0
@@ -209,7 +233,7 @@ extension ResolvedCell {
         // Live values: a non-finite one also stops emission, and is read as 0 for live particles.
         func live<T: BinaryFloatingPoint>(_ key: String, _ v: T) -> Double {
             let d = Double(v)
-            if ResolvedLayer.isSane(d) { return d }
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
             report.add(prefix + key, v, sane + "; live particles read it as 0", .cellEmitsNothing)
             valid = false
             return 0
@@ -293,8 +317,11 @@ extension ResolvedCell {
         visiting.append(ObjectIdentifier(cell))
         defer { visiting.removeLast() }
         var kids: [ResolvedCell] = []
-        for (i, sub) in (cell.emitterCells ?? []).enumerated() {
-            kids.append(ResolvedCell(sub, index: i, parentPath: path, parentKeyPath: keyPath + ".emitterCells",
+        let subCells = cell.emitterCells ?? []
+        let segments = Self.keyPathSegments(subCells)
+        for (i, sub) in subCells.enumerated() {
+            kids.append(ResolvedCell(sub, index: i, segment: segments[i], parentPath: path,
+                                     parentKeyPath: keyPath + ".emitterCells",
                                      parentDrawn: isDrawn, context: context, visiting: &visiting, report: &report))
         }
         children = kids
@@ -309,16 +336,20 @@ struct DiagnosticCollector {
         items.append(Diagnostic(keyPath: keyPath, value: "\(value)", rule: rule, effect: effect))
     }
 
-    /// Validates a timed object's properties (reporting what ``TimingModel`` replaces).
+    /// Validates a timed object's properties (reporting what ``TimingModel`` replaces; the
+    /// limits are ``TimingModel/maxTime`` and ``TimingModel/maxSpeed``).
     mutating func timing(_ t: some MediaTiming, prefix: String) -> TimingModel {
-        if !t.beginTime.isFinite { add(prefix + "beginTime", t.beginTime, "must be finite; 0 is used", .replaced) }
+        let time = "must be finite, magnitude ≤ \(TimingModel.maxTime) s"
+        if !TimingModel.isSaneTime(t.beginTime) { add(prefix + "beginTime", t.beginTime, time + "; 0 is used", .replaced) }
         if t.duration.isNaN || t.duration < 0 {
             add(prefix + "duration", t.duration, "must not be negative or NaN; unbounded is used", .replaced)
+        } else if t.duration.isFinite && t.duration > TimingModel.maxTime {
+            add(prefix + "duration", t.duration, "is above \(TimingModel.maxTime) s; unbounded is used", .replaced)
         }
-        if !t.speed.isFinite || t.speed < 0 {
-            add(prefix + "speed", t.speed, "must be finite and not negative; 0 (paused) is used", .replaced)
+        if !TimingModel.isSaneSpeed(Double(t.speed)) {
+            add(prefix + "speed", t.speed, "must be finite, in 0…\(TimingModel.maxSpeed); 0 (paused) is used", .replaced)
         }
-        if !t.timeOffset.isFinite { add(prefix + "timeOffset", t.timeOffset, "must be finite; 0 is used", .replaced) }
+        if !TimingModel.isSaneTime(t.timeOffset) { add(prefix + "timeOffset", t.timeOffset, time + "; 0 is used", .replaced) }
         if t.repeatCount.isNaN || t.repeatCount < 0 {
             add(prefix + "repeatCount", t.repeatCount, "must not be negative or NaN; 0 (one cycle) is used", .replaced)
         }

@@ -82,6 +82,10 @@ package struct UpdatePlanner: Sendable {
         return distance <= resolved.teleportDistance ? EmitterPath(from: from, start: t0, end: t1) : nil
     }
 
+    /// Forgets where the particles are: the next update rebuilds them from the layer's history
+    /// (after an update that failed half-way).
+    package mutating func invalidate() { layerTime = nil }
+
     /// Records a carried-out update: the next one continues from it.
     package mutating func finish(_ update: Update) {
         guard let resolved = update.resolved else { return }

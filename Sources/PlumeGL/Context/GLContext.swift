@@ -21,13 +21,22 @@ public final class GLContext {
     /// GL objects created through this context and not yet deleted.
     public internal(set) var objects = GLObjectCounts()
 
-    private enum Backend {
+    enum Backend {
         case egl(display: EGLDisplay, context: EGLContext)
         case glfw(OpaquePointer)
         /// A context the host created and keeps: Plume neither makes it current nor destroys it.
-        case host
+        case host(HostHandle)
     }
-    private let backend: Backend
+    /// The handle of a wrapped host context, as far as EGL or GLFW can tell it.
+    enum HostHandle {
+        case egl(EGLContext)
+        case glfw(OpaquePointer)
+        case unknown
+    }
+    let backend: Backend
+    /// Deletions requested while the context was not current (see ``deleteOrDefer(_:_:_:)``).
+    var deferred: [(name: GLuint, kind: GLObjectKind, delete: (GLuint) -> Void)] = []
+    let deferredLock = NSLock()
     /// A 1×1 framebuffer bound for simulation passes (a surfaceless context has no default one).
     private(set) var passFramebuffer = GLFramebuffer(name: 0)
     private var passRenderbuffer = GLRenderbuffer(name: 0)
@@ -137,7 +146,15 @@ public final class GLContext {
         guard plume_glGetString(GLenum(GL_VERSION)) != nil else {
             throw GLError.noContext("no OpenGL context is current on this thread")
         }
-        return try GLContext(backend: .host, platform: "host context")
+        let handle: HostHandle
+        if let egl = plume_eglGetCurrentContext() {
+            handle = .egl(egl)
+        } else if let window = glfwGetCurrentContext() {
+            handle = .glfw(window)
+        } else {
+            handle = .unknown
+        }
+        return try GLContext(backend: .host(handle), platform: "host context")
     }
 
     // MARK: Windowed (GLFW)
@@ -207,7 +224,11 @@ public final class GLContext {
     }
 
     /// Waits until the GPU has finished all work issued so far (`glFinish`): a fence for timing.
-    public func finish() { plume_glFinish() }
+    /// - Throws: ``GLError/contextNotCurrent(_:)`` unless the context is current.
+    public func finish() throws {
+        try ensureCurrent("GLContext.finish()")
+        plume_glFinish()
+    }
 
     /// Runs `body` with the context current on this thread, then releases it.
     public func withCurrent<T>(_ body: () throws -> T) throws -> T {
@@ -217,7 +238,14 @@ public final class GLContext {
     }
 
     deinit {
+        // The context's own objects die with it; GL calls are made only where it is current.
         try? makeCurrent()
+        guard isCurrent else {
+            if case let .egl(display, context) = backend { plume_eglDestroyContext(display, context) }
+            if case let .glfw(window) = backend { glfwDestroyWindow(window) }
+            return
+        }
+        deferred = []
         programs.removeAll().forEach { delete($0) }
         delete(passFramebuffer)
         delete(passRenderbuffer)

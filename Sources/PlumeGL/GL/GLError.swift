@@ -27,6 +27,12 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
     case framebufferIncomplete(status: UInt32)
     /// A limit of the driver is exceeded (e.g. too many sub-cells for its transform feedback).
     case limitExceeded(String)
+    /// The object's context is not current on the calling thread (no context is, or another
+    /// one is): nothing was done, and the object works again once its context is current.
+    /// The string names the entry point.
+    case contextNotCurrent(String)
+    /// The object was released: it cannot be used any more. The string names the entry point.
+    case released(String)
 
     public var description: String {
         switch self {
@@ -41,6 +47,9 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
         case let .invalidUse(pass, call, code):
             return "\(pass): \(call) raised \(GLError.name(code)) (0x\(String(code, radix: 16))), a bug in Plume"
         case let .contractViolation(program, detail): return "\(program) breaks the shader contract: \(detail)"
+        case let .contextNotCurrent(call):
+            return "\(call): the object's OpenGL context is not current on this thread (nothing was done)"
+        case let .released(call): return "\(call): the object was released"
         }
     }
 

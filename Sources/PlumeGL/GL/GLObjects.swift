@@ -117,19 +117,13 @@ extension GLContext {
         objects.created(.program)
         return GLProgram(name: plume_glCreateProgram())
     }
-    func delete(_ p: GLProgram) {
-        plume_glDeleteProgram(p.name)
-        objects.deleted(.program)
-    }
+    func delete(_ p: GLProgram) { deleteOrDefer(p.name, .program) { plume_glDeleteProgram($0) } }
 
     func makeShader(type: Int32) -> GLShader {
         objects.created(.shader)
         return GLShader(name: plume_glCreateShader(GLenum(type)))
     }
-    func delete(_ s: GLShader) {
-        plume_glDeleteShader(s.name)
-        objects.deleted(.shader)
-    }
+    func delete(_ s: GLShader) { deleteOrDefer(s.name, .shader) { plume_glDeleteShader($0) } }
 
     /// One `glGen*` call, counted in the ledger.
     private func generate(_ kind: GLObjectKind, _ gen: (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void) -> GLuint {
@@ -139,11 +133,13 @@ extension GLContext {
         return name
     }
 
-    /// One `glDelete*` call, counted in the ledger.
-    private func release(_ name: GLuint, _ kind: GLObjectKind, _ delete: (GLsizei, UnsafePointer<GLuint>?) -> Void) {
-        var name = name
-        delete(1, &name)
-        objects.deleted(kind)
+    /// One `glDelete*` call, counted in the ledger; deferred while the context is not current.
+    private func release(_ name: GLuint, _ kind: GLObjectKind,
+                         _ delete: @escaping (GLsizei, UnsafePointer<GLuint>?) -> Void) {
+        deleteOrDefer(name, kind) { name in
+            var name = name
+            delete(1, &name)
+        }
     }
 
     /// The first pending GL error, or nil (clears the error flags it reads).

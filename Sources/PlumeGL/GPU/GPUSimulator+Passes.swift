@@ -42,10 +42,18 @@ extension GPUSimulator {
             let child = node.children[j]
             let perParent = birthsPerParentBound(sub, parent: node, from: t0, to: t1)
             if hasParticles && perParent > 0 && parentsBound > 0 {
-                childBorn[j] = min(parentsBound.multipliedReportingOverflow(by: perParent).overflow
-                                   ? limit : parentsBound * perParent, limit)
+                // The work of a spawn pass is parents × slots: at most about twice the capacity
+                // (the births that find no slot are counted by the overflow pass).
+                let slots = min(perParent, Self.slotsPerParent(parents: parentsBound, limit: limit))
+                childBorn[j] = min(parentsBound.multipliedReportingOverflow(by: slots).overflow
+                                   ? limit : parentsBound * slots, limit)
+                lastSpawnSlots += parentsBound.multipliedReportingOverflow(by: slots).overflow
+                    ? .max : parentsBound * slots
                 let born = try bornBuffer(child, capacity: childBorn[j])
-                try spawnPass(from: node, cell: cell, sub: j, into: born, perParent: perParent, t0: t0, t1: t1)
+                try spawnPass(from: node, cell: cell, sub: j, into: born, perParent: slots, t0: t0, t1: t1)
+                if slots < perParent {
+                    try overflowPass(from: node, cell: cell, sub: j, slots: slots, parents: parentsBound, t0: t0, t1: t1)
+                }
             } else {
                 child.born?.hasData = false
             }
@@ -74,12 +82,21 @@ extension GPUSimulator {
         }
     }
 
+    /// Birth slots the spawn pass gives each parent: `2 × limit / parents` (at least 1), so a pass
+    /// costs about as much as two updates of a full cell whatever the rate (SPEC §3: the births
+    /// without a slot are dropped and counted).
+    static func slotsPerParent(parents: Int, limit: Int) -> Int {
+        max(1, 2 * max(limit, 1) / max(parents, 1))
+    }
+
     /// An upper bound on the births one parent can make for `sub` in this update: the rate over
-    /// the shortest of the update, the sub-cell's window and the parent's longest lifetime, and
-    /// never more than the catch-up rule lets through.
+    /// the shortest of the update and the part of the sub-cell's window a parent can reach (ages
+    /// 0 to its cell's longest lifetime), and never more than the catch-up rule lets through.
     private func birthsPerParentBound(_ sub: ResolvedCell, parent: GPUNode, from t0: Double, to t1: Double) -> Int {
         guard sub.rate > 0 else { return 0 }
-        let span = min(t1 - t0, sub.window.end - sub.window.start, parent.maxLifetimeEver)
+        let reachable = min(sub.window.end, parent.maxLifetimeEver) - max(sub.window.start, 0)
+        guard reachable > 0 else { return 0 }
+        let span = min(t1 - t0, reachable)
         let plain = (sub.rate * span).rounded(.up) + 1
         let catchUp = max(33, (sub.rate * sub.maxLifetime).rounded(.up) + 2)
         // Not capped at the capacity: every birth is generated, so births over capacity are
@@ -135,6 +152,7 @@ extension GPUSimulator {
         u.segStart.set(births.segmentStart)
         u.clockAtStart.set(births.clockAtStart)
         u.inverseRate.set(births.inverseRate)
+        u.until.set(births.until)
         u.pathOn.set(emitterPath != nil)
         if let path = emitterPath {
             u.pathFrom.set(path.from)
@@ -183,6 +201,48 @@ extension GPUSimulator {
                 }
             }
         }
+    }
+
+    /// Adds up, on the host, the births of sub-cell `j` that found no slot in the spawn pass
+    /// (a parent with more than `slots` births in this update). Runs only when that can happen,
+    /// and reads its small result back at once.
+    private func overflowPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, slots: Int, parents: Int,
+                              t0: Double, t1: Double) throws {
+        let sub = cell.children[j]
+        let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0)
+        p.use()
+        let u = p.uniforms
+        u.t0.set(t0)
+        u.t1.set(t1)
+        u.sub.set(j)
+        u.slots.set(Double(slots))
+        setClock(u.clock, sub: sub, child: node.children[j])
+        let capacity = max(1, min(parents, 2 * max(limits.maxParticlesPerCell, 1)))
+        let buffer = try context.makeBuffer(bytes: capacity * 8)
+        let feedback = context.makeTransformFeedback(capturingInto: buffer)
+        let query = context.makeQuery()
+        defer {
+            context.delete(query)
+            context.delete(feedback)
+            context.delete(buffer)
+        }
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+        query.begin(.primitivesWritten)
+        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+        lastUpdate.passes += 1
+        for source in [node.input, node.born].compactMap({ $0 }) where source.hasData { draw(from: source) }
+        plume_glEndTransformFeedback()
+        GLQuery.end(.primitivesWritten)
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        let count = min(Int(query.result), capacity)
+        guard count > 0 else { return }
+        var words = [UInt32](repeating: 0, count: 2 * count)
+        context.download(buffer, bytes: count * 8, into: &words)
+        var excess = 0.0
+        for i in 0..<count {
+            excess += Double(bitPattern: UInt64(words[2 * i + 1]) << 32 | UInt64(words[2 * i]))
+        }
+        hostDropped[sub.keyPath, default: 0] &+= UInt64(clamping: excess)
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {

@@ -7,7 +7,10 @@ extension GPUSimulator {
     /// record's motion anchor with the cell's current acceleration, scale, angle and colour from
     /// its birth values and age). Waits for the GPU.
     public func snapshot() throws -> ParticleSnapshot {
-        precondition(!released, "GPUSimulator used after release()")
+        lock.lock()
+        defer { lock.unlock() }
+        if released { throw GLError.released("GPUSimulator.snapshot") }
+        try context.ensureCurrent("GPUSimulator.snapshot")
         ledger.collect(wait: true)
         var particles: [SnapshotParticle] = []
         var live: UInt64 = 0
@@ -34,6 +37,16 @@ extension GPUSimulator {
 
     /// The number of live particles (reads query results back; waits for the GPU).
     public var particleCount: Int {
+        get throws {
+            lock.lock()
+            defer { lock.unlock() }
+            if released { throw GLError.released("GPUSimulator.particleCount") }
+            try context.ensureCurrent("GPUSimulator.particleCount")
+            return liveCount()
+        }
+    }
+
+    private func liveCount() -> Int {
         var n = 0
         func count(_ node: GPUNode) {
             if node.input.hasData, let w = node.input.lastWrite, w.resolve(wait: true) { n += Int(w.result!.written) }

@@ -12,7 +12,15 @@ import Plume
 /// particle), and an *update* pass advances every particle and drops the dead. Capacity grows
 /// with rates and lifetimes without losing live particles. ``snapshot()`` is the only readback.
 ///
-/// Use it, and release it, with its context current (see ``GLContext/withCurrent(_:)``).
+/// Use it with its context current (see ``GLContext/withCurrent(_:)``). Every entry point checks
+/// that first (``GLContext/ensureCurrent(_:)``): without it, or with another context current, it
+/// throws ``GLError/contextNotCurrent(_:)`` and changes nothing, and works again once the context is
+/// current. An update that fails half-way (a GL error) makes the next one rebuild the state from
+/// the layer's history, so nothing stays broken. Releasing (or dropping the last reference) is safe
+/// on any thread: without the context current its GL objects are deleted at the context's next
+/// use (deferred deletion, counted in ``GLContext/objects`` until then). Calls from several
+/// threads are serialised by a lock; only the thread where the context is current gets past the
+/// check. After ``release()`` every call throws ``GLError/released(_:)``.
 public final class GPUSimulator: ParticleSimulator {
     public let layer: EmitterLayer
     public let context: GLContext
@@ -36,6 +44,8 @@ public final class GPUSimulator: ParticleSimulator {
     /// The update decisions both simulators share.
     private var planner = UpdatePlanner()
     var released = false
+    /// Serialises the entry points (a simulator used from two threads).
+    let lock = NSLock()
 
     /// Records a node starts with; buffers grow as the live bound requires.
     static let initialCapacity = 256
@@ -51,6 +61,10 @@ public final class GPUSimulator: ParticleSimulator {
     var updateIndex = 0
     /// Counts of the last `advance`.
     public internal(set) var lastUpdate = UpdateStatistics()
+    /// Birth slots the spawn passes of the last `advance` offered (parents bound × slots per
+    /// parent): the work of sub-cell emission, at most about twice the capacity per sub-cell
+    /// whatever the rates (it grows with the particles, unlike ``lastUpdate``).
+    public internal(set) var lastSpawnSlots = 0
     /// Bytes of particle data read back since creation (by `snapshot()`).
     public internal(set) var totalBytesReadBack = 0
 
@@ -60,6 +74,7 @@ public final class GPUSimulator: ParticleSimulator {
         self.context = context
         self.limits = limits
         self.resolved = ResolvedLayer(layer)
+        try context.ensureCurrent("GPUSimulator.init")
         // Compile the common variants now, so a broken driver fails here with its log.
         _ = try context.programs.program(UpdateUniforms.self)
         _ = try context.programs.program(BirthUniforms.self)
@@ -68,8 +83,11 @@ public final class GPUSimulator: ParticleSimulator {
     deinit { release() }
 
     /// Deletes every GL object this simulator made (the context's shared programs stay).
-    /// Called by `deinit`; call it yourself to choose when (the context must be current).
+    /// Called by `deinit`; call it yourself to choose when. Safe on any thread: without the
+    /// context current, the deletions wait for its next use.
     public func release() {
+        lock.lock()
+        defer { lock.unlock() }
         guard !released else { return }
         released = true
         roots.forEach { $0.release(context) }
@@ -78,16 +96,31 @@ public final class GPUSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
-        precondition(!released, "GPUSimulator used after release()")
+        lock.lock()
+        defer { lock.unlock() }
+        if released { throw GLError.released("GPUSimulator.advance") }
+        try context.ensureCurrent("GPUSimulator.advance")
+        do {
+            try update(to: hostTime)
+        } catch {
+            // Part of the state may have moved on: the next update rebuilds it from history.
+            planner.invalidate()
+            throw error
+        }
+    }
+
+    private func update(to hostTime: TimeInterval) throws {
+        // A non-finite host time changes nothing at all: not even the layer is read (Semantics §11).
         let update = planner.plan(layer, hostTime: hostTime)
         guard let resolved = update.resolved else {
-            diagnostics = self.resolved.diagnostics + update.diagnostics
+            diagnostics.noteIgnored(hostTime: hostTime)
             return
         }
         try checkLimits(resolved.cells)
         self.resolved = resolved
         diagnostics = update.diagnostics
         lastUpdate = UpdateStatistics()
+        lastSpawnSlots = 0
         updateIndex += 1
         switch update.step {
         case .ignored:

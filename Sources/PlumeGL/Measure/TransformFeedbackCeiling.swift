@@ -8,6 +8,7 @@ public enum TransformFeedbackCeiling {
     /// layout of a cell with `subCells` sub-cells (the median of `repeats` passes, each fenced
     /// with `glFinish`). The context must be current.
     public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, repeats: Int = 9) throws -> Double {
+        try context.ensureCurrent("TransformFeedbackCeiling.copyRate")
         let program = try context.programs.program(TrivialCopyUniforms.self, sub: subCells)
         let a = try RecordBuffer(context: context, capacity: records, subCells: subCells)
         let b = try RecordBuffer(context: context, capacity: records, subCells: subCells)

@@ -19,6 +19,7 @@ public final class OffscreenTarget {
         self.context = context
         self.width = width
         self.height = height
+        try context.ensureCurrent("OffscreenTarget.init")
         framebuffer = context.makeFramebuffer()
         colorbuffer = context.makeRenderbuffer()
         do {
@@ -31,6 +32,8 @@ public final class OffscreenTarget {
 
     deinit { release() }
 
+    /// Deletes the framebuffer. Safe on any thread: without the context current the deletions
+    /// wait for its next use (``GLContext/ensureCurrent(_:)``).
     public func release() {
         guard !released else { return }
         released = true
@@ -40,13 +43,16 @@ public final class OffscreenTarget {
 
     /// Binds the target and sets the viewport to all of it; clears to `background`
     /// (premultiplied colour written as is).
-    public func begin(clearTo background: Color = .black) {
+    /// - Throws: ``GLError/contextNotCurrent(_:)`` or ``GLError/released(_:)``.
+    public func begin(clearTo background: Color = .black) throws {
+        try ensureUsable("OffscreenTarget.begin")
         context.clear(framebuffer, width: width, height: height,
                       to: SIMD4(background.red, background.green, background.blue, background.alpha))
     }
 
     /// Reads the pixels back, rows from the top, as straight-alpha RGBA (un-premultiplied).
     public func image() throws -> SpriteImage {
+        try ensureUsable("OffscreenTarget.image")
         let rows = try context.readPixels(of: framebuffer, width: width, height: height)
         // GL's first row is the bottom one; and the framebuffer holds premultiplied colour.
         var pixels = [UInt8](repeating: 0, count: rows.count)
@@ -63,6 +69,11 @@ public final class OffscreenTarget {
             }
         }
         return try SpriteImage(width: width, height: height, pixels: pixels)
+    }
+
+    private func ensureUsable(_ call: String) throws {
+        if released { throw GLError.released(call) }
+        try context.ensureCurrent(call)
     }
 
     /// The raw premultiplied framebuffer, rows from the top, for tests.

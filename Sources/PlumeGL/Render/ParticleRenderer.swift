@@ -28,12 +28,14 @@ public final class ParticleRenderer {
 
     public init(context: GLContext) throws {
         self.context = context
+        try context.ensureCurrent("ParticleRenderer.init")
         _ = try context.programs.program(DrawUniforms.self)
     }
 
     deinit { release() }
 
-    /// Deletes the textures this renderer made (with the context current).
+    /// Deletes the textures this renderer made. Safe on any thread: without the context current
+    /// the deletions wait for its next use (``GLContext/ensureCurrent(_:)``).
     public func release() {
         guard !released else { return }
         released = true
@@ -47,7 +49,9 @@ public final class ParticleRenderer {
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
     /// sub-cells after it, skipping disabled cells and cells without contents.
     public func draw(_ simulator: GPUSimulator, viewProjection: Matrix4) throws {
-        precondition(!released, "ParticleRenderer used after release()")
+        if released { throw GLError.released("ParticleRenderer.draw") }
+        try context.ensureCurrent("ParticleRenderer.draw")
+        if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
         guard let time = simulator.layerTime else { return }
         let saved = SavedState()
         defer { saved.restore() }
