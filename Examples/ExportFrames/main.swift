@@ -29,7 +29,7 @@ do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for frame in 0..<frames {
         try simulator.advance(to: start + Double(frame) / 60)
-        target.begin(clearTo: .black)
+        try target.begin(clearTo: .black)
         try renderer.draw(simulator, viewProjection: .layer(width: Float(size[0]), height: Float(size[1])))
         try target.image().writePNG(to: String(format: "%@/%@-%04d.png", directory, preset.rawValue, frame + 1))
     }

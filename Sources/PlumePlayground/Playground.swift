@@ -139,7 +139,7 @@ public final class Playground {
         stepRequested = false
         let simStart = Playground.wallClock()
         try simulator.advance(to: time)
-        context.finish()
+        try context.finish()
         state.simulationMilliseconds = (Playground.wallClock() - simStart) * 1000
 
         let renderStart = Playground.wallClock()
@@ -155,7 +155,7 @@ public final class Playground {
             try renderer.draw(simulator, viewProjection: projection)
         }
         ImGui.render()
-        context.finish()
+        try context.finish()
         state.renderMilliseconds = (Playground.wallClock() - renderStart) * 1000
 
         if time >= options.measureAfter {
