@@ -91,12 +91,13 @@ struct EffectFileWindowTests {
         for name in ["campfire.json", "sparkles.plist"] {
             let file = examples.appendingPathComponent(name).path
             let state = StateFile(path: session.directory.appendingPathComponent("\(name).state").path)
-            let result = try session.run(try XSession.product("plume"),
-                                         ["play", file, "--size", "640x480", "--seconds", "1.2", "--state-file", state.path])
-            #expect(result.status == 0, "plume play \(name): \(result.output)")
-            let final = try #require(state.read(), "no state from \(name)")
-            #expect(final.effectFile == file && final.error == nil, "\(name): \(String(describing: final.error))")
-            #expect(final.liveTotal > 0, "\(name) shows no particles after \(final.time) s")
+            let process = try session.start(try XSession.product("plume"),
+                                            ["play", file, "--size", "640x480", "--no-vsync", "--state-file", state.path])
+            let running = try state.wait("a second of \(name)") { $0.time > 1 && $0.countTime > 0.9 }
+            #expect(running.effectFile == file && running.error == nil, "\(name): \(String(describing: running.error))")
+            #expect(running.liveTotal > 0, "\(name) shows no particles after \(running.countTime) s")
+            kill(process.processIdentifier, SIGKILL)   // children of the test runner inherit a mask blocking SIGTERM
+            process.waitUntilExit()
         }
     }
 
