@@ -30,7 +30,7 @@ FenceSync ClientWaitSync DeleteSync MapBufferRange UnmapBuffer BlitFramebuffer G
 CullFace FrontFace TexBuffer ClearBufferData GetTexParameteriv""".split()
 
 EGL = """GetPlatformDisplayEXT Initialize Terminate ChooseConfig BindAPI CreateContext DestroyContext
-MakeCurrent GetError QueryString QueryDevicesEXT QueryDeviceStringEXT GetCurrentContext ReleaseThread
+MakeCurrent GetError QueryString QueryDevicesEXT QueryDeviceStringEXT GetCurrentContext GetCurrentDisplay GetCurrentSurface ReleaseThread
 CreatePbufferSurface DestroySurface GetConfigAttrib""".split()
 
 def wrappers(header, prefix, names):

@@ -160,6 +160,8 @@ static inline const char * plume_eglQueryString(EGLDisplay dpy, EGLint name) { r
 static inline EGLBoolean plume_eglQueryDevicesEXT(EGLint max_devices, EGLDeviceEXT * devices, EGLint * num_devices) { return eglQueryDevicesEXT(max_devices, devices, num_devices); }
 static inline const char * plume_eglQueryDeviceStringEXT(EGLDeviceEXT device, EGLint name) { return eglQueryDeviceStringEXT(device, name); }
 static inline EGLContext plume_eglGetCurrentContext(void) { return eglGetCurrentContext(); }
+static inline EGLDisplay plume_eglGetCurrentDisplay(void) { return eglGetCurrentDisplay(); }
+static inline EGLSurface plume_eglGetCurrentSurface(EGLint readdraw) { return eglGetCurrentSurface(readdraw); }
 static inline EGLBoolean plume_eglReleaseThread(void) { return eglReleaseThread(); }
 static inline EGLSurface plume_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint * attrib_list) { return eglCreatePbufferSurface(dpy, config, attrib_list); }
 static inline EGLBoolean plume_eglDestroySurface(EGLDisplay dpy, EGLSurface surface) { return eglDestroySurface(dpy, surface); }

@@ -230,6 +230,12 @@ public final class GLContext {
         plume_glFinish()
     }
 
+    /// Whether `eglContext` is this context's own EGL context.
+    private func isOwn(eglContext: EGLContext) -> Bool {
+        if case let .egl(_, own) = backend { return own == eglContext }
+        return false
+    }
+
     /// Runs `body` with the context current on this thread, then releases it.
     public func withCurrent<T>(_ body: () throws -> T) throws -> T {
         try makeCurrent()
@@ -238,6 +244,18 @@ public final class GLContext {
     }
 
     deinit {
+        // Whatever the host had current on this thread is current again afterwards: dropping a
+        // Plume context must not leave the host's own context unbound.
+        let hostEGL = (display: plume_eglGetCurrentDisplay(), draw: plume_eglGetCurrentSurface(EGLint(EGL_DRAW)),
+                       read: plume_eglGetCurrentSurface(EGLint(EGL_READ)), context: plume_eglGetCurrentContext())
+        var hostWindow: OpaquePointer?
+        if case .glfw = backend { hostWindow = glfwGetCurrentContext() }
+        defer {
+            if let display = hostEGL.display, let context = hostEGL.context, !isOwn(eglContext: context) {
+                plume_eglMakeCurrent(display, hostEGL.draw, hostEGL.read, context)
+            }
+            if let window = hostWindow, case let .glfw(own) = backend, window != own { glfwMakeContextCurrent(window) }
+        }
         // The context's own objects die with it; GL calls are made only where it is current.
         try? makeCurrent()
         guard isCurrent else {
