@@ -25,7 +25,8 @@ let package = Package(
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF"], resources: [.copy("Resources/Effects")], swiftSettings: strict),
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF", "CCairo"], resources: [.copy("Resources/Effects")],
+                swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
@@ -65,6 +66,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // SDL2 without its pkg-config file, whose -D_REENTRANT SwiftPM refuses (glibc needs no such flag).
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),

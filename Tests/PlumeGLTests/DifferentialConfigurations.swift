@@ -184,15 +184,15 @@ enum Scenarios {
             layer.emitterCells![0].emitterCells![0].redSpeed = 0.2
             return layer
         }, times: steps(), edit: { layer, t in
-            if t == 2 { try? layer.setValue(3, forKeyPath: "emitterCells.rocket.birthRate") }
-            if t == 3 { try? layer.setValue(-60, forKeyPath: "emitterCells.rocket.yAcceleration") }
-            if t == 3.5 { try? layer.setValue(40, forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.xAcceleration") }
-            if t == 4 { try? layer.setValue(-1.2, forKeyPath: "emitterCells.rocket.emitterCells.trail.alphaSpeed") }
-            if t == 4.5 { try? layer.setValue(0.4, forKeyPath: "emitterCells.0.emitterCells.1.emitterCells.0.blueSpeed") }
-            if t == 5 { try? layer.setValue(900, forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.birthRate") }
-            if t == 6 { try? layer.setValue(0, forKeyPath: "emitterCells.rocket.emitterCells.trail.birthRate") }
-            if t == 7 { try? layer.setValue(80, forKeyPath: "emitterCells.rocket.emitterCells.trail.birthRate") }
-            if t == 8 { try? layer.setValue(1.5, forKeyPath: "velocity") }
+            if t == 2 { layer.setValue(3, forKeyPath: "emitterCells.rocket.birthRate") }
+            if t == 3 { layer.setValue(-60, forKeyPath: "emitterCells.rocket.yAcceleration") }
+            if t == 3.5 { layer.setValue(40, forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.xAcceleration") }
+            if t == 4 { layer.setValue(-1.2, forKeyPath: "emitterCells.rocket.emitterCells.trail.alphaSpeed") }
+            if t == 4.5 { layer.setValue(0.4, forKeyPath: "emitterCells.0.emitterCells.1.emitterCells.0.blueSpeed") }
+            if t == 5 { layer.setValue(900, forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.birthRate") }
+            if t == 6 { layer.setValue(0, forKeyPath: "emitterCells.rocket.emitterCells.trail.birthRate") }
+            if t == 7 { layer.setValue(80, forKeyPath: "emitterCells.rocket.emitterCells.trail.birthRate") }
+            if t == 8 { layer.setValue(1.5, forKeyPath: "velocity") }
         }),
         Scenario(name: "emitter moved every frame", make: {
             let layer = EmitterLayer()

@@ -38,6 +38,7 @@ struct GPUSimulatorTests {
         try GPU.run { context in
             let layer = Self.layer(rate: 4, lifetime: 100)
             let gpu = try GPUSimulator(layer: layer, context: context)
+            try gpu.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
             try gpu.advance(to: 0.25)
             let node = gpu.roots[0]
             var words = [UInt32](repeating: 0, count: 24)
@@ -146,8 +147,8 @@ struct GPUSimulatorTests {
             let startCapacity = GPUSimulator.initialCapacity
             for f in 0...360 {
                 let t = Double(f) / 60
-                if f == 60 { for l in [gpuLayer, cpuLayer] { try l.setValue(3000, forKeyPath: "emitterCells.c.birthRate") } }
-                if f == 180 { for l in [gpuLayer, cpuLayer] { try l.setValue(4, forKeyPath: "emitterCells.c.lifetime") } }
+                if f == 60 { for l in [gpuLayer, cpuLayer] { l.setValue(3000, forKeyPath: "emitterCells.c.birthRate") } }
+                if f == 180 { for l in [gpuLayer, cpuLayer] { l.setValue(4, forKeyPath: "emitterCells.c.lifetime") } }
                 try gpu.advance(to: t)
                 try cpu.advance(to: t)
                 if f % 60 == 0 {

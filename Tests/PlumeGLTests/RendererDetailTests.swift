@@ -21,6 +21,7 @@ struct RendererDetailTests {
             layer.emitterCells = [cell]
             configure(cell, layer)
             let sim = try GPUSimulator(layer: layer, context: context)
+            try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
             try sim.advance(to: 1.5)
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
             try target.begin(clearTo: .clear)

@@ -135,6 +135,7 @@ struct RendererTests {
                 layer.emitterPosition = CGPoint(x: 32, y: 32)
                 layer.emitterCells = [cell]
                 let sim = try GPUSimulator(layer: layer, context: context)
+                try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
                 try sim.advance(to: 1.5)
                 let target = try OffscreenTarget(context: context, width: 64, height: 64)
                 try target.begin(clearTo: .clear)

@@ -160,7 +160,7 @@ private func biCheck(_ bad: BadInputCase) throws {
     #expect(!baseline.particles(inCell: [0]).isEmpty && !baseline.particles(inCell: [0, 0]).isEmpty
             && !baseline.particles(inCell: [1]).isEmpty, "healthy layer must show fire, ember and smoke")
     let layer = badInputLayer()
-    do { try layer.setValue(bad.value, forKeyPath: bad.path) } catch {
+    do { try layer.validateAndSetValue(bad.value, forKeyPath: bad.path) } catch {
         Issue.record("\(bad): setValue threw \(error)")
         return
     }
@@ -207,8 +207,8 @@ private func biCheck(_ bad: BadInputCase) throws {
     @Test(arguments: ["velocity", "xAcceleration", "scaleSpeed", "spin"])
     func hugeFiniteCellValueStaysFiniteAndIsReported(_ key: String) throws {
         let layer = badInputLayer()
-        try layer.setValue(4, forKeyPath: "emitterCells.fire.lifetime")   // 1e308 × age ≥ 1.8 overflows
-        try layer.setValue(1e308, forKeyPath: "emitterCells.fire." + key)
+        layer.setValue(4, forKeyPath: "emitterCells.fire.lifetime")   // 1e308 × age ≥ 1.8 overflows
+        layer.setValue(1e308, forKeyPath: "emitterCells.fire." + key)
         let s = try badInputRun(layer)
         let leaks = biNonFiniteAttributes(s)
         #expect(leaks.isEmpty, "fire.\(key) = 1e308: non-finite particles \(leaks.prefix(2))")
@@ -285,7 +285,7 @@ private func biCheck(_ bad: BadInputCase) throws {
         let live = try sim.snapshot().particles(inCell: [0])
         #expect(!live.isEmpty, "fire must have live particles before the edit")
         let lastSerial = live.map(\.identity.serial).max() ?? 0
-        try layer.setValue(value, forKeyPath: "emitterCells.fire." + key)
+        layer.setValue(value, forKeyPath: "emitterCells.fire." + key)
         for t in badInputFrames(1, from: 1) {
             try sim.advance(to: t)
             let leaks = biNonFiniteAttributes(try sim.snapshot())

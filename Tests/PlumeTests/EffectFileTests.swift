@@ -7,7 +7,8 @@ import Testing
     @Test func everyModelPropertyHasAKnownKind() {
         #expect(EffectModel.unknownKeys.isEmpty, "properties the effect format cannot read or write: \(EffectModel.unknownKeys)")
         // Every key of the key-path tables (but components and aliases) is a property of the format.
-        let layerKeys = Set(EmitterLayer.keyTable.keys.filter { !$0.contains(".") }).subtracting(EffectProperty<EmitterLayer>.derived)
+        let layerKeys = Set(EmitterLayer.keyTable.keys.filter { !$0.contains(".") })
+            .subtracting(EffectProperty<EmitterLayer>.derived).subtracting(EffectProperty<EmitterLayer>.aliases)
         #expect(layerKeys == Set(EffectModel.layer.properties.map(\.key)))
         let cellKeys = Set(EmitterCell.keyTable.keys.filter { !$0.contains(".") }).subtracting(["enabled"])
         #expect(cellKeys == Set(EffectModel.cell.properties.map(\.key)))

@@ -51,6 +51,7 @@ import Testing
     @Test func aStoppedRateResetsTheClock() throws {
         let (layer, cell) = singleCellLayer { $0.birthRate = 2; $0.lifetime = 100 }
         let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
         try sim.advance(to: 0.8)             // clock 1.6: one birth
         cell.birthRate = 0
         try sim.advance(to: 1.0)
@@ -95,6 +96,7 @@ import Testing
     @Test func catchUpJumpsWhenMoreThanOneLifetimeAndMoreThan32Behind() throws {
         let (layer, _) = singleCellLayer { $0.birthRate = 10; $0.lifetime = 2 }
         let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
         try sim.advance(to: 100)
         let s = try sim.snapshot()
         // Births at k/10; alive at t = 100 are those born after 98: k = 981…1000.
@@ -106,6 +108,7 @@ import Testing
     @Test func noCatchUpWithin32Births() throws {
         let (layer, _) = singleCellLayer { $0.birthRate = 10; $0.lifetime = 1 }
         let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
         try sim.advance(to: 3)              // 30 births behind: all created at their ages
         let s = try sim.snapshot()
         #expect(s.counters.skipped == 0)

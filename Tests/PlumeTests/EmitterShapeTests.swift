@@ -208,7 +208,7 @@ import Testing
     func simulatorBirthsLieOnTheSet(shape: EmitterShape, mode: EmitterMode) throws {
         let layer = Self.makeLayer(shape, mode) { $0.velocity = 0 }
         let sim = ReferenceSimulator(layer: layer)
-        for f in 1...15 { try sim.advance(to: Double(f) / 60) }
+        for f in 0...15 { try sim.advance(to: Double(f) / 60) }
         let particles = try sim.snapshot().particles
         // 2000/s for 0.25 s on the regular grid (§3): 500 births, all alive (lifetime 10).
         #expect(particles.count == 500, "\(shape)/\(mode) seed \(Self.seed): \(particles.count) particles, expected 500")

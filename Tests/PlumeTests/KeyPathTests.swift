@@ -78,10 +78,10 @@ private func kpFingerprint(_ layer: EmitterLayer) -> [String] {
         case let .failure(e): return "\(key) threw \(e)"
         }
     }
-    var out = kpLayerKeys.map { read(layer.value(forKeyPath:), $0) }
+    var out = kpLayerKeys.map { read(layer.validatedValue(forKeyPath:), $0) }
     func walk(_ cells: [EmitterCell]?, _ prefix: String) {
         for (i, c) in (cells ?? []).enumerated() {
-            out += (kpCellNumberKeys.map(\.0) + kpCellOtherKeys).map { "\(prefix).\(i): " + read(c.value(forKeyPath:), $0) }
+            out += (kpCellNumberKeys.map(\.0) + kpCellOtherKeys).map { "\(prefix).\(i): " + read(c.validatedValue(forKeyPath:), $0) }
             walk(c.emitterCells, "\(prefix).\(i).emitterCells")
         }
     }
@@ -97,11 +97,11 @@ private func kpEnumRoundTrip<E: RawRepresentable & CaseIterable & Equatable>(
     for e in E.allCases {
         let other = E.allCases.first { $0 != e }!
         for input in [e as Any, e.rawValue as Any] {
-            try layer.setValue(other, forKeyPath: key)
-            try layer.setValue(input, forKeyPath: key)
+            try layer.validateAndSetValue(other, forKeyPath: key)
+            try layer.validateAndSetValue(input, forKeyPath: key)
             #expect(read() == e, "'\(key)' set \(type(of: input)) \(input): property reads \(read())",
                     sourceLocation: sourceLocation)
-            let got = try layer.value(forKeyPath: key)
+            let got = try layer.validatedValue(forKeyPath: key)
             #expect(got as? E == e, "'\(key)' set \(input): value(forKeyPath:) gave \(String(describing: got))",
                     sourceLocation: sourceLocation)
         }
@@ -204,32 +204,32 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
         ]
         let layer = EmitterLayer()
         for (key, value, read) in cases {
-            try layer.setValue(value, forKeyPath: key)
+            try layer.validateAndSetValue(value, forKeyPath: key)
             #expect(read(layer) == value, "layer '\(key)' set \(value): property reads \(read(layer))")
-            let got = kpNumber(try layer.value(forKeyPath: key))
+            let got = kpNumber(try layer.validatedValue(forKeyPath: key))
             #expect(got == value, "layer '\(key)' set \(value): value(forKeyPath:) gave \(String(describing: got))")
         }
     }
 
     @Test func layerStructEnumAndBoolKeys() throws {
         let layer = EmitterLayer()
-        try layer.setValue(CGPoint(x: 12, y: 34), forKeyPath: "emitterPosition")
+        try layer.validateAndSetValue(CGPoint(x: 12, y: 34), forKeyPath: "emitterPosition")
         #expect(layer.emitterPosition == CGPoint(x: 12, y: 34), "emitterPosition: \(layer.emitterPosition)")
-        #expect(try layer.value(forKeyPath: "emitterPosition") as? CGPoint == CGPoint(x: 12, y: 34))
-        try layer.setValue(CGSize(width: 56, height: 78), forKeyPath: "emitterSize")
+        #expect(try layer.validatedValue(forKeyPath: "emitterPosition") as? CGPoint == CGPoint(x: 12, y: 34))
+        try layer.validateAndSetValue(CGSize(width: 56, height: 78), forKeyPath: "emitterSize")
         #expect(layer.emitterSize == CGSize(width: 56, height: 78), "emitterSize: \(layer.emitterSize)")
-        #expect(try layer.value(forKeyPath: "emitterSize") as? CGSize == CGSize(width: 56, height: 78))
+        #expect(try layer.validatedValue(forKeyPath: "emitterSize") as? CGSize == CGSize(width: 56, height: 78))
         try kpEnumRoundTrip(layer, "emitterShape") { layer.emitterShape }
         try kpEnumRoundTrip(layer, "emitterMode") { layer.emitterMode }
         try kpEnumRoundTrip(layer, "renderMode") { layer.renderMode }
         try kpEnumRoundTrip(layer, "fillMode") { layer.fillMode }
-        try layer.setValue(true, forKeyPath: "preservesDepth")
+        try layer.validateAndSetValue(true, forKeyPath: "preservesDepth")
         #expect(layer.preservesDepth, "preservesDepth set true: \(layer.preservesDepth)")
-        #expect(try layer.value(forKeyPath: "preservesDepth") as? Bool == true)
-        try layer.setValue(true, forKeyPath: "autoreverses")
+        #expect(try layer.validatedValue(forKeyPath: "preservesDepth") as? Bool == true)
+        try layer.validateAndSetValue(true, forKeyPath: "autoreverses")
         #expect(layer.autoreverses, "layer autoreverses set true: \(layer.autoreverses)")
         let cells = [EmitterCell(name: "a")]
-        try layer.setValue(cells, forKeyPath: "emitterCells")
+        try layer.validateAndSetValue(cells, forKeyPath: "emitterCells")
         #expect(layer.emitterCells.map { $0.map(ObjectIdentifier.init) } == [ObjectIdentifier(cells[0])], "emitterCells set")
     }
 
@@ -248,9 +248,9 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
         ]
         for (path, read) in targets {
             for (typeName, value) in inputs {
-                try layer.setValue(0, forKeyPath: path)
+                try layer.validateAndSetValue(0, forKeyPath: path)
                 do {
-                    try layer.setValue(value, forKeyPath: path)
+                    try layer.validateAndSetValue(value, forKeyPath: path)
                     #expect(read() == 7, "'\(path)' set \(typeName) 7: property reads \(read())")
                 } catch {
                     Issue.record("'\(path)' set \(typeName) 7 threw \(error)")
@@ -263,19 +263,19 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
         let layer = EmitterLayer()
         let good: [(Any, UInt32)] = [(42, 42), (UInt32(7), 7), (3.0, 3), (Double(UInt32.max), .max), (NSNumber(value: 9), 9)]
         for (value, expected) in good {
-            try layer.setValue(value, forKeyPath: "seed")
+            try layer.validateAndSetValue(value, forKeyPath: "seed")
             #expect(layer.seed == expected, "seed set \(value): reads \(layer.seed)")
         }
-        try layer.setValue(1234, forKeyPath: "seed")
+        try layer.validateAndSetValue(1234, forKeyPath: "seed")
         let bad: [(String, Any)] = [("-1", -1), ("1.5", 1.5), ("2^33", 1 << 33), ("NaN", Double.nan), ("2^32", 4294967296.0)]
         for (label, value) in bad {
             kpExpectError(.invalidValue, path: "seed", layer: layer, "seed = \(label)") {
-                try layer.setValue(value, forKeyPath: "seed")
+                try layer.validateAndSetValue(value, forKeyPath: "seed")
             }
             #expect(layer.seed == 1234, "seed after rejected \(label): \(layer.seed)")
         }
         kpExpectError(.typeMismatch, path: "seed", layer: layer, "seed = \"7\"") {
-            try layer.setValue("7", forKeyPath: "seed")
+            try layer.validateAndSetValue("7", forKeyPath: "seed")
         }
     }
 
@@ -286,9 +286,9 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
         for (i, (key, read)) in kpCellNumberKeys.enumerated() {
             let value = Double(i) + 1.25   // distinctive per key, exact in Float
             let path = "emitterCells.rocket." + key
-            try layer.setValue(value, forKeyPath: path)
+            try layer.validateAndSetValue(value, forKeyPath: path)
             #expect(read(rocket) == value, "'\(path)' set \(value): property reads \(read(rocket))")
-            let got = kpNumber(try layer.value(forKeyPath: path))
+            let got = kpNumber(try layer.validatedValue(forKeyPath: path))
             #expect(got == value, "'\(path)' set \(value): value(forKeyPath:) gave \(String(describing: got))")
         }
         // Each key reached its own property: all values are still distinct after all the sets.
@@ -299,66 +299,66 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
     @Test func cellStructEnumBoolAndObjectKeys() throws {
         let (layer, rocket, flare, spark, _) = kpLayer()
         let orange = Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.75)
-        try layer.setValue(orange, forKeyPath: "emitterCells.rocket.color")
+        try layer.validateAndSetValue(orange, forKeyPath: "emitterCells.rocket.color")
         #expect(rocket.color == orange, "color set \(orange): \(rocket.color)")
-        #expect(try layer.value(forKeyPath: "emitterCells.rocket.color") as? Color == orange)
-        try layer.setValue(0.125, forKeyPath: "emitterCells.rocket.color.red")
+        #expect(try layer.validatedValue(forKeyPath: "emitterCells.rocket.color") as? Color == orange)
+        try layer.validateAndSetValue(0.125, forKeyPath: "emitterCells.rocket.color.red")
         #expect(rocket.color == Color(red: 0.125, green: 0.5, blue: 0.25, alpha: 0.75), "color.red 0.125: \(rocket.color)")
         let rect = CGRect(x: 0.25, y: 0.5, width: 0.5, height: -0.25)
-        try layer.setValue(rect, forKeyPath: "emitterCells.rocket.contentsRect")
+        try layer.validateAndSetValue(rect, forKeyPath: "emitterCells.rocket.contentsRect")
         #expect(rocket.contentsRect == rect, "contentsRect set \(rect): \(rocket.contentsRect)")
-        try layer.setValue(0.75, forKeyPath: "emitterCells.rocket.contentsRect.size.width")
+        try layer.validateAndSetValue(0.75, forKeyPath: "emitterCells.rocket.contentsRect.size.width")
         #expect(rocket.contentsRect.size.width == 0.75 && rocket.contentsRect.origin.x == 0.25,
                 "contentsRect.size.width 0.75: \(rocket.contentsRect)")
-        #expect(kpNumber(try layer.value(forKeyPath: "emitterCells.rocket.contentsRect.size.width")) == 0.75)
+        #expect(kpNumber(try layer.validatedValue(forKeyPath: "emitterCells.rocket.contentsRect.size.width")) == 0.75)
         for f in ContentsFilter.allCases {
-            try layer.setValue(f, forKeyPath: "emitterCells.rocket.magnificationFilter")
-            try layer.setValue(f.rawValue, forKeyPath: "emitterCells.rocket.minificationFilter")
+            try layer.validateAndSetValue(f, forKeyPath: "emitterCells.rocket.magnificationFilter")
+            try layer.validateAndSetValue(f.rawValue, forKeyPath: "emitterCells.rocket.minificationFilter")
             #expect(rocket.magnificationFilter == f && rocket.minificationFilter == f,
                     "filters set \(f): mag \(rocket.magnificationFilter) min \(rocket.minificationFilter)")
         }
-        try layer.setValue("both", forKeyPath: "emitterCells.rocket.fillMode")
+        try layer.validateAndSetValue("both", forKeyPath: "emitterCells.rocket.fillMode")
         #expect(rocket.fillMode == .both, "cell fillMode 'both': \(rocket.fillMode)")
-        try layer.setValue(false, forKeyPath: "emitterCells.rocket.isEnabled")
+        try layer.validateAndSetValue(false, forKeyPath: "emitterCells.rocket.isEnabled")
         #expect(!rocket.isEnabled, "isEnabled set false: \(rocket.isEnabled)")
-        try layer.setValue(true, forKeyPath: "emitterCells.rocket.enabled")
+        try layer.validateAndSetValue(true, forKeyPath: "emitterCells.rocket.enabled")
         #expect(rocket.isEnabled, "enabled set true: \(rocket.isEnabled)")
-        try layer.setValue(true, forKeyPath: "emitterCells.rocket.autoreverses")
+        try layer.validateAndSetValue(true, forKeyPath: "emitterCells.rocket.autoreverses")
         #expect(rocket.autoreverses, "cell autoreverses set true")
         let image = SpriteImage.builtin(.spark, size: 8)
-        try layer.setValue(image, forKeyPath: "emitterCells.rocket.contents")
+        try layer.validateAndSetValue(image, forKeyPath: "emitterCells.rocket.contents")
         #expect(rocket.contents == image, "contents set: \(String(describing: rocket.contents?.width))")
-        try layer.setValue(nil, forKeyPath: "emitterCells.rocket.contents")
+        try layer.validateAndSetValue(nil, forKeyPath: "emitterCells.rocket.contents")
         #expect(rocket.contents == nil, "contents set nil")
         // The cell reached by name is the object itself.
-        #expect((try layer.value(forKeyPath: "emitterCells.rocket") as? EmitterCell) === rocket, "emitterCells.rocket")
-        #expect((try layer.value(forKeyPath: "emitterCells.rocket.emitterCells.spark") as? EmitterCell) === spark)
-        try layer.setValue([spark, flare], forKeyPath: "emitterCells.rocket.emitterCells")
+        #expect((try layer.validatedValue(forKeyPath: "emitterCells.rocket") as? EmitterCell) === rocket, "emitterCells.rocket")
+        #expect((try layer.validatedValue(forKeyPath: "emitterCells.rocket.emitterCells.spark") as? EmitterCell) === spark)
+        try layer.validateAndSetValue([spark, flare], forKeyPath: "emitterCells.rocket.emitterCells")
         #expect(rocket.emitterCells?.first === spark, "rocket.emitterCells replaced through key path")
-        try layer.setValue("comet", forKeyPath: "emitterCells.rocket.name")
+        try layer.validateAndSetValue("comet", forKeyPath: "emitterCells.rocket.name")
         #expect(rocket.name == "comet", "name set: \(String(describing: rocket.name))")
-        #expect((try layer.value(forKeyPath: "emitterCells.comet") as? EmitterCell) === rocket, "renamed cell by new name")
+        #expect((try layer.validatedValue(forKeyPath: "emitterCells.comet") as? EmitterCell) === rocket, "renamed cell by new name")
     }
 
     @Test func nestedPathsByNameAndByIndex() throws {
         let (layer, rocket, flare, spark, smoke) = kpLayer()
-        try layer.setValue(11, forKeyPath: "emitterCells.rocket.emitterCells.spark.birthRate")
+        try layer.validateAndSetValue(11, forKeyPath: "emitterCells.rocket.emitterCells.spark.birthRate")
         #expect(spark.birthRate == 11 && flare.birthRate == 0 && rocket.birthRate == 0,
                 "rocket.spark.birthRate 11: spark \(spark.birthRate) flare \(flare.birthRate) rocket \(rocket.birthRate)")
-        try layer.setValue(22, forKeyPath: "emitterCells.0.birthRate")
+        try layer.validateAndSetValue(22, forKeyPath: "emitterCells.0.birthRate")
         #expect(rocket.birthRate == 22 && smoke.birthRate == 0, "emitterCells.0.birthRate 22: rocket \(rocket.birthRate)")
-        try layer.setValue(23, forKeyPath: "emitterCells.1.birthRate")
+        try layer.validateAndSetValue(23, forKeyPath: "emitterCells.1.birthRate")
         #expect(smoke.birthRate == 23, "emitterCells.1.birthRate 23: smoke \(smoke.birthRate)")
-        try layer.setValue(33, forKeyPath: "emitterCells.rocket.emitterCells.1.velocity")
+        try layer.validateAndSetValue(33, forKeyPath: "emitterCells.rocket.emitterCells.1.velocity")
         #expect(spark.velocity == 33 && flare.velocity == 0, "rocket.emitterCells.1.velocity 33: spark \(spark.velocity)")
-        try layer.setValue(44, forKeyPath: "emitterCells.0.emitterCells.0.lifetime")
+        try layer.validateAndSetValue(44, forKeyPath: "emitterCells.0.emitterCells.0.lifetime")
         #expect(flare.lifetime == 44, "0.emitterCells.0.lifetime 44: flare \(flare.lifetime)")
-        #expect(kpNumber(try layer.value(forKeyPath: "emitterCells.0.emitterCells.spark.birthRate")) == 11)
-        #expect((try layer.value(forKeyPath: "emitterCells.1") as? EmitterCell) === smoke, "emitterCells.1 is smoke")
+        #expect(kpNumber(try layer.validatedValue(forKeyPath: "emitterCells.0.emitterCells.spark.birthRate")) == 11)
+        #expect((try layer.validatedValue(forKeyPath: "emitterCells.1") as? EmitterCell) === smoke, "emitterCells.1 is smoke")
         // Paths relative to a cell.
-        try rocket.setValue(55, forKeyPath: "emitterCells.flare.scale")
+        try rocket.validateAndSetValue(55, forKeyPath: "emitterCells.flare.scale")
         #expect(flare.scale == 55, "rocket-relative emitterCells.flare.scale 55: \(flare.scale)")
-        #expect(kpNumber(try spark.value(forKeyPath: "velocity")) == 33)
+        #expect(kpNumber(try spark.validatedValue(forKeyPath: "velocity")) == 33)
     }
 
     // MARK: - Errors
@@ -371,8 +371,8 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
             ("emitterCells.rocket.emitterCells.spark.nope", "nope"), ("emitterCells.0.emitterShape", "emitterShape"),
         ]
         for (path, key) in unknownKeys {
-            kpExpectError(.unknownKey(key), path: path, layer: layer, "set") { try layer.setValue(1, forKeyPath: path) }
-            kpExpectError(.unknownKey(key), path: path, layer: layer, "get") { _ = try layer.value(forKeyPath: path) }
+            kpExpectError(.unknownKey(key), path: path, layer: layer, "set") { try layer.validateAndSetValue(1, forKeyPath: path) }
+            kpExpectError(.unknownKey(key), path: path, layer: layer, "get") { _ = try layer.validatedValue(forKeyPath: path) }
         }
         let unknownCells: [(String, String)] = [
             ("emitterCells.nope.birthRate", "nope"), ("emitterCells.2.birthRate", "2"), ("emitterCells.-1.birthRate", "-1"),
@@ -380,14 +380,14 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
             ("emitterCells.smoke.emitterCells.0.velocity", "0"), ("emitterCells.Rocket.birthRate", "Rocket"),
         ]
         for (path, name) in unknownCells {
-            kpExpectError(.unknownCell(name), path: path, layer: layer, "set") { try layer.setValue(1, forKeyPath: path) }
-            kpExpectError(.unknownCell(name), path: path, layer: layer, "get") { _ = try layer.value(forKeyPath: path) }
+            kpExpectError(.unknownCell(name), path: path, layer: layer, "set") { try layer.validateAndSetValue(1, forKeyPath: path) }
+            kpExpectError(.unknownCell(name), path: path, layer: layer, "get") { _ = try layer.validatedValue(forKeyPath: path) }
         }
     }
 
     @Test func wrongValueTypesThrowNamingThePathAndChangeNothing() {
         let (layer, _, _, _, _) = kpLayer()
-        try? layer.setValue(5, forKeyPath: "emitterCells.rocket.birthRate")
+        try? layer.validateAndSetValue(5, forKeyPath: "emitterCells.rocket.birthRate")
         let cases: [(String, Any?)] = [
             ("emitterCells.rocket.birthRate", "fast"), ("emitterCells.rocket.birthRate", nil),
             ("emitterCells.rocket.velocity", CGPoint(x: 1, y: 2)), ("emitterPosition", CGSize(width: 1, height: 2)),
@@ -400,7 +400,7 @@ private func kpExpectError(_ kind: KPErrorKind, path: String, layer: EmitterLaye
         ]
         for (path, value) in cases {
             kpExpectError(.typeMismatch, path: path, layer: layer, "set \(String(describing: value))") {
-                try layer.setValue(value, forKeyPath: path)
+                try layer.validateAndSetValue(value, forKeyPath: path)
             }
         }
         #expect(layer.emitterCells?.first?.birthRate == 5, "rocket.birthRate after rejected sets")

@@ -60,6 +60,7 @@ import Testing
     @Test func colourSpeedIsReadLiveAndAlphaZeroDoesNotKill() throws {
         let (layer, cell) = Self.layer()
         let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
         try sim.advance(to: 1)
         cell.alphaSpeed = -2
         try sim.advance(to: 2)
@@ -70,6 +71,7 @@ import Testing
     @Test func aParticleLivesWhileAgeIsBelowItsLifetime() throws {
         let (layer, _) = singleCellLayer { $0.birthRate = 1; $0.lifetime = 2 }
         let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 0)   // the layer starts at host time 0 (SPEC §8)
         try sim.advance(to: 2.999_999)
         #expect(try sim.snapshot().particles.map(\.identity.serial) == [1, 2])
         try sim.advance(to: 3)

@@ -83,7 +83,7 @@ import PlumeFuzz
         let diagnostics = ResolvedLayer(layer).diagnostics
         #expect(diagnostics.count == 4, "\(diagnostics)")
         for d in diagnostics {
-            let value = try layer.value(forKeyPath: d.keyPath)
+            let value = try layer.validatedValue(forKeyPath: d.keyPath)
             #expect("\(value ?? "nil")" == d.value, "\(d.keyPath) reads \(value ?? "nil"), the diagnostic says \(d.value)")
         }
         #expect(diagnostics.map(\.keyPath).contains("emitterCells.1.birthRate"))
@@ -100,7 +100,7 @@ import PlumeFuzz
         #expect(s.particles.allSatisfy { $0.age >= 0 && maxAbs($0.position) < 1e6 })
         for key in ["beginTime", "timeOffset", "duration"] {
             let (l, c) = singleCellLayer { $0.birthRate = 10; $0.lifetime = 2 }
-            try c.setValue(3.4e38, forKeyPath: key)
+            try c.validateAndSetValue(3.4e38, forKeyPath: key)
             let d = ResolvedLayer(l).diagnostics
             #expect(d.contains { $0.keyPath == "emitterCells.c.\(key)" && $0.effect == .replaced }, "\(key): \(d)")
         }

@@ -6,6 +6,8 @@ import Testing
 /// final snapshot.
 func simulate(_ layer: EmitterLayer, times: [Double], limits: SimulationLimits = .default) throws -> ParticleSnapshot {
     let sim = ReferenceSimulator(layer: layer, limits: limits)
+    // The layer starts at host time 0 (SPEC §8: a layer starts at its first update).
+    if let first = times.first, first > 0 { try sim.advance(to: 0) }
     for t in times { try sim.advance(to: t) }
     return try sim.snapshot()
 }

@@ -64,9 +64,9 @@ import Testing
         try sim.advance(to: now + 1)
         #expect(try sim.snapshot().particles.count == 30)
 
-        let warm = Preset.fire.makeLayer()   // beginTime 0 at host time 5000: pre-warmed
+        let warm = Preset.fire.makeLayer()   // beginTime 0, started at host time 0: pre-warmed at 5000
         let s = try simulate(warm, times: [now])
-        #expect(s.particles.count > 60, "a layer whose local time starts large appears pre-warmed (\(s.particles.count))")
+        #expect(s.particles.count > 60, "a layer whose local time is large appears pre-warmed (\(s.particles.count))")
         #expect(s.counters.skipped > 100_000)
     }
 

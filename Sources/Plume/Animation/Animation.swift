@@ -35,6 +35,17 @@ public class Animation: MediaTiming {
     public var isRemovedOnCompletion = true
     /// The pacing of each cycle; nil (the default) is linear, as in Core Animation.
     public var timingFunction: TimingFunction?
+    /// Told when the animation starts and stops (`CAAnimationDelegate`). Kept strongly, as Core
+    /// Animation does. Called on the host's update (inside `advance(to:)` of a simulator of the
+    /// layer, or `presentation(at:)`), never from another thread.
+    public var delegate: AnimationDelegate?
+    /// Called once when the animation stops, with `finished` as for
+    /// ``AnimationDelegate/animationDidStop(_:finished:)``, after the delegate. Plume extension
+    /// (Core Animation code uses `CATransaction.setCompletionBlock` for this). Default nil.
+    public var completion: ((_ finished: Bool) -> Void)?
+    /// True once the delegate was told that the animation started / stopped.
+    var reportedStart = false
+    var reportedStop = false
 
     /// Host time the animation actually began (its `beginTime`, or the first update's time).
     var startedAt: Double?
@@ -52,6 +63,7 @@ public class Animation: MediaTiming {
         a.beginTime = beginTime; a.duration = duration; a.speed = speed; a.timeOffset = timeOffset
         a.repeatCount = repeatCount; a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
         a.fillMode = fillMode; a.isRemovedOnCompletion = isRemovedOnCompletion; a.timingFunction = timingFunction
+        a.delegate = delegate; a.completion = completion
     }
 
     /// The value at cycle progress `p` in [0, 1], given the model value; nil when the animation's
@@ -77,6 +89,8 @@ public final class BasicAnimation: Animation {
     public var byValue: Any?
 
     public override init(keyPath: String) { super.init(keyPath: keyPath) }
+    /// An animation whose `keyPath` is set later (`CABasicAnimation()`).
+    public convenience init() { self.init(keyPath: "") }
 
     override func copy() -> Animation {
         let a = BasicAnimation(keyPath: keyPath)
@@ -115,6 +129,8 @@ public final class KeyframeAnimation: Animation {
     public var timingFunctions: [TimingFunction]?
 
     public override init(keyPath: String) { super.init(keyPath: keyPath) }
+    /// An animation whose `keyPath` is set later (`CAKeyframeAnimation()`).
+    public convenience init() { self.init(keyPath: "") }
 
     override func copy() -> Animation {
         let a = KeyframeAnimation(keyPath: keyPath)

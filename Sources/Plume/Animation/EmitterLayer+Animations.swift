@@ -7,12 +7,21 @@ extension EmitterLayer {
     public func add(_ animation: Animation, forKey key: String?) {
         let key = key ?? "animation-\(animationSerial)"
         animationSerial += 1
-        animationEntries.removeAll { $0.key == key }
+        removeAnimation(forKey: key)
         animationEntries.append((key, animation.copy()))
     }
 
-    public func removeAnimation(forKey key: String) { animationEntries.removeAll { $0.key == key } }
-    public func removeAllAnimations() { animationEntries = [] }
+    /// Removes the animation with that key; its delegate hears `finished: false` at the next update.
+    public func removeAnimation(forKey key: String) {
+        for entry in animationEntries where entry.key == key { stoppedAnimations.append((entry.animation, false)) }
+        animationEntries.removeAll { $0.key == key }
+    }
+
+    /// Removes every animation; their delegates hear `finished: false` at the next update.
+    public func removeAllAnimations() {
+        stoppedAnimations += animationEntries.map { ($0.animation, false) }
+        animationEntries = []
+    }
     public func animation(forKey key: String) -> Animation? { animationEntries.first { $0.key == key }?.animation }
     public func animationKeys() -> [String] { animationEntries.map(\.key) }
 
@@ -26,6 +35,9 @@ extension EmitterLayer {
 
     /// The presentation, the key paths animations set, and problems with animations.
     package func presented(at hostTime: Double) -> (layer: EmitterLayer, animated: Set<String>, diagnostics: [Diagnostic]) {
+        let stopped = stoppedAnimations
+        stoppedAnimations = []
+        for (animation, finished) in stopped { animation.reportStop(finished: finished) }
         guard !animationEntries.isEmpty else { return (self, [], []) }
         let copy = self.copy()
         var animated = Set<String>()
@@ -34,15 +46,19 @@ extension EmitterLayer {
         for (key, animation) in animationEntries {
             guard hostTime.isFinite else { break }
             let timing = animation.timing(now: hostTime)
-            if hostTime >= timing.activeWindow.end && animation.isRemovedOnCompletion && timing.speed > 0 {
-                finished.append(key)
-                continue
+            if hostTime >= timing.activeWindow.start { animation.reportStart() }
+            if hostTime >= timing.activeWindow.end && timing.speed > 0 {
+                animation.reportStop(finished: true)
+                if animation.isRemovedOnCompletion {
+                    finished.append(key)
+                    continue
+                }
             }
             guard let local = timing.localTime(at: hostTime) else { continue }
             let progress = min(max(local / timing.duration, 0), 1)
             let model: Any?
             do {
-                model = try copy.value(forKeyPath: animation.keyPath)
+                model = try copy.validatedValue(forKeyPath: animation.keyPath)
             } catch {
                 diagnostics.append(Diagnostic(keyPath: animation.keyPath, value: "animation \"\(key)\"",
                                               rule: "\(error)", effect: .ignored))
@@ -54,7 +70,7 @@ extension EmitterLayer {
                 continue
             }
             do {
-                try copy.setValue(value, forKeyPath: animation.keyPath)
+                try copy.validateAndSetValue(value, forKeyPath: animation.keyPath)
                 animated.insert(animation.keyPath)
             } catch {
                 diagnostics.append(Diagnostic(keyPath: animation.keyPath, value: "animation \"\(key)\"",
@@ -68,6 +84,13 @@ extension EmitterLayer {
     /// A deep copy: the layer's values and a copy of every cell (animations are not copied).
     public func copy() -> EmitterLayer {
         let c = EmitterLayer()
+        c.copyLayerProperties(from: self)
+        copyEmitterProperties(to: c)
+        return c
+    }
+
+    /// Copies the emitter's values and (deeply) its cells into `c`.
+    func copyEmitterProperties(to c: EmitterLayer) {
         c.birthRate = birthRate; c.lifetime = lifetime; c.velocity = velocity; c.scale = scale; c.spin = spin
         c.emitterPosition = emitterPosition; c.emitterZPosition = emitterZPosition
         c.emitterSize = emitterSize; c.emitterDepth = emitterDepth
@@ -78,7 +101,6 @@ extension EmitterLayer {
         c.fillMode = fillMode
         var copies: [ObjectIdentifier: EmitterCell] = [:]
         c.emitterCells = emitterCells?.map { $0.copy(sharing: &copies) }
-        return c
     }
 
     /// Key paths that move the emitter.

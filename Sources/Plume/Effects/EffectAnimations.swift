@@ -74,7 +74,7 @@ extension EffectDecoder {
         }
         let model: Any?
         do {
-            model = try layer.value(forKeyPath: keyPath)
+            model = try layer.validatedValue(forKeyPath: keyPath)
         } catch {
             log.error(path + ".keyPath", keyPathNode.position, "\(error)")
             return nil

@@ -83,6 +83,13 @@ struct EffectPropertyInfo: Sendable {
         "velocity": .init(unit: .factor, doc: "Multiplies every sampled speed, at every level."),
         "scale": .init(unit: .factor, doc: "Multiplies top-level cells' scales."),
         "spin": .init(unit: .factor, doc: "Multiplies every sampled spin."),
+        "name": .init(doc: "Identifies the layer for the host (CALayer.name)."),
+        "opacity": .init(unit: .factor, minimum: 0, doc: "Multiplies the alpha of everything the layer draws, 0…1."),
+        "isHidden": .init(doc: "When true the layer is not drawn (it keeps simulating)."),
+        "masksToBounds": .init(doc: "When true drawing is clipped to bounds."),
+        "bounds": .init(unit: .points, doc: "The layer's own coordinate space (emitter geometry lives in it), points."),
+        "position": .init(unit: .points, doc: "Where anchorPoint lies in the superlayer, points."),
+        "anchorPoint": .init(doc: "The point of bounds that position refers to, in unit coordinates."),
     ]
 
 
@@ -162,7 +169,7 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
 
     /// Component keys (`emitterPosition.x`) and aliases (`enabled`) are reachable by key path but
     /// are not properties of their own in the file.
-    static var aliases: Set<String> { ["enabled"] }
+    static var aliases: Set<String> { ["enabled", "hidden"] }
     /// Properties computed from others (a layer's `frame` from `bounds` and `position`): written
     /// through what they derive from, so a file never holds two values for one thing.
     static var derived: Set<String> { ["frame"] }

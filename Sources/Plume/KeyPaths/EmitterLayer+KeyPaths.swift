@@ -3,25 +3,61 @@ import Foundation
 /// Key-value coding on the layer (SPEC §9): every layer property, and every cell property through
 /// `emitterCells.<name or index>.<property>`, nested to any depth.
 ///
+/// As in Core Animation, ``setValue(_:forKeyPath:)`` does not throw, so ported code calls it bare:
+/// a bad path or value changes nothing and is reported — in ``EmitterLayer/keyValueDiagnostics``
+/// and in the diagnostics of every simulator of the layer at its next update. Callers who want
+/// the error use the throwing ``validateAndSetValue(_:forKeyPath:)``:
+///
 /// ```swift
-/// try layer.setValue(42, forKeyPath: "emitterCells.fire.birthRate")
-/// try layer.setValue(CGPoint(x: 10, y: 20), forKeyPath: "emitterPosition")
-/// try layer.setValue(0.5, forKeyPath: "emitterCells.rocket.emitterCells.spark.scale")
-/// let x = try layer.value(forKeyPath: "emitterPosition.x") as? CGFloat
+/// layer.setValue(42, forKeyPath: "emitterCells.fire.birthRate")          // as on iOS
+/// layer.setValue(CGPoint(x: 10, y: 20), forKeyPath: "emitterPosition")
+/// try layer.validateAndSetValue(0.5, forKeyPath: "emitterCells.rocket.emitterCells.spark.scale")
+/// let x = layer.value(forKeyPath: "emitterPosition.x") as? CGFloat
 /// ```
 ///
 /// Numbers convert between `Double`, `Float`, `CGFloat`, integers and `NSNumber`; points, sizes,
 /// rectangles and colours must be `CGPoint`, `CGSize`, `CGRect` and ``Color``; enums accept the
-/// enum or its raw string (`"additive"`). Unknown keys, unknown cells and wrong types throw a
+/// enum or its raw string (`"additive"`). Unknown keys, unknown cells and wrong types are a
 /// ``KeyPathError`` naming the path; nothing is changed then.
 extension EmitterLayer {
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+    /// Sets a property by key path (`CALayer.setValue(_:forKeyPath:)`). Never throws: a bad path
+    /// or value changes nothing and is reported in ``keyValueDiagnostics`` and, at the next
+    /// update, in the simulators' diagnostics.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        do { try validateAndSetValue(value, forKeyPath: keyPath) } catch {
+            keyValueDiagnostics.record(error, value: value)
+        }
+    }
+
+    /// Sets a property by its key (a key path of one segment).
+    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    /// Sets a property by key path, throwing instead of reporting.
+    /// - Throws: ``KeyPathError`` naming the path: unknown key or cell, wrong type, invalid value.
+    ///   Nothing is changed then.
+    public func validateAndSetValue(_ value: Any?, forKeyPath keyPath: String) throws {
         try KeyPathResolver.set(value, path: keyPath, on: self)
     }
 
-    public func value(forKeyPath keyPath: String) throws -> Any? {
+    /// Reads a property by key path; nil for a bad path, which is reported like a bad `setValue`.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        do { return try validatedValue(forKeyPath: keyPath) } catch {
+            keyValueDiagnostics.record(error, value: nil)
+            return nil
+        }
+    }
+
+    /// Reads a property by its key.
+    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+
+    /// Reads a property by key path, throwing instead of reporting.
+    /// - Throws: ``KeyPathError`` for an unknown key or cell.
+    public func validatedValue(forKeyPath keyPath: String) throws -> Any? {
         try KeyPathResolver.get(path: keyPath, on: self)
     }
+
+    /// The keys of the ``Layer`` properties (they affect drawing only).
+    static let drawingKeys = Set(KeyPathAccessor<EmitterLayer>.layerProperties().keys)
 
     static let keyTable: [String: KeyPathAccessor<EmitterLayer>] = {
         typealias A = KeyPathAccessor<EmitterLayer>
@@ -36,6 +72,7 @@ extension EmitterLayer {
             "seed": A(get: { $0.seed }, set: { $0.seed = try KeyPathValue.seed($1, $2) }),
             "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
         ]
+        t.merge(A.layerProperties()) { a, _ in a }
         t.merge(A.point("emitterPosition", \.emitterPosition)) { a, _ in a }
         t.merge(A.size("emitterSize", \.emitterSize)) { a, _ in a }
         t.merge(A.timing()) { a, _ in a }
@@ -45,13 +82,32 @@ extension EmitterLayer {
 
 extension EmitterCell {
     /// Sets a cell property by key path relative to this cell (`"birthRate"`,
-    /// `"emitterCells.spark.velocity"`). See ``EmitterLayer/setValue(_:forKeyPath:)``.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+    /// `"emitterCells.spark.velocity"`). Never throws: see ``EmitterLayer/setValue(_:forKeyPath:)``;
+    /// failures land in ``keyValueDiagnostics`` and in the simulators' diagnostics.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        do { try validateAndSetValue(value, forKeyPath: keyPath) } catch {
+            keyValueDiagnostics.record(error, value: value)
+        }
+    }
+
+    /// Sets a cell property by its key.
+    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    /// Sets a cell property by key path, throwing ``KeyPathError`` instead of reporting.
+    public func validateAndSetValue(_ value: Any?, forKeyPath keyPath: String) throws {
         try KeyPathResolver.set(value, path: keyPath, on: self)
     }
 
-    /// Reads a cell property by key path relative to this cell.
-    public func value(forKeyPath keyPath: String) throws -> Any? {
+    /// Reads a cell property by key path relative to this cell; nil (reported) for a bad path.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        do { return try validatedValue(forKeyPath: keyPath) } catch {
+            keyValueDiagnostics.record(error, value: nil)
+            return nil
+        }
+    }
+
+    /// Reads a cell property by key path, throwing ``KeyPathError`` for a bad path.
+    public func validatedValue(forKeyPath keyPath: String) throws -> Any? {
         try KeyPathResolver.get(path: keyPath, on: self)
     }
 

@@ -123,3 +123,18 @@ extension KeyPathAccessor {
          "fillMode": enumeration(\.fillMode)]
     }
 }
+
+extension KeyPathAccessor where Root: Layer {
+    /// The ``Layer`` properties: name, geometry, opacity, visibility, clipping.
+    static func layerProperties() -> [String: Self] {
+        var t: [String: Self] = [
+            "name": optional(\.name, "String"), "opacity": number(\.opacity),
+            "isHidden": bool(\.isHidden), "hidden": bool(\.isHidden), "masksToBounds": bool(\.masksToBounds),
+        ]
+        t.merge(rect("bounds", \.bounds)) { a, _ in a }
+        t.merge(rect("frame", \.frame)) { a, _ in a }
+        t.merge(point("position", \.position)) { a, _ in a }
+        t.merge(point("anchorPoint", \.anchorPoint)) { a, _ in a }
+        return t
+    }
+}

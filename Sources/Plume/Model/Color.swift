@@ -17,16 +17,18 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Opacity. Default 1.
     public var alpha: Float
 
-    /// Creates a colour from straight RGBA components.
-    public init(red: Float, green: Float, blue: Float, alpha: Float = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+    /// Creates a colour from straight RGBA components (`UIColor(red:green:blue:alpha:)`), given as
+    /// `Float`, `Double` or `CGFloat`.
+    public init<F: BinaryFloatingPoint>(red: F, green: F, blue: F, alpha: F = 1) {
+        self.red = Float(red)
+        self.green = Float(green)
+        self.blue = Float(blue)
+        self.alpha = Float(alpha)
     }
 
-    /// Creates a grey level with the given opacity (`Color(white: 1)` is opaque white).
-    public init(white: Float, alpha: Float = 1) {
+    /// Creates a grey level with the given opacity (`Color(white: 1)` is opaque white;
+    /// `UIColor(white:alpha:)`).
+    public init<F: BinaryFloatingPoint>(white: F, alpha: F = 1) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 

@@ -21,7 +21,7 @@ import Foundation
 /// Edits take effect at the next update. Multipliers and birth attributes affect only particles
 /// born afterwards; accelerations, colour speeds, contents, filters and `isEnabled` affect live
 /// particles too (SPEC §7).
-public final class EmitterCell: MediaTiming {
+open class EmitterCell: MediaTiming {
     // MARK: Identity
 
     /// Name used in key paths (`emitterCells.<name>.birthRate`). Default nil.
@@ -145,6 +145,13 @@ public final class EmitterCell: MediaTiming {
     /// Creates a cell with Core Animation's defaults (it emits nothing until `birthRate` and
     /// `lifetime` are positive).
     public init() {}
+
+    /// Plume has no archives: creates a cell with the defaults (it exists so that subclasses
+    /// written for Core Animation, which must provide it, compile unchanged).
+    public required init?(coder: NSCoder) {}
+
+    /// Failed `setValue(_:forKeyPath:)` calls on this cell, newest last.
+    public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
     /// Creates a cell with a name, for key paths.
     public convenience init(name: String) {

@@ -17,9 +17,14 @@ import Foundation
 /// layer.emitterCells = [cell]
 /// ```
 ///
-/// A layer whose local time starts large appears pre-warmed (the emission catch-up rule, SPEC §3).
-/// To start an effect from nothing at host time `now`, set `layer.beginTime = now`.
-public final class EmitterLayer: MediaTiming {
+/// A layer starts when a simulator first updates it (SPEC §8 "When a layer starts"): left at
+/// `beginTime = 0` it starts empty at any host clock, as a new `CAEmitterLayer` does. A layer whose
+/// local time starts large (a positive `timeOffset`, or an explicit `beginTime` in the past)
+/// appears pre-warmed (the emission catch-up rule, SPEC §3).
+///
+/// The class is open, with ``Layer``'s geometry (`bounds`, `position`, `frame`), `opacity`,
+/// `isHidden`, `masksToBounds` and the ``Layer/layoutSublayers()`` hook for subclasses.
+open class EmitterLayer: Layer, MediaTiming {
     /// The top-level cells, emitted from the layer's shape and drawn in array order. Default nil.
     /// Replacing the array keeps the live particles of every index present in both arrays.
     public var emitterCells: [EmitterCell]?
@@ -93,7 +98,22 @@ public final class EmitterLayer: MediaTiming {
     /// Explicit animations by key, in the order added (see `EmitterLayer+Animations.swift`).
     var animationEntries: [(key: String, animation: Animation)] = []
     var animationSerial = 0
+    /// Animations removed or finished whose delegate/completion has not been told yet.
+    var stoppedAnimations: [(animation: Animation, finished: Bool)] = []
+
+    /// Failed `setValue(_:forKeyPath:)` calls, newest last (see `EmitterLayer+KeyPaths.swift`).
+    public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
     /// Creates a layer with Core Animation's defaults and no cells.
-    public init() {}
+    public override init() { super.init() }
+
+    /// A copy of `layer`'s values and cells when it is an ``EmitterLayer`` (`CALayer.init(layer:)`);
+    /// of its ``Layer`` values when it is another layer; the defaults otherwise.
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? EmitterLayer { other.copyEmitterProperties(to: self) }
+    }
+
+    /// Plume has no archives: creates a layer with the defaults (see ``Layer/init(coder:)``).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 }

@@ -10,6 +10,11 @@ public struct SpriteImage: Hashable, Sendable {
     public let height: Int
     /// `width × height × 4` bytes, RGBA, rows from the top.
     public let pixels: [UInt8]
+    /// Pixels per point of the file or drawing it came from (2 for `name@2x.png`; `UIImage.scale`).
+    /// Default 1. Like a `CGImage`, a cell's `contents` ignores it: the particle's size comes
+    /// from the pixel size and the cell's `contentsScale` (set `cell.contentsScale = image.scale`
+    /// to draw the image at its point size, as iOS code does with `UIScreen.main.scale`).
+    public internal(set) var scale: Double = 1
 
     /// Errors building an image from raw pixels.
     public enum Error: Swift.Error, Hashable, CustomStringConvertible {

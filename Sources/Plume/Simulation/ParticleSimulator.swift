@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The host drives time: call ``advance(to:)`` with your own clock (seconds, any origin, the
 /// same origin as the layer's `beginTime`), then draw or take a ``snapshot()``. Nothing inside
-/// reads a wall clock.
+/// reads a wall clock. The first `advance` is the moment the layer starts: a layer whose
+/// `beginTime` is 0 starts then, empty, whatever the host clock reads (SPEC §8).
 public protocol ParticleSimulator: AnyObject {
     /// The layer being simulated; edits to it and its cells apply at the next `advance`.
     var layer: EmitterLayer { get }

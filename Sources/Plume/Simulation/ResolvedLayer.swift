@@ -24,6 +24,8 @@ public struct ResolvedLayer: Sendable {
     public var teleportDistance: Double
     public var seed: UInt32
     var timing: TimingModel
+    /// How the layer is drawn (its presented ``Layer`` values, validated).
+    public var appearance: LayerAppearance
     public var cells: [ResolvedCell]
     public var diagnostics: [Diagnostic]
 
@@ -173,6 +175,7 @@ extension ResolvedLayer {
         preservesDepth = layer.preservesDepth
         seed = layer.seed
         timing = report.timing(layer, prefix: "")
+        appearance = LayerAppearance(layer, report: &report)
         self.emits = emits
 
         let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime)
@@ -188,6 +191,54 @@ extension ResolvedLayer {
 
     /// Layer local time for a host time, or nil when the layer is inactive and shows nothing.
     public func localTime(hostTime: Double) -> Double? { timing.localTime(at: hostTime) }
+
+    /// SPEC §8 "When a layer starts": a layer whose `beginTime` is 0 behaves as if it were
+    /// `hostTime`, the host time of its simulator's first update. Both simulators call this with
+    /// that time at every update.
+    public mutating func start(atHostTime hostTime: Double) {
+        if timing.beginTime == 0 { timing.beginTime = hostTime }
+    }
+}
+
+/// A layer's ``Layer`` values as the renderer uses them: validated, with problems reported.
+public struct LayerAppearance: Hashable, Sendable {
+    /// `opacity` clamped to [0, 1] (non-finite: 1, reported).
+    public var opacity: Float
+    public var isHidden: Bool
+    public var masksToBounds: Bool
+    /// The layer's own space and its rectangle in the superlayer (non-finite: zero, reported).
+    public var bounds: CGRect
+    public var frame: CGRect
+
+    /// A visible, opaque layer at the origin.
+    public static let standard = LayerAppearance(opacity: 1, isHidden: false, masksToBounds: false, bounds: .zero, frame: .zero)
+
+    public init(opacity: Float, isHidden: Bool, masksToBounds: Bool, bounds: CGRect, frame: CGRect) {
+        self.opacity = opacity
+        self.isHidden = isHidden
+        self.masksToBounds = masksToBounds
+        self.bounds = bounds
+        self.frame = frame
+    }
+
+    init(_ layer: Layer, report: inout DiagnosticCollector) {
+        var o = layer.opacity
+        if !o.isFinite {
+            report.add("opacity", o, "must be finite; 1 is used", .replaced)
+            o = 1
+        }
+        opacity = min(max(o, 0), 1)
+        isHidden = layer.isHidden
+        masksToBounds = layer.masksToBounds
+        func sane(_ name: String, _ r: CGRect) -> CGRect {
+            let values = [r.origin.x, r.origin.y, r.size.width, r.size.height].map(Double.init)
+            if values.allSatisfy(ResolvedLayer.isSane) { return r }
+            report.add(name, r, "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude); zero is used", .replaced)
+            return .zero
+        }
+        bounds = sane("bounds", layer.bounds)
+        frame = sane("frame", layer.frame)
+    }
 }
 
 struct CellContext {

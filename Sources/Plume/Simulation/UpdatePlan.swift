@@ -19,6 +19,10 @@ package struct UpdatePlanner: Sendable {
     /// The emitter's presented position at the last update, and whether an animation moved it.
     private var emitterPosition: SIMD3<Double>?
     private var emitterAnimated = false
+    /// Host time of the first update: when a layer whose `beginTime` is 0 starts (SPEC §8).
+    package private(set) var startHostTime: Double?
+    /// Which of the layer's failed key-value calls were already reported.
+    private var keyValueReports = KeyValueReportCursor()
 
     package init() {}
 
@@ -46,6 +50,8 @@ package struct UpdatePlanner: Sendable {
         package var step: Step
         /// Whether an animation moves the emitter at this update.
         fileprivate var emitterAnimated = false
+        /// The key-value report cursor once this update's reports are taken.
+        fileprivate var keyValueReports = KeyValueReportCursor()
     }
 
     /// Plans the update of `layer` to `hostTime`.
@@ -55,10 +61,17 @@ package struct UpdatePlanner: Sendable {
                 Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored)],
                           step: .ignored)
         }
+        // A subclass sizes its emitter from its bounds before the layer is read (Layer.layoutSublayers).
+        layer.layoutIfNeeded()
         let presented = layer.presented(at: hostTime)
-        let resolved = ResolvedLayer(presented.layer)
+        var resolved = ResolvedLayer(presented.layer)
+        // SPEC §8 "When a layer starts": the first update is the moment the layer starts.
+        resolved.start(atHostTime: startHostTime ?? hostTime)
+        var reports = keyValueReports
+        let keyValue = reports.newDiagnostics(of: layer)
         var update = Update(hostTime: hostTime, resolved: resolved,
-                            diagnostics: resolved.diagnostics + presented.diagnostics, step: .inactive)
+                            diagnostics: resolved.diagnostics + presented.diagnostics + keyValue, step: .inactive)
+        update.keyValueReports = reports
         update.emitterAnimated = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
         guard let t1 = resolved.localTime(hostTime: hostTime) else { return update }
         if let t0 = layerTime, t1 >= t0 {
@@ -90,6 +103,8 @@ package struct UpdatePlanner: Sendable {
     package mutating func finish(_ update: Update) {
         guard let resolved = update.resolved else { return }
         hostTime = update.hostTime
+        if startHostTime == nil { startHostTime = update.hostTime }
+        keyValueReports = update.keyValueReports
         switch update.step {
         case .ignored:
             return

@@ -15,7 +15,8 @@ import Plume
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
-/// binding. It does not touch the framebuffer binding, viewport, scissor or clear values.
+/// binding. It does not touch the framebuffer binding, viewport or clear values; the scissor test and box
+/// change only while a `masksToBounds` layer is drawn, and are restored (see `ParticleRenderer+Layers.swift`).
 public final class ParticleRenderer {
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.
@@ -47,8 +48,10 @@ public final class ParticleRenderer {
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
-    /// sub-cells after it, skipping disabled cells and cells without contents.
-    public func draw(_ simulator: GPUSimulator, viewProjection: Matrix4) throws {
+    /// sub-cells after it, skipping disabled cells and cells without contents, with every
+    /// particle's alpha multiplied by `opacity` (see `ParticleRenderer+Layers.swift` for the
+    /// public entry points, which place, fade, hide and clip the layer).
+    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
@@ -90,6 +93,7 @@ public final class ParticleRenderer {
         program.viewProjection.set(viewProjection)
         program.image.set(TextureUnit(index: 0))
         program.preservesDepth.set(simulator.resolved.preservesDepth)
+        program.layerOpacity.set(opacity)
         // Images stay upright: with a y-up projection the first image row goes to local +y.
         program.flipImage.set(viewProjection.columns[5] > 0)
         let cells = simulator.layer.emitterCells ?? []
@@ -186,6 +190,7 @@ protocol QuadUniforms {
     var preservesDepth: Uniform<Bool> { get }
     var flipImage: Uniform<Bool> { get }
     var image: Uniform<TextureUnit> { get }
+    var layerOpacity: Uniform<Float> { get }
 }
 extension DrawUniforms: QuadUniforms {}
 extension DrawSortedUniforms: QuadUniforms {}

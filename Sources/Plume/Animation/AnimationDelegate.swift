@@ -1,0 +1,36 @@
+/// Told when an animation starts and stops (`CAAnimationDelegate`). Both methods have empty
+/// defaults, so a type implements only what it needs.
+///
+/// Calls happen on the host's update: inside a simulator's `advance(to:)` (or
+/// ``EmitterLayer/presentation(at:)``) for the host time at which the animation starts, reaches
+/// the end of its active period, or was removed.
+public protocol AnimationDelegate: AnyObject {
+    /// The animation's active period began.
+    func animationDidStart(_ anim: Animation)
+    /// The animation stopped: `finished` is true when it reached the end of its active period,
+    /// false when it was removed (``EmitterLayer/removeAnimation(forKey:)``, replaced by another
+    /// animation with the same key, or ``EmitterLayer/removeAllAnimations()``) before that.
+    func animationDidStop(_ anim: Animation, finished flag: Bool)
+}
+
+extension AnimationDelegate {
+    public func animationDidStart(_ anim: Animation) {}
+    public func animationDidStop(_ anim: Animation, finished flag: Bool) {}
+}
+
+extension Animation {
+    /// Tells the delegate and the completion once that the animation stopped.
+    func reportStop(finished: Bool) {
+        guard !reportedStop else { return }
+        reportedStop = true
+        delegate?.animationDidStop(self, finished: finished)
+        completion?(finished)
+    }
+
+    /// Tells the delegate once that the animation started.
+    func reportStart() {
+        guard !reportedStart else { return }
+        reportedStart = true
+        delegate?.animationDidStart(self)
+    }
+}

@@ -1,0 +1,204 @@
+import CCairo
+import Foundation
+
+/// A 2-D drawing context over an RGBA image, backed by Cairo (the stand-in for `CGContext`,
+/// reached as `context.cgContext` inside ``ImageRenderer/image(actions:)``).
+///
+/// Coordinates are points with the origin at the top left and y down (UIKit's convention); one
+/// point is `format.scale` pixels. Paths are built with `move(to:)`, `addLine(to:)`,
+/// `addCurve(…)`, `addArc(…)`, `addRect(_:)`, `addEllipse(in:)` and drawn with `fillPath()` /
+/// `strokePath()`; `fill(_:)`, `fillEllipse(in:)`, `stroke(_:)`, `strokeEllipse(in:)` draw a
+/// shape at once. Transforms (`translateBy`, `scaleBy`, `rotate(by:)`) and `saveGState()` /
+/// `restoreGState()` work as in Core Graphics. Text is drawn with Pango (see ``Font``), colour
+/// emoji included.
+public final class DrawingContext {
+    let cairo: OpaquePointer
+    private var fillColor = Color.black
+    private var strokeColor = Color.black
+    private var saved: [(fill: Color, stroke: Color)] = []
+
+    init(cairo: OpaquePointer) { self.cairo = cairo }
+
+    // MARK: State
+
+    /// The colour `fill…` uses. Default opaque black.
+    public func setFillColor(_ color: Color) { fillColor = color }
+    /// The colour `stroke…` uses. Default opaque black.
+    public func setStrokeColor(_ color: Color) { strokeColor = color }
+    /// Stroke width in points. Default 1.
+    public func setLineWidth(_ width: CGFloat) { cairo_set_line_width(cairo, Double(width)) }
+    /// Saves the colours, line width, transform and clip.
+    public func saveGState() {
+        saved.append((fillColor, strokeColor))
+        cairo_save(cairo)
+    }
+    /// Restores what the matching ``saveGState()`` saved (no-op without one).
+    public func restoreGState() {
+        guard let s = saved.popLast() else { return }
+        (fillColor, strokeColor) = s
+        cairo_restore(cairo)
+    }
+
+    // MARK: Transforms
+
+    public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, Double(x), Double(y)) }
+    public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, Double(x), Double(y)) }
+    /// Rotates by `angle` radians (clockwise on the y-down picture, as in UIKit).
+    public func rotate(by angle: CGFloat) { cairo_rotate(cairo, Double(angle)) }
+
+    // MARK: Paths
+
+    public func beginPath() { cairo_new_path(cairo) }
+    public func move(to p: CGPoint) { cairo_move_to(cairo, Double(p.x), Double(p.y)) }
+    public func addLine(to p: CGPoint) { cairo_line_to(cairo, Double(p.x), Double(p.y)) }
+    public func addCurve(to end: CGPoint, control1 c1: CGPoint, control2 c2: CGPoint) {
+        cairo_curve_to(cairo, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(end.x), Double(end.y))
+    }
+    public func addQuadCurve(to end: CGPoint, control c: CGPoint) {
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cairo, &x, &y)
+        let c1 = CGPoint(x: x + 2 / 3 * (Double(c.x) - x), y: y + 2 / 3 * (Double(c.y) - y))
+        let c2 = CGPoint(x: Double(end.x) + 2 / 3 * Double(c.x - end.x), y: Double(end.y) + 2 / 3 * Double(c.y - end.y))
+        addCurve(to: end, control1: c1, control2: c2)
+    }
+    /// An arc around `center`; angles in radians from +x towards +y (clockwise on screen when
+    /// `clockwise` is false, as in `CGContext` on a y-down context).
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        if clockwise {
+            cairo_arc_negative(cairo, Double(center.x), Double(center.y), Double(radius), Double(startAngle), Double(endAngle))
+        } else {
+            cairo_arc(cairo, Double(center.x), Double(center.y), Double(radius), Double(startAngle), Double(endAngle))
+        }
+    }
+    public func addRect(_ rect: CGRect) {
+        cairo_rectangle(cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+    }
+    public func addEllipse(in rect: CGRect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, Double(rect.midX), Double(rect.midY))
+        cairo_scale(cairo, Double(rect.width) / 2, Double(rect.height) / 2)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, 0, 0, 1, 0, 2 * .pi)
+        cairo_close_path(cairo)
+        cairo_restore(cairo)
+    }
+    public func closePath() { cairo_close_path(cairo) }
+
+    /// Fills the current path with the fill colour (non-zero winding) and clears the path.
+    public func fillPath() {
+        source(fillColor)
+        cairo_fill(cairo)
+    }
+    /// Strokes the current path with the stroke colour and line width and clears the path.
+    public func strokePath() {
+        source(strokeColor)
+        cairo_stroke(cairo)
+    }
+    /// Intersects the clip with the current path and clears the path.
+    public func clip() { cairo_clip(cairo) }
+
+    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+    /// Makes `rect` fully transparent.
+    public func clear(_ rect: CGRect) {
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+        cairo_rectangle(cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo_fill(cairo)
+        cairo_restore(cairo)
+    }
+
+    // MARK: Text
+
+    /// Draws `text` on one line with its top-left corner at `point`, in `font` and `color` (emoji
+    /// in their own colours, from ``Font/emojiFamilyName``). Returns the size the text took, in
+    /// points (width: the advance; height: the font's line height).
+    @discardableResult
+    public func draw(text: String, at point: CGPoint, font: Font, color: Color = .black) -> CGSize {
+        let size = font.pointSize.isFinite ? max(0, Double(font.pointSize)) : 0
+        guard size > 0, !text.isEmpty else { return .zero }
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        func select(_ family: String) {
+            cairo_select_font_face(cairo, family, CAIRO_FONT_SLANT_NORMAL,
+                                   font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cairo, size)
+        }
+        select(font.familyName)
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(cairo, &extents)
+        let baseline = Double(point.y) + extents.ascent
+        var x = Double(point.x)
+        source(color)
+        for run in Font.runs(text) {
+            select(run.emoji ? Font.emojiFamilyName : font.familyName)
+            var advance = cairo_text_extents_t()
+            cairo_text_extents(cairo, run.text, &advance)
+            cairo_move_to(cairo, x, baseline)
+            cairo_show_text(cairo, run.text)
+            x += advance.x_advance
+        }
+        return CGSize(width: x - Double(point.x), height: extents.height)
+    }
+
+    private func source(_ c: Color) {
+        cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
+    }
+}
+
+/// A font for ``DrawingContext/draw(text:at:font:color:)`` (the stand-in for `UIFont`).
+///
+/// Text is drawn with Cairo's own font API (FreeType, fontconfig). The system font is DejaVu
+/// Sans (Debian `fonts-dejavu-core`); emoji — characters with the Unicode emoji presentation, or
+/// followed by U+FE0F — are drawn in colour from Noto Color Emoji (`fonts-noto-color-emoji`);
+/// both are installed by `.ci/setup`. A family that is not installed is replaced by fontconfig's
+/// closest match. There is no line breaking, shaping of complex scripts or kerning.
+public struct Font: Hashable, Sendable {
+    /// The fontconfig family name.
+    public var familyName: String
+    /// The size in points (the em height).
+    public var pointSize: CGFloat
+    public var isBold: Bool
+
+    /// The family used for the system font.
+    public static let systemFamilyName = "DejaVu Sans"
+    /// The family emoji are drawn with.
+    public static let emojiFamilyName = "Noto Color Emoji"
+
+    /// `text` cut into runs of emoji and of other characters.
+    static func runs(_ text: String) -> [(text: String, emoji: Bool)] {
+        var out: [(text: String, emoji: Bool)] = []
+        for character in text {
+            let scalars = character.unicodeScalars
+            let emoji = scalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
+            if let last = out.last, last.emoji == emoji {
+                out[out.count - 1].text.append(character)
+            } else {
+                out.append((String(character), emoji))
+            }
+        }
+        return out
+    }
+
+    public init(familyName: String, pointSize: CGFloat, isBold: Bool = false) {
+        self.familyName = familyName
+        self.pointSize = pointSize
+        self.isBold = isBold
+    }
+
+    /// `UIFont(name:size:)`: a family by name (fontconfig substitutes the closest installed one).
+    public init?(name: String, size: CGFloat) {
+        guard !name.isEmpty else { return nil }
+        self.init(familyName: name, pointSize: size)
+    }
+
+    /// `UIFont.systemFont(ofSize:)`.
+    public static func systemFont(ofSize size: CGFloat) -> Font { Font(familyName: systemFamilyName, pointSize: size) }
+    /// `UIFont.boldSystemFont(ofSize:)`.
+    public static func boldSystemFont(ofSize size: CGFloat) -> Font {
+        Font(familyName: systemFamilyName, pointSize: size, isBold: true)
+    }
+}

@@ -1,0 +1,137 @@
+import CCairo
+import Foundation
+
+/// Makes a ``SpriteImage`` by drawing in code (the stand-in for `UIGraphicsImageRenderer`),
+/// with a Cairo-backed ``DrawingContext``:
+///
+/// ```swift
+/// let renderer = ImageRenderer(size: CGSize(width: 20, height: 20))
+/// let dot = renderer.image { context in
+///     context.cgContext.setFillColor(Color.white.cgColor)
+///     context.cgContext.fillEllipse(in: CGRect(x: 0, y: 0, width: 20, height: 20))
+/// }
+/// cell.contents = dot.cgImage
+/// ```
+///
+/// Inside `actions` the context is also the *current* one, so UIKit-style calls work:
+/// `Color.red.setFill()`, `BezierPath(ovalIn: rect).fill()`, `"🎉".draw(at: .zero, withAttributes:
+/// [.font: Font.systemFont(ofSize: 30)])`. The image is `size × format.scale` pixels (at least
+/// 1×1), transparent where nothing was drawn, with ``SpriteImage/scale`` = `format.scale`.
+public final class ImageRenderer {
+    /// The size in points.
+    public let size: CGSize
+    public let format: ImageRendererFormat
+
+    /// The largest side drawn, in pixels (larger requests are clamped to it).
+    public static let maxSide = 4096
+
+    /// The pixel size is `size × format.scale`, rounded up, clamped to 1…``maxSide`` (a
+    /// non-finite or non-positive size gives 1 pixel).
+    public init(size: CGSize, format: ImageRendererFormat = .default()) {
+        self.size = size
+        self.format = format
+    }
+
+    /// `UIGraphicsImageRenderer(bounds:)`: the bounds' size (drawing coordinates start at the
+    /// bounds' origin).
+    public convenience init(bounds: CGRect, format: ImageRendererFormat = .default()) {
+        self.init(size: bounds.size, format: format)
+        origin = bounds.origin
+    }
+
+    private var origin = CGPoint.zero
+
+    /// Runs `actions` with a fresh context and returns what it drew.
+    public func image(actions: (ImageRendererContext) -> Void) -> SpriteImage {
+        let scale = format.scale.isFinite && format.scale > 0 ? Double(format.scale) : 1
+        func pixels(_ v: CGFloat) -> Int {
+            let d = Double(v) * scale
+            guard d.isFinite, d > 0 else { return 1 }
+            return Int(min(d.rounded(.up), Double(Self.maxSide)))
+        }
+        let w = pixels(size.width), h = pixels(size.height)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+        defer { cairo_surface_destroy(surface) }
+        // Out of memory: Cairo returns an error surface; the image is then a transparent pixel
+        // (`actions` is not run).
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil else {
+            return Self.read(nil, width: 1, height: 1, scale: scale)
+        }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -Double(origin.x), -Double(origin.y))
+        if format.opaque {
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+        }
+        let drawing = DrawingContext(cairo: cr)
+        let context = ImageRendererContext(cgContext: drawing, format: format)
+        DrawingContext.push(drawing)
+        actions(context)
+        DrawingContext.pop()
+        cairo_surface_flush(surface)
+        return Self.read(surface, width: w, height: h, scale: scale)
+    }
+
+    /// Cairo's premultiplied native-endian ARGB32 → straight RGBA8, rows from the top.
+    private static func read(_ surface: OpaquePointer?, width w: Int, height h: Int, scale: Double) -> SpriteImage {
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        if let surface, let data = cairo_image_surface_get_data(surface) {
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            convert(data, stride: stride, width: w, height: h, into: &out)
+        }
+        guard var image = try? SpriteImage(width: w, height: h, pixels: out) else {
+            preconditionFailure("a \(w)×\(h) image with matching pixels is valid")
+        }
+        image.scale = scale
+        return image
+    }
+
+    private static func convert(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int,
+                                into out: inout [UInt8]) {
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let v = row[x]
+                let a = (v >> 24) & 0xFF, r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
+                let i = (y * w + x) * 4
+                if a > 0 {
+                    out[i] = UInt8(min(255, (r * 255 + a / 2) / a))
+                    out[i + 1] = UInt8(min(255, (g * 255 + a / 2) / a))
+                    out[i + 2] = UInt8(min(255, (b * 255 + a / 2) / a))
+                }
+                out[i + 3] = UInt8(a)
+            }
+        }
+    }
+}
+
+/// `UIGraphicsImageRendererFormat`: the pixels per point and whether the image starts opaque.
+public struct ImageRendererFormat: Hashable, Sendable {
+    /// Pixels per point. Default 1 (there is no screen to take it from).
+    public var scale: CGFloat = 1
+    /// When true the image starts opaque black instead of transparent. Default false.
+    public var opaque = false
+
+    public init() {}
+    /// The default format (scale 1, transparent).
+    public static func `default`() -> ImageRendererFormat { ImageRendererFormat() }
+}
+
+/// What `actions` receives (`UIGraphicsImageRendererContext`).
+public final class ImageRendererContext {
+    /// The drawing context (`CGContext`).
+    public let cgContext: DrawingContext
+    public let format: ImageRendererFormat
+
+    init(cgContext: DrawingContext, format: ImageRendererFormat) {
+        self.cgContext = cgContext
+        self.format = format
+    }
+
+    /// Fills `rect` with the current fill colour.
+    public func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    /// Strokes `rect` with the current stroke colour.
+    public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+}

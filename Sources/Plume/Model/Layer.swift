@@ -1,0 +1,174 @@
+import Foundation
+
+/// The part of `CALayer` that emitter code uses: a name, geometry in the superlayer, opacity,
+/// visibility, clipping, a tree of sublayers and a layout hook. ``EmitterLayer`` is one; a plain
+/// `Layer` is a container (the stand-in for a view's `layer`).
+///
+/// **Geometry.** `bounds` is the layer's own coordinate space (emitter geometry such as
+/// `emitterPosition` lives in it); `position` is where the layer's `anchorPoint` sits in its
+/// superlayer; `frame` is derived from both, as in Core Animation. A point `p` of the layer maps
+/// to `frame.origin + (p − bounds.origin)` in the superlayer. All defaults are zero, so a layer
+/// that never sets them draws its particles exactly where they are.
+///
+/// **Drawing.** `opacity` multiplies everything the layer draws (animatable through the key path
+/// `"opacity"`), `isHidden` skips the layer and its sublayers, `masksToBounds` clips its drawing
+/// to `bounds`. The renderer in `PlumeGL` applies them (see `ParticleScene` and
+/// `ParticleRenderer.draw(_:viewProjection:)`).
+///
+/// **Layout.** Changing the size of `bounds` (directly or through `frame`) marks the layer as
+/// needing layout; at the next update a simulator (or ``layoutIfNeeded()``) calls
+/// ``layoutSublayers()``, which a subclass overrides to size its emitter:
+///
+/// ```swift
+/// final class ConfettiLayer: EmitterLayer {
+///     override func layoutSublayers() {
+///         super.layoutSublayers()
+///         emitterPosition = CGPoint(x: bounds.midX, y: 0)
+///         emitterSize = CGSize(width: bounds.width, height: 1)
+///     }
+/// }
+/// ```
+open class Layer {
+    /// Identifies the layer for the host (`CALayer.name`). Default nil.
+    public var name: String?
+
+    /// The layer's own coordinate space, points. Default `.zero`. A change of size marks the
+    /// layer as needing layout.
+    public var bounds: CGRect = .zero {
+        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
+    }
+    /// Where `anchorPoint` lies in the superlayer, points. Default `.zero`.
+    public var position: CGPoint = .zero
+    /// The point of `bounds` that `position` refers to, in unit coordinates. Default (0.5, 0.5).
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    /// The layer's rectangle in its superlayer, derived from `position`, `anchorPoint` and
+    /// `bounds.size`. Setting it sets `position` and `bounds.size` (as Core Animation does).
+    public var frame: CGRect {
+        get {
+            CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                   width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.origin.x + anchorPoint.x * newValue.width,
+                               y: newValue.origin.y + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Multiplies the alpha of everything the layer draws, in `[0, 1]`. Default 1. Animatable
+    /// (key path `"opacity"`); values outside the range are clamped when drawn, non-finite ones
+    /// are reported and drawn as 1.
+    public var opacity: Float = 1
+    /// When true neither the layer nor its sublayers are drawn (they keep simulating). Default false.
+    public var isHidden = false
+    /// When true drawing is clipped to `bounds`. Default false.
+    public var masksToBounds = false
+    /// Pixels per point of the layer's own backing store (`CALayer.contentsScale`). Default 1.
+    /// An emitter layer has no backing store of its own here (particles are drawn straight into
+    /// the host's framebuffer), so it changes nothing, as it changes nothing visible for an emitter
+    /// on iOS; particle images are sized by each cell's `contentsScale`.
+    public var contentsScale: CGFloat = 1
+
+    /// The layer this one was added to, if any.
+    public private(set) weak var superlayer: Layer?
+    /// The sublayers, drawn in array order after (on top of) this layer. Default nil.
+    public private(set) var sublayers: [Layer]?
+
+    /// True when the next update calls ``layoutSublayers()``.
+    public private(set) var needsLayout = false
+
+    /// Creates a layer with Core Animation's defaults.
+    public init() {}
+
+    /// Creates a copy of `layer`'s ``Layer`` properties (`CALayer.init(layer:)`, which Core
+    /// Animation uses for presentation copies); any other value gives the defaults.
+    public init(layer: Any) {
+        if let other = layer as? Layer { copyLayerProperties(from: other) }
+    }
+
+    /// Plume has no archives: this creates a layer with the defaults (it exists so that
+    /// subclasses written for Core Animation, which must provide it, compile unchanged).
+    public required init?(coder: NSCoder) {}
+
+    // MARK: The tree
+
+    /// Appends `layer` to ``sublayers`` (removing it from its previous superlayer first).
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: UInt32(sublayers?.count ?? 0))
+    }
+
+    /// Inserts `layer` at `index` of ``sublayers`` (clamped to the array), removing it from its
+    /// previous superlayer first. Adding a layer to itself or to one of its own sublayers is
+    /// ignored (it would make a cycle).
+    public func insertSublayer(_ layer: Layer, at index: UInt32) {
+        guard !layer.isAncestor(of: self) else { return }
+        layer.removeFromSuperlayer()
+        var list = sublayers ?? []
+        list.insert(layer, at: min(Int(index), list.count))
+        sublayers = list
+        layer.superlayer = self
+    }
+
+    /// Inserts `layer` just below `sibling` (or at the bottom when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+        let i = sublayers?.firstIndex { $0 === sibling } ?? 0
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Inserts `layer` just above `sibling` (or at the top when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+        let i = sublayers?.firstIndex { $0 === sibling }.map { $0 + 1 } ?? (sublayers?.count ?? 0)
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Removes the layer from its superlayer; a simulator drawing it through a scene stops then.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers?.removeAll { $0 === self }
+        if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        superlayer = nil
+    }
+
+    private func isAncestor(of layer: Layer) -> Bool {
+        var current: Layer? = layer
+        while let c = current {
+            if c === self { return true }
+            current = c.superlayer
+        }
+        return false
+    }
+
+    // MARK: Layout
+
+    /// Override to size the layer's contents (an emitter's position and size) from `bounds`.
+    /// Called at the next update after the size of `bounds` changed, or by ``layoutIfNeeded()``.
+    /// The default does nothing.
+    open func layoutSublayers() {}
+
+    /// Marks the layer as needing layout at the next update.
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Calls ``layoutSublayers()`` now if the layer needs layout, then does the same for its
+    /// sublayers.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSublayers()
+        }
+        sublayers?.forEach { $0.layoutIfNeeded() }
+    }
+
+    /// Copies the ``Layer`` properties (not the tree).
+    func copyLayerProperties(from other: Layer) {
+        name = other.name
+        bounds = other.bounds
+        position = other.position
+        anchorPoint = other.anchorPoint
+        opacity = other.opacity
+        isHidden = other.isHidden
+        masksToBounds = other.masksToBounds
+        contentsScale = other.contentsScale
+        needsLayout = false
+    }
+}

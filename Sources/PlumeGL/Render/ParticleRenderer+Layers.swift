@@ -1,0 +1,88 @@
+import CEpoxy
+import Foundation
+import Plume
+
+/// Drawing layers: each at its own frame, with its opacity, hidden or clipped to its bounds.
+///
+/// * ``draw(_:viewProjection:)`` draws one simulator's layer. The layer's `frame`/`bounds` place
+///   it (a layer whose frame and bounds are zero, the default, draws at the projection's origin,
+///   exactly where its particles are); its presented `opacity` multiplies every particle's alpha;
+///   `isHidden` draws nothing; `masksToBounds` clips to `bounds` with the scissor test.
+/// * ``draw(_:viewProjection:)-(ParticleScene,_)`` draws a ``ParticleScene``: every emitter layer
+///   of its tree, in order, each at its place in the root layer's coordinates.
+/// * ``draw(_:viewProjection:)-([GPUSimulator],_)`` draws a list of layers in order, each at its
+///   own frame (the simplest way to compose several emitters without a tree).
+///
+/// The clip needs a 2-D projection (the scissor rectangle is the projection of the bounds'
+/// corners onto the current viewport). The scissor test and box are restored afterwards.
+extension ParticleRenderer {
+    /// Draws the simulator's layer at its frame, with its opacity, visibility and clip.
+    public func draw(_ simulator: GPUSimulator, viewProjection: Matrix4) throws {
+        let look = simulator.appearance
+        guard !look.isHidden else { return }
+        let offset = CGPoint(x: look.frame.minX - look.bounds.minX, y: look.frame.minY - look.bounds.minY)
+        let clip = look.masksToBounds ? look.bounds.offsetBy(dx: offset.x, dy: offset.y) : nil
+        try drawPlaced(simulator, offset: offset, opacity: look.opacity, clip: clip, viewProjection: viewProjection)
+    }
+
+    /// Draws layers in order (later ones on top), each at its own frame.
+    public func draw(_ simulators: [GPUSimulator], viewProjection: Matrix4) throws {
+        for simulator in simulators { try draw(simulator, viewProjection: viewProjection) }
+    }
+
+    /// Draws every emitter layer of the scene in order at its place in the root's coordinates.
+    /// - Throws: ``GLError`` on GL failures, or `limitExceeded` when an emitter layer of the scene
+    ///   is simulated by something other than a ``GPUSimulator`` of this renderer's context.
+    public func draw(_ scene: ParticleScene, viewProjection: Matrix4) throws {
+        for item in scene.items {
+            guard let gpu = item.simulator as? GPUSimulator, gpu.context === context else {
+                throw GLError.limitExceeded("the scene's layer \(item.layer.name ?? "(unnamed)") is not simulated by a "
+                                            + "GPUSimulator of this renderer's context")
+            }
+            try drawPlaced(gpu, offset: item.offset, opacity: item.opacity, clip: item.clip, viewProjection: viewProjection)
+        }
+    }
+
+    /// Draws with the layer's coordinates shifted by `offset`, alpha × `opacity`, clipped to
+    /// `clip` (in the projection's coordinates) when given.
+    private func drawPlaced(_ simulator: GPUSimulator, offset: CGPoint, opacity: Float, clip: CGRect?,
+                            viewProjection: Matrix4) throws {
+        var shift = Matrix4.identity
+        shift.set(column: 3, row: 0, Float(offset.x))
+        shift.set(column: 3, row: 1, Float(offset.y))
+        let placed = viewProjection * shift
+        guard let clip else {
+            return try drawParticles(simulator, viewProjection: placed, opacity: opacity)
+        }
+        var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
+        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        let wasOn = plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
+        defer {
+            plume_glScissor(box[0], box[1], GLsizei(box[2]), GLsizei(box[3]))
+            wasOn ? plume_glEnable(GLenum(GL_SCISSOR_TEST)) : plume_glDisable(GLenum(GL_SCISSOR_TEST))
+        }
+        // The clip's corners in window pixels (GL's origin is the bottom left).
+        let corners = [CGPoint(x: clip.minX, y: clip.minY), CGPoint(x: clip.maxX, y: clip.maxY)].map { p -> (Double, Double) in
+            let c = viewProjection.columns
+            let x = Double(c[0]) * p.x + Double(c[4]) * p.y + Double(c[12])
+            let y = Double(c[1]) * p.x + Double(c[5]) * p.y + Double(c[13])
+            return (Double(viewport[0]) + (x + 1) / 2 * Double(viewport[2]), Double(viewport[1]) + (y + 1) / 2 * Double(viewport[3]))
+        }
+        var x0 = min(corners[0].0, corners[1].0).rounded(), x1 = max(corners[0].0, corners[1].0).rounded()
+        var y0 = min(corners[0].1, corners[1].1).rounded(), y1 = max(corners[0].1, corners[1].1).rounded()
+        if wasOn {   // stay inside the host's own scissor box
+            x0 = max(x0, Double(box[0])); y0 = max(y0, Double(box[1]))
+            x1 = min(x1, Double(box[0] + box[2])); y1 = min(y1, Double(box[1] + box[3]))
+        }
+        guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        plume_glEnable(GLenum(GL_SCISSOR_TEST))
+        plume_glScissor(GLint(x0), GLint(y0), GLsizei(x1 - x0), GLsizei(y1 - y0))
+        try drawParticles(simulator, viewProjection: placed, opacity: opacity)
+    }
+}
+
+extension GPUSimulator: AppearanceReporting {
+    /// The layer's presented appearance at the last update.
+    public var appearance: LayerAppearance { resolved.appearance }
+}
