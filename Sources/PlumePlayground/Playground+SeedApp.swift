@@ -24,7 +24,7 @@ extension Playground {
         rate = value
         guard let path = rateCellPath else { return }
         if let keyPath = CellPath.keyPath("birthRate", of: path, in: layer) {
-            do { try layer.setValue(value, forKeyPath: keyPath) } catch { state.error = "\(keyPath): \(error)" }
+            layer.setValue(value, forKeyPath: keyPath)   // as the article does; a bad path is a diagnostic
         } else {
             CellPath.cell(at: path, in: layer)?.birthRate = value
         }
