@@ -27,6 +27,9 @@ do {
     let renderer = try ParticleRenderer(context: context)
     let target = try OffscreenTarget(context: context, width: size[0], height: size[1])
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    // A layer starts at the first time it is advanced to (Core Animation's "now"): play it from
+    // 0 up to the first picture.
+    for step in 0..<Int((start * 60).rounded(.down)) { try simulator.advance(to: Double(step) / 60) }
     for frame in 0..<frames {
         try simulator.advance(to: start + Double(frame) / 60)
         try target.begin(clearTo: .black)
