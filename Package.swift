@@ -41,7 +41,7 @@ let package = Package(
                 swiftSettings: strict),
 
         // MARK: - Fuzzing (random layer trees and PNG files, shared by the suite and `plume fuzz`)
-        .target(name: "PlumeFuzz", dependencies: ["Plume"], swiftSettings: strict),
+        .target(name: "PlumeFuzz", dependencies: ["Plume", "CZlib"], swiftSettings: strict),
 
         // MARK: - Command-line front end
         .executableTarget(

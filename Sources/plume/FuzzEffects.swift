@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
+import PlumeFuzz
 
 /// `plume fuzz-effects --cases 100000`: mutated effect files and property lists through the
 /// loaders, counting crashes (the process would die), slow cases and memory.

@@ -36,7 +36,7 @@ enum SimulatorKind: String, ExpressibleByArgument, CaseIterable {
 /// `plume run <preset>`: simulates and prints what happens.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Simulate a preset and print a summary over time.")
+        abstract: "Simulate a preset or an effect file (.json, .plist) and print a summary over time.")
 
     @Argument(help: ArgumentHelp(EffectSource.help))
     var preset: EffectSource = EffectSource(argument: Preset.fireworks.rawValue)!
@@ -149,7 +149,7 @@ enum SummaryTable {
 /// `plume render <preset>`: headless pictures of a preset on the GPU.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a preset headlessly on the GPU path to PNG (one picture, or a sequence).")
+        abstract: "Render a preset or an effect file (.json, .plist) headlessly on the GPU path to PNG (one picture, or a sequence).")
 
     @Argument(help: ArgumentHelp(EffectSource.help))
     var preset: EffectSource

@@ -10,7 +10,7 @@ import Testing
         let layerKeys = Set(EmitterLayer.keyTable.keys.filter { !$0.contains(".") })
             .subtracting(EffectProperty<EmitterLayer>.derived).subtracting(EffectProperty<EmitterLayer>.aliases)
         #expect(layerKeys == Set(EffectModel.layer.properties.map(\.key)))
-        let cellKeys = Set(EmitterCell.keyTable.keys.filter { !$0.contains(".") }).subtracting(["enabled"])
+        let cellKeys = Set(EmitterCell.keyTable.keys.filter { !$0.contains(".") }).subtracting(EffectProperty<EmitterCell>.aliases)
         #expect(cellKeys == Set(EffectModel.cell.properties.map(\.key)))
     }
 

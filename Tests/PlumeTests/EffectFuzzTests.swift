@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Plume
+import PlumeFuzz
 
 /// A bounded fuzz run of both loaders (the long one is `plume fuzz-effects --cases 100000`).
 @Suite struct EffectFuzzTests {

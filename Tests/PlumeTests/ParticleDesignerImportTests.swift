@@ -2,6 +2,7 @@ import CTIFF
 import Foundation
 import Testing
 @testable import Plume
+import PlumeFuzz
 
 /// Particle Designer / cocos2d import, from fixtures written here from the documented key set.
 @Suite struct ParticleDesignerImportTests {

@@ -100,7 +100,7 @@ struct EffectDecoder {
             return
         }
         decodeProperties(members, path: path, into: layer, properties: EffectModel.layer.properties,
-                         extraKeys: ["animations"])
+                         extraKeys: ["animations"], aliases: EffectProperty<EmitterLayer>.aliasTargets)
         if let animations = node["animations"] {
             decodeAnimations(animations, path: path + ".animations", into: layer)
         }
@@ -113,7 +113,7 @@ struct EffectDecoder {
         }
         let cell = EmitterCell()
         decodeProperties(members, path: path, into: cell, properties: EffectModel.cell.properties,
-                         extraKeys: [], aliases: ["enabled": "isEnabled"])
+                         extraKeys: [], aliases: EffectProperty<EmitterCell>.aliasTargets)
         return cell
     }
 
@@ -136,7 +136,13 @@ struct EffectDecoder {
                 unknownKey(rawKey, position: keyPosition, path: memberPath, known: properties.map(\.key) + extraKeys)
                 continue
             }
-            guard let decoded = decodeValue(value, kind: property.kind, info: property.info, path: memberPath) else { continue }
+            let decoded: Any?
+            if case .null = value.value, property.defaultValue == nil {
+                decoded = nil   // an optional property set to nothing
+            } else {
+                guard let value = decodeValue(value, kind: property.kind, info: property.info, path: memberPath) else { continue }
+                decoded = value
+            }
             do {
                 try property.accessor.set(object, decoded, key)
             } catch {

@@ -18,14 +18,13 @@ extension SpriteImage {
         return Data(bytes: out, count: size)
     }
 
-    /// Width and height from a PNG's header, without decoding it; nil when it is not a PNG.
+    /// Width and height from a PNG's header (signature, IHDR length and type, then the two
+    /// big-endian words), without decoding it; nil when it is not a PNG.
     static func pngDimensions(_ data: Data) -> (width: Int, height: Int)? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard data.count >= 24, Array(data.prefix(8)) == signature else { return nil }
-        let b = [UInt8](data[data.startIndex + 16..<data.startIndex + 24])
-        let w = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
-        let h = Int(b[4]) << 24 | Int(b[5]) << 16 | Int(b[6]) << 8 | Int(b[7])
-        return (w, h)
+        guard data.count >= 24, data.prefix(8).elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else { return nil }
+        let bytes = [UInt8](data.prefix(24))
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
     }
 
     /// Decodes PNG bytes after checking the declared size against `maxSide` (so a small file

@@ -139,6 +139,8 @@ struct EffectPropertyInfo: Sendable {
         "renderMode": .init(doc: "Drawing order and blending."),
         "preservesDepth": .init(doc: "Keep particles' z when drawn (3-D) instead of flattening."),
         "seed": .init(doc: "Seed of the particle random numbers."),
+        "interpolatesEmitterMotion": .init(doc: "Births follow an emitter the host moves, along the line from its previous position."),
+        "emitterTeleportDistance": .init(unit: .points, doc: "A host move longer than this is a jump: births are not spread along it."),
         "beginTime": .init(unit: .seconds, doc: "Start of the active period in the parent's time."),
         "duration": .init(unit: .seconds, minimum: 0, doc: "Length of one cycle; \"infinity\" (the default) never ends.",
                          allowsInfinity: true),
@@ -169,7 +171,9 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
 
     /// Component keys (`emitterPosition.x`) and aliases (`enabled`) are reachable by key path but
     /// are not properties of their own in the file.
-    static var aliases: Set<String> { ["enabled", "hidden"] }
+    static var aliases: Set<String> { Set(aliasTargets.keys) }
+    /// Each alias and the property it names (Core Animation's getter names).
+    static var aliasTargets: [String: String] { ["enabled": "isEnabled", "hidden": "isHidden"] }
     /// Properties computed from others (a layer's `frame` from `bounds` and `position`): written
     /// through what they derive from, so a file never holds two values for one thing.
     static var derived: Set<String> { ["frame"] }
@@ -216,7 +220,8 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
         case nil:
             // An optional that is nil by default: find its type by what the setter accepts.
             let candidates: [(Any, EffectValueKind)] = [("probe", .string), (SpriteImage.builtin(.softDot, size: 2), .image),
-                                                        ([EmitterCell](), .cells)]
+                                                        ([EmitterCell](), .cells), (Color.white, .color),
+                                                        (CGRect.zero, .rect), (CGPoint.zero, .point), (CGSize.zero, .size)]
             for (candidate, kind) in candidates where (try? accessor.set(probe, candidate, key)) != nil {
                 return kind
             }

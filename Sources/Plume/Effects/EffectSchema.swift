@@ -49,9 +49,7 @@ public enum EffectSchema {
                 vector(4, "[x, y, width, height]"),
             ]))])),
             ("animation", animation()),
-            ("cell", closed(properties(EffectModel.cell.properties, extra: []) + [("enabled", .object([
-                ("type", .string("boolean")), ("description", .string("Alias of isEnabled.")),
-            ]))], required: [])),
+            ("cell", closed(properties(EffectModel.cell.properties, extra: []), required: [])),
             ("layer", closed(properties(EffectModel.layer.properties, extra: [
                 ("animations", .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/animation"))]))])),
             ]), required: [])),
@@ -92,8 +90,13 @@ public enum EffectSchema {
         return .object(members)
     }
 
+    /// Each property, the extra keys, and the aliases of properties in the list (`enabled`).
     private static func properties<Root: AnyObject>(_ list: [EffectProperty<Root>], extra: [(String, JSONOut)]) -> [(String, JSONOut)] {
-        list.map { ($0.key, schema(for: $0)) } + extra
+        let aliases: [(String, JSONOut)] = EffectProperty<Root>.aliasTargets.sorted { $0.key < $1.key }.compactMap { alias, target in
+            guard let property = list.first(where: { $0.key == target }) else { return nil }
+            return (alias, schema(for: property))
+        }
+        return list.map { ($0.key, schema(for: $0)) } + extra + aliases
     }
 
     static func schema<Root: AnyObject>(for p: EffectProperty<Root>) -> JSONOut {

@@ -51,11 +51,8 @@ extension SpriteImage {
     /// ``maxPNGPixels``), every ancillary chunk (``maxPNGChunkBytes``, at most 64 kept), and the
     /// memory used is the output plus one row.
     public init(pngData data: Data, name: String = "PNG data") throws {
-        // The header, read directly: signature (8 bytes), IHDR length and type (8), width, height.
-        if data.count >= 24, data.prefix(8).elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) {
-            let bytes = [UInt8](data.prefix(24))
-            func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-            let (w, h) = (word(16), word(20))
+        // The header, read directly (signature, IHDR length and type, width, height).
+        if let (w, h) = Self.pngDimensions(data) {
             if w > Self.maxSide || h > Self.maxSide || w * h > Self.maxPNGPixels {
                 throw FileError.tooLarge(path: name, width: w, height: h)
             }

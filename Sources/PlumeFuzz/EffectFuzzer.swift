@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import Plume
 
 /// Mutation fuzzing of the loaders (`plume fuzz-effects`, and a bounded run in the tests): seeds
 /// are valid effect files and property lists; each case mutates one and loads it. A crash ends the
@@ -27,17 +28,17 @@ package enum EffectFuzzer {
     /// Runs `cases` mutated inputs from a fixed seed.
     package static func run(cases: Int, seed: UInt64, progress: ((Int) -> Void)? = nil) -> Report {
         var report = Report()
-        report.startResidentMiB = residentMiB()
+        report.startResidentMiB = ProcessMemory.residentMegabytes()
         let jsonSeeds = jsonCorpus()
         let plistSeeds = plistCorpus()
-        var random = SplitMix(seed: seed)
+        var random = FuzzRandom(seed: seed)
         let clock = ContinuousClock()
         let started = clock.now
         for i in 0..<cases {
             let isJSON = i % 2 == 0
             let seeds = isJSON ? jsonSeeds : plistSeeds
             var input = seeds[Int(random.next() % UInt64(seeds.count))]
-            let rounds = 1 + Int(random.next() % 4)
+            let rounds = 1 + Int(random.next() % 3)
             for _ in 0..<rounds { mutate(&input, &random, json: isJSON) }
             let t0 = clock.now
             let ok: Bool
@@ -56,11 +57,11 @@ package enum EffectFuzzer {
             }
             if elapsed > .seconds(1) { report.hangs += 1 }
             report.cases += 1
-            if i % 512 == 0 { report.peakResidentMiB = max(report.peakResidentMiB, residentMiB()) }
+            if i % 512 == 0 { report.peakResidentMiB = max(report.peakResidentMiB, ProcessMemory.residentMegabytes()) }
             progress?(i + 1)
         }
         report.total = clock.now - started
-        report.peakResidentMiB = max(report.peakResidentMiB, residentMiB())
+        report.peakResidentMiB = max(report.peakResidentMiB, ProcessMemory.residentMegabytes())
         return report
     }
 
@@ -100,11 +101,21 @@ package enum EffectFuzzer {
         "H4sI", "eJ", "AAAAAAAAAAAA", "//8=",
     ]
 
-    static func mutate(_ data: inout Data, _ r: inout SplitMix, json: Bool) {
+    /// Tokens that are values in their format, so a replacement keeps the file well-formed and
+    /// reaches the value checks.
+    static let jsonValues = ["-1", "0", "-0", "1e999", "1e-400", "4294967296", "0.1", "1e38", "3.5e38", "null", "true", "false",
+                             "\"\"", "\"infinity\"", "\"-inf\"", "\"90deg\"", "\"#ff00ff\"", "\"#12\"", "\"softDot\"", "\"x.png\"",
+                             "[]", "{}", "[1,2]", "[1,2,3,4,5]", "[0,0,-1,-1]", "{\"png\":\"AAAA\"}", "{\"builtin\":\"spark\",\"size\":1024}"]
+    static let plistValues = ["<real>-1</real>", "<real>0</real>", "<real>1e308</real>", "<integer>-5</integer>", "<string>x</string>",
+                              "<true/>", "<false/>", "<real>nan</real>", "<string>1e999</string>", "<array/>", "<dict/>", "<data>AAAA</data>"]
+
+    static func mutate(_ data: inout Data, _ r: inout FuzzRandom, json: Bool) {
         var bytes = [UInt8](data)
         if bytes.isEmpty { bytes = [0x7B] }
         let at = Int(r.next() % UInt64(bytes.count))
-        switch r.next() % 8 {
+        var operation = r.next() % 9
+        if operation == 7 { operation = 3 }   // value replacement twice as likely as the others
+        switch operation {
         case 0:   // flip a bit
             bytes[at] ^= UInt8(1 << (r.next() % 8))
         case 1:   // delete a range
@@ -112,10 +123,20 @@ package enum EffectFuzzer {
             bytes.removeSubrange(at..<at + n)
         case 2:   // insert a token
             bytes.insert(contentsOf: Array(tokens[Int(r.next() % UInt64(tokens.count))].utf8), at: at)
-        case 3:   // replace a number-ish byte run with a token
-            var end = at
-            while end < bytes.count, end - at < 24, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || bytes[end] == 0x2E || bytes[end] == 0x2D { end += 1 }
-            bytes.replaceSubrange(at..<max(end, at + 1), with: Array(tokens[Int(r.next() % UInt64(tokens.count))].utf8))
+        case 3:   // replace a value (a number, or a plist value element) with another well-formed value
+            let values = json ? jsonValues : plistValues
+            let value = Array(values[Int(r.next() % UInt64(values.count))].utf8)
+            if json {
+                guard let start = bytes[at...].firstIndex(where: { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else { break }
+                var end = start
+                while end < bytes.count, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || [0x2E, 0x2D, 0x2B, 0x65, 0x45].contains(bytes[end]) { end += 1 }
+                bytes.replaceSubrange(start..<end, with: value)
+            } else {
+                let open = Array("<real>".utf8), close = Array("</real>".utf8)
+                guard let start = (at..<bytes.count).first(where: { bytes[$0...].starts(with: open) }),
+                      let stop = (start..<bytes.count).first(where: { bytes[$0...].starts(with: close) }) else { break }
+                bytes.replaceSubrange(start..<stop + close.count, with: value)
+            }
         case 4:   // duplicate a chunk
             let n = min(bytes.count - at, 1 + Int(r.next() % 256))
             let chunk = Array(bytes[at..<at + n])
@@ -134,25 +155,6 @@ package enum EffectFuzzer {
         data = Data(bytes)
     }
 
-    /// Resident set size of this process in MiB (Linux `/proc/self/statm`), 0 where unknown.
-    package static func residentMiB() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-    }
-
-    package struct SplitMix {
-        var state: UInt64
-        package init(seed: UInt64) { state = seed }
-        package mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
 
 /// Particle Designer dictionaries made from the documented key set, with embedded textures in
