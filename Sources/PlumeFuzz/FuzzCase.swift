@@ -16,7 +16,13 @@ public struct FuzzCase {
 
     /// Relative tolerance of the comparison: the GPU keeps positions, velocities and birth values
     /// in float (24-bit mantissa); 1e-4 of the magnitude, plus 0.01 absolute (the differential
-    /// suite's contract for ordinary scenes), leaves ~100 float ulps for extreme values.
+    /// suite's contract for ordinary scenes), leaves ~100 float ulps for extreme values. The age
+    /// at which a GPU record's motion is anchored is a float too (one ulp of an age of 0.3 s is
+    /// 3e-8 s): with an acceleration `a` the velocity may differ by `a` times that, so the
+    /// tolerance adds 1e-6 × |a| × (age + 1) (and its integral for positions) — 30 pt/s at the
+    /// largest accepted acceleration, 1e9 pt/s², found by this fuzzer. Likewise a birth position
+    /// on a shape is a float sample times the emitter's extent: 1e-6 of the layer's largest extent
+    /// is added to the position tolerance (60 pt on a 1e9-point emitter, also found by it).
     public static let tolerance = 1e-4
 
     /// Case `index` of a run seeded `runSeed`.
@@ -58,7 +64,8 @@ public struct FuzzCase {
                     outcome.updatesWithDrops += 1
                     continue
                 }
-                if let problem = Self.difference(other: g, reference: c) {
+                if let problem = Self.difference(other: g, reference: c, accelerations: Self.accelerations(layer),
+                                                 extent: Self.extent(layer)) {
                     outcome.finding = "\(context): \(problem)"
                     return outcome
                 }
@@ -83,8 +90,28 @@ public struct FuzzCase {
         return nil
     }
 
+    /// The largest acceleration component of every cell, by index path, as the update used it.
+    static func accelerations(_ layer: EmitterLayer) -> [[Int]: Double] {
+        var out: [[Int]: Double] = [:]
+        func visit(_ cells: [ResolvedCell]) {
+            for cell in cells {
+                out[cell.path] = max(abs(cell.acceleration.x), abs(cell.acceleration.y), abs(cell.acceleration.z))
+                visit(cell.children)
+            }
+        }
+        visit(ResolvedLayer(layer).cells)
+        return out
+    }
+
+    /// The layer's largest emitter extent as the update used it.
+    static func extent(_ layer: EmitterLayer) -> Double {
+        let r = ResolvedLayer(layer)
+        return max(r.size.x, r.size.y, r.depth)
+    }
+
     /// How `other` differs from `reference`, or nil.
-    static func difference(other g: ParticleSnapshot, reference c: ParticleSnapshot) -> String? {
+    static func difference(other g: ParticleSnapshot, reference c: ParticleSnapshot,
+                           accelerations: [[Int]: Double], extent: Double = 0) -> String? {
         if g.diagnostics != c.diagnostics {
             let a = Set(g.diagnostics.map(\.description)), b = Set(c.diagnostics.map(\.description))
             return "diagnostics differ: only other \(a.subtracting(b).sorted()), only reference \(b.subtracting(a).sorted())"
@@ -100,9 +127,10 @@ public struct FuzzCase {
         }
         func m3(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
         for (p, q) in zip(g.particles, c.particles) {
-            let reach = m3(q.position) + m3(q.velocity) * q.age + 1
+            let anchor = 1e-6 * (accelerations[q.identity.cellPath] ?? 0) * (q.age + 1)
+            let reach = m3(q.position) + m3(q.velocity) * q.age + 1 + (anchor * (q.age + 1) + 1e-6 * extent) / tolerance
             let ok = p.birthTime == q.birthTime && p.lifetime == q.lifetime
-                && (0..<3).allSatisfy { close(p.position[$0], q.position[$0], reach) && close(p.velocity[$0], q.velocity[$0], m3(q.velocity)) }
+                && (0..<3).allSatisfy { close(p.position[$0], q.position[$0], reach) && close(p.velocity[$0], q.velocity[$0], m3(q.velocity) + anchor / tolerance) }
                 && close(p.scale, q.scale, abs(q.scale) + 1) && close(p.angle, q.angle, abs(q.angle) + 1)
                 && (0..<4).allSatisfy { close(p.color[$0], q.color[$0], abs(q.color[$0]) + 1) }
             if !ok { return "\(q.identity) differs: other \(p), reference \(q)" }

@@ -37,6 +37,15 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Seconds after which a case counts as a hang.")
     var hangSeconds: Double = 30
 
+    func validate() throws {
+        guard cases >= 0, pngCases >= 0, first >= 0, cases <= Int.max - first else {
+            throw ValidationError("--cases, --png-cases and --first must be ≥ 0")
+        }
+        guard (1...10_000).contains(updates) else { throw ValidationError("--updates must be in 1…10000") }
+        guard capacity >= 1 else { throw ValidationError("--capacity must be ≥ 1") }
+        guard hangSeconds.isFinite, hangSeconds > 0 else { throw ValidationError("--hang-seconds must be positive") }
+    }
+
     func run() throws {
         let context = try GLContext.headless()
         let limits = SimulationLimits(maxParticlesPerCell: capacity)

@@ -23,6 +23,15 @@ struct Soak: ParsableCommand {
     @Option(help: "Create/destroy cycles of a simulator and a renderer after the run.")
     var cycles: Int = 5_000
 
+    func validate() throws {
+        guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be in (0, 1440]") }
+        guard fps.isFinite, fps >= 1, fps <= 1000, fps == fps.rounded() else {
+            throw ValidationError("--fps must be a whole number in [1, 1000]")
+        }
+        guard every.isFinite, every > 0 else { throw ValidationError("--every must be positive") }
+        guard cycles >= 0 else { throw ValidationError("--cycles must be ≥ 0") }
+    }
+
     func run() throws {
         let context = try GLContext.headless()
         let size = Preset.defaultSize
