@@ -17,6 +17,7 @@ let package = Package(
         // MARK: - Public API
         .library(name: "Plume", targets: ["Plume"]),
         .library(name: "PlumeGL", targets: ["PlumeGL"]),
+        .library(name: "PlumePlayground", targets: ["PlumePlayground"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [
@@ -35,15 +36,29 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: - Playground: the live window, inspector and HUD (`plume play`)
+        .target(name: "PlumePlayground", dependencies: ["Plume", "PlumeGL", "CImGuiShim", "CEpoxy", "CGLFW"],
+                swiftSettings: strict),
+
         // MARK: - Fuzzing (random layer trees and PNG files, shared by the suite and `plume fuzz`)
         .target(name: "PlumeFuzz", dependencies: ["Plume", "CZlib"], swiftSettings: strict),
 
         // MARK: - Command-line front end
         .executableTarget(
             name: "plume",
-            dependencies: ["Plume", "PlumeGL", "PlumeFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Plume", "PlumeGL", "PlumeFuzz", "PlumePlayground",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+
+        // MARK: - Examples (built by `swift build`, run by PlumePlaygroundTests)
+        .target(name: "ShipEffects", dependencies: ["Plume"], path: "Examples/ShipEffects", swiftSettings: strict),
+        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CEpoxy", "CGLFW"],
+                          path: "Examples/ShipGame", swiftSettings: strict),
+        .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CEpoxy", "CSDL2"],
+                          path: "Examples/SDLEmbed", swiftSettings: strict),
+        .executableTarget(name: "ExportFrames", dependencies: ["Plume", "PlumeGL"],
+                          path: "Examples/ExportFrames", swiftSettings: strict),
 
         // MARK: - Implementation details: C modules (no Swift API of their own) and build tools
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
@@ -52,6 +67,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // SDL2 without its pkg-config file, whose -D_REENTRANT SwiftPM refuses (glibc needs no such flag).
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
+        .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
@@ -63,5 +82,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF", "PlumeFuzz"], swiftSettings: strict),
         .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz"], exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumePlayground", "CEpoxy"],
+                    swiftSettings: strict),
     ]
 )

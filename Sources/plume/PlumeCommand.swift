@@ -9,7 +9,7 @@ struct PlumeCommand: ParsableCommand {
         commandName: "plume",
         abstract: "Run Plume particle effects.",
         subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self,
-                      Watch.self, Fuzz.self, Soak.self],
+                      Watch.self, Fuzz.self, Soak.self, Play.self],
         defaultSubcommand: Run.self)
 }
 

@@ -1,0 +1,59 @@
+import CEpoxy
+import Foundation
+import Plume
+import PlumeGL
+
+/// Screenshots (F12) and `--record N`, read from the window's own framebuffer.
+extension Playground {
+    func capture(framebuffer size: SIMD2<Int>) throws {
+        if pendingScreenshot {
+            pendingScreenshot = false
+            let path = (options.screenshotDirectory as NSString)
+                .appendingPathComponent(String(format: "plume-screenshot-%04d.png", state.screenshots.count + 1))
+            do {
+                try Playground.readFramebuffer(size).writePNG(to: path)
+                state.screenshots.append(path)
+            } catch {
+                state.error = "\(PlaygroundError.capture(path: path, reason: "\(error)"))"
+            }
+        }
+        if let total = options.recordFrames {
+            if recordedFrames == 0 {
+                try? FileManager.default.createDirectory(atPath: options.recordDirectory, withIntermediateDirectories: true)
+            }
+            let path = (options.recordDirectory as NSString)
+                .appendingPathComponent(String(format: "frame-%05d.png", recordedFrames + 1))
+            do {
+                try Playground.readFramebuffer(size).writePNG(to: path)
+            } catch {
+                throw PlaygroundError.capture(path: path, reason: "\(error)")
+            }
+            recordedFrames += 1
+            if recordedFrames >= total { quitRequested = true }
+        }
+    }
+
+    /// The default framebuffer's back buffer as an opaque image, rows from the top.
+    static func readFramebuffer(_ size: SIMD2<Int>) throws -> SpriteImage {
+        let width = max(size.x, 1), height = max(size.y, 1)
+        var rows = [UInt8](repeating: 0, count: width * height * 4)
+        var previousPack: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_PACK_ALIGNMENT), &previousPack)
+        plume_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        plume_glReadBuffer(GLenum(GL_BACK))
+        rows.withUnsafeMutableBytes {
+            plume_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        plume_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), previousPack)
+        var pixels = [UInt8](repeating: 255, count: rows.count)
+        let stride = width * 4
+        for y in 0..<height {
+            let from = (height - 1 - y) * stride, to = y * stride
+            for x in 0..<width {
+                for c in 0..<3 { pixels[to + x * 4 + c] = rows[from + x * 4 + c] }
+            }
+        }
+        return try SpriteImage(width: width, height: height, pixels: pixels)
+    }
+}

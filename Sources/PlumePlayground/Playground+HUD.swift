@@ -1,0 +1,64 @@
+import Foundation
+import Plume
+
+/// The HUD: live count per cell, frame rate, simulation and render times, the GL renderer, and
+/// the clock's controls (pause, single step, speed, restart, seed, screenshot).
+extension Playground {
+    func drawHUD() {
+        ImGui.nextWindow(x: 8, y: 8, width: 300, height: 0, always: false)
+        ImGui.nextWindowAlpha(0.6)
+        ImGui.window("HUD", options: [.autoResize, .noFocusOnAppearing]) {
+            ImGui.text(String(format: "%.1f fps   sim %.2f ms   render %.2f ms", state.fps,
+                              state.simulationMilliseconds, state.renderMilliseconds))
+            ImGui.text(state.renderer)
+            ImGui.text(String(format: "t = %.2f s   speed ×%g   seed %u%@", time, state.speed, layer.seed,
+                              state.paused ? "   PAUSED" : ""))
+            ImGui.separator()
+            ImGui.text("live \(state.liveTotal)")
+            for entry in CellPath.all(in: layer) {
+                ImGui.text("  \(entry.name): \(state.liveCounts[entry.name] ?? 0)")
+            }
+            ImGui.separator()
+            if ImGui.button(state.paused ? "Resume" : "Pause") { state.paused.toggle() }
+            ImGui.sameLine()
+            if ImGui.button("Step") {
+                state.paused = true
+                stepRequested = true
+            }
+            ImGui.sameLine()
+            if ImGui.button("Restart") { perform { try restart() } }
+            ImGui.sameLine()
+            if ImGui.button("Screenshot") { pendingScreenshot = true }
+            var speed = state.speed
+            ImGui.itemWidth(150)
+            if ImGui.slider("speed", &speed, 0.0625...4, format: "×%.2f") { state.speed = speed }
+            var seed = Int32(bitPattern: layer.seed)
+            ImGui.itemWidth(150)
+            if ImGui.dragInt("seed", &seed, speed: 0.2, range: 0...Int32.max) {
+                layer.seed = UInt32(bitPattern: seed)
+                perform { try restart() }
+            }
+            if options.checksGLState {
+                let ok = state.glStateMismatches.isEmpty
+                ImGui.text("GL state contract: \(ok ? "held" : "BROKEN") in \(state.glStateChecks) frames",
+                           color: ok ? (0.5, 1, 0.5) : (1, 0.3, 0.3))
+            }
+            ImGui.text("Space pause  . step  +/- speed  R restart  N seed  F12 shot  Tab inspector")
+        }
+    }
+
+    /// The last error (a failed load, reload, save or screenshot), over the effect at the top,
+    /// until the next success. Shown even with the interface hidden.
+    func drawErrorBanner() {
+        guard let error = state.error else { return }
+        let sizes = input.sizes
+        let width = min(Float(sizes.window.x) - 40, 720)
+        ImGui.nextWindow(x: (Float(sizes.window.x) - width) / 2, y: 8, width: width, height: 0, always: true)
+        ImGui.nextWindowAlpha(0.9)
+        ImGui.window("Error", options: [.noTitleBar, .noResize, .noMove, .autoResize, .noFocusOnAppearing]) {
+            ImGui.text("Error", color: (1, 0.3, 0.25))
+            ImGui.wrapped(error)
+            if ImGui.button("Dismiss") { state.error = nil }
+        }
+    }
+}

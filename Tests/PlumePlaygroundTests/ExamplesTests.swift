@@ -1,0 +1,65 @@
+import Foundation
+import Plume
+import Testing
+
+/// The programs in Examples/, run as a person would: in a window on a private Xvfb (the GLFW one
+/// steered with real key presses), or headless.
+@Suite(.serialized, .disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+struct ExamplesTests {
+    /// Numbers after a label in a line of output: "ship moved from (320, 336) to (320, 252)".
+    private func numbers(in output: String, line prefix: String) -> [Double] {
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return [] }
+        return line.split(whereSeparator: { !"0123456789.-".contains($0) }).compactMap { Double($0) }
+    }
+
+    private func liveCount(_ output: String, _ cell: String) -> Int? {
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("live:") }) else { return nil }
+        for part in line.dropFirst(5).split(separator: ",") {
+            let words = part.split(separator: " ")
+            if words.count == 2, words[0] == cell { return Int(words[1]) }
+        }
+        return nil
+    }
+
+    @Test func shipGameSteersAndExplodesWithTheKeyboard() throws {
+        let session = try XSession()
+        let game = try session.start(try XSession.product("ShipGame"), ["--seconds", "4"])
+        usleep(800_000)
+        let window = try session.window(titled: "Plume ShipGame")
+        try session.xdotool("mousemove", "--window", window, "20", "20")   // focus follows the pointer
+        try session.xdotool("keydown", "Up")
+        usleep(1_000_000)
+        try session.xdotool("keyup", "Up")
+        try session.xdotool("key", "x")
+        while game.isRunning { usleep(50_000) }
+        let log = try String(contentsOf: session.directory.appendingPathComponent("ShipGame-0.log"), encoding: .utf8)
+        #expect(game.terminationStatus == 0, "ShipGame failed: \(log)")
+        // It starts at (320, 336) heading up: thrust moves it up the screen, and only up.
+        let moved = numbers(in: log, line: "ship moved")
+        #expect(moved.count >= 4 && moved[3] < moved[1] - 5 && moved[2] == moved[0], "Up did not move the ship up: \(log)")
+        #expect(log.contains("exploded at"), "X did not explode the ship: \(log)")
+        #expect((liveCount(log, "fragments.debris") ?? 0) > 0, "no sub-cell debris alive: \(log)")
+        #expect(liveCount(log, "hull") == 0, "the hull survived the explosion: \(log)")
+    }
+
+    @Test func sdlEmbeddingDrawsTheSameEffects() throws {
+        let session = try XSession()
+        let result = try session.run(try XSession.product("SDLEmbed"), ["--frames", "90", "--explode-at", "45"])
+        #expect(result.status == 0, "SDLEmbed failed: \(result.output)")
+        #expect(result.output.contains("90 frames on"))
+        #expect(result.output.contains("exploded at"))
+        #expect((liveCount(result.output, "exhaust") ?? 0) > 0, "no exhaust trail: \(result.output)")
+        #expect((liveCount(result.output, "fragments") ?? 0) + (liveCount(result.output, "fragments.debris") ?? 0) > 0,
+                "no explosion: \(result.output)")
+    }
+
+    @Test func exportFramesWritesAPNGSequenceHeadless() throws {
+        let session = try XSession()   // only for its temporary directory: EGL needs no display
+        let result = try session.run(try XSession.product("ExportFrames"),
+                                     ["fireworks", "--frames", "3", "--out", "out", "--size", "320x180", "--start", "3"])
+        #expect(result.status == 0, "ExportFrames failed: \(result.output)")
+        let pictures = try (1...3).map { try Picture(session.directory.appendingPathComponent(String(format: "out/fireworks-%04d.png", $0)).path) }
+        #expect(pictures.allSatisfy { $0.image.width == 320 && $0.image.height == 180 })
+        #expect(pictures[2].meanBrightness(x: 0...319, y: 0...179) > 1, "3 s of fireworks drew nothing")
+    }
+}
