@@ -80,6 +80,7 @@ public final class Playground {
         var scaleX: Float = 1, scaleY: Float = 1
         glfwGetWindowContentScale(window, &scaleX, &scaleY)
         if max(scaleX, scaleY) > 1.01 { ImGui.scale(max(scaleX, scaleY)) }
+        state.interfaceScale = max(scaleX, scaleY)
         state.renderer = context.info.renderer
         if case let .file(path) = options.effect { opened(path, loaded) }
     }

@@ -12,6 +12,9 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     public var seed: UInt32 = 0
     /// The emitter's position as presented (animations applied), points.
     public var emitterPosition: [Double] = [0, 0]
+    /// The interface's scale: the window's content scale (HiDPI; from Xft.dpi on X11), 1 on a
+    /// 96-dpi screen.
+    public var interfaceScale: Float = 1
     /// Window size in points and framebuffer size in pixels.
     public var windowSize: [Int] = [0, 0]
     public var framebufferSize: [Int] = [0, 0]

@@ -9,8 +9,8 @@ import Testing
 struct PlaygroundWindowTests {
     /// Starts `plume play` and waits for its first frames; returns the session, the window and
     /// the state file.
-    private func launch(_ arguments: [String], title: String) throws -> (XSession, String, StateFile) {
-        let session = try XSession()
+    private func launch(_ arguments: [String], title: String, dpi: Int? = nil) throws -> (XSession, String, StateFile) {
+        let session = try XSession(dpi: dpi)
         let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
         try session.start(try XSession.product("plume"),
                           ["play"] + arguments + ["--state-file", state.path, "--no-vsync"])
@@ -93,6 +93,23 @@ struct PlaygroundWindowTests {
                 "fire at x = \(columnBefore) in 640×480, \(columnAfter) in 960×360")
         // And vertically: the emitter (y = 240 points) is still 240 pixels from the top.
         #expect(after.meanBrightness(x: 300...340, y: 225...245) > 40, "no fire at the emitter after the resize")
+    }
+
+    /// HiDPI: on a 192-dpi screen (Xft.dpi, as a 2× monitor reports it on X11) the interface is
+    /// drawn twice as large as on a 96-dpi one, and the scene still maps one point to one pixel.
+    @Test func aHiDPIScreenScalesTheInterface() throws {
+        func controlHeight(dpi: Int?) throws -> (PlaygroundState, Float) {
+            let (session, _, state) = try launch(["fire", "--size", "640x480"], title: "Plume Playground", dpi: dpi)
+            let shown = try state.wait("the inspector's controls") { !$0.controls.isEmpty && $0.frame >= 10 }
+            withExtendedLifetime(session) {}   // the X server and the app live until here
+            let name = try #require(shown.controls.keys.sorted().first { shown.controls[$0]![3] > 0 }, "no control drawn")
+            return (shown, shown.controls[name]![3])
+        }
+        let (normal, normalHeight) = try controlHeight(dpi: nil)
+        let (hidpi, hidpiHeight) = try controlHeight(dpi: 192)
+        #expect(normal.interfaceScale == 1 && hidpi.interfaceScale == 2, "scales \(normal.interfaceScale), \(hidpi.interfaceScale)")
+        #expect(abs(hidpiHeight / normalHeight - 2) < 0.25, "control height \(normalHeight) → \(hidpiHeight) points at 2×")
+        #expect(hidpi.framebufferSize == hidpi.windowSize, "X11 windows are in pixels: \(hidpi.windowSize) vs \(hidpi.framebufferSize)")
     }
 
     @Test func keysPauseStepChangeSpeedRestartAndReseed() throws {

@@ -14,13 +14,15 @@ final class XSession {
     let directory: URL
     private var children: [Process] = []
 
-    init(screen: String = "1600x1000x24") throws {
+    /// - Parameter dpi: the screen's Xft.dpi resource (set with xrdb; 192 is a 2× HiDPI screen).
+    init(screen: String = "1600x1000x24", dpi: Int? = nil) throws {
         let xvfb = try #require(["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                 "Xvfb is missing: run .ci/setup (Debian package xvfb)")
         _ = try #require(XSession.tool("xdotool"), "xdotool is missing: run .ci/setup (Debian package xdotool)")
         server = Process()
         server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
+        // -noreset: the server keeps its resources (Xft.dpi) when a client such as xrdb disconnects.
+        server.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"]
         let output = Pipe()
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice
@@ -36,6 +38,19 @@ final class XSession {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-x-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         #expect(display.count > 1, "Xvfb did not report its display")
+        if let dpi {
+            let xrdb = try #require(XSession.tool("xrdb"), "xrdb is missing: run .ci/setup (Debian package x11-xserver-utils)")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xrdb)
+            process.arguments = ["-display", display, "-merge"]
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(Data("Xft.dpi: \(dpi)\n".utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "xrdb could not set Xft.dpi on \(display)")
+        }
     }
 
     deinit {
