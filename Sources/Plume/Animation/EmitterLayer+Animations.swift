@@ -96,6 +96,8 @@ extension EmitterLayer {
         c.emitterSize = emitterSize; c.emitterDepth = emitterDepth
         c.emitterShape = emitterShape; c.emitterMode = emitterMode; c.renderMode = renderMode
         c.preservesDepth = preservesDepth; c.seed = seed
+        c.interpolatesEmitterMotion = interpolatesEmitterMotion; c.emitterTeleportDistance = emitterTeleportDistance
+        c.emitterBehaviors = emitterBehaviors?.map { $0.copy() }
         c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
         c.fillMode = fillMode
