@@ -119,6 +119,7 @@ extension EmitterCell {
             "emissionLatitude": .cgFloat(\.emissionLatitude), "emissionLongitude": .cgFloat(\.emissionLongitude),
             "emissionRange": .cgFloat(\.emissionRange), "velocity": .cgFloat(\.velocity),
             "velocityRange": .cgFloat(\.velocityRange), "xAcceleration": .cgFloat(\.xAcceleration),
+            "emitterVelocityFraction": .cgFloat(\.emitterVelocityFraction),
             "yAcceleration": .cgFloat(\.yAcceleration), "zAcceleration": .cgFloat(\.zAcceleration),
             "scale": .cgFloat(\.scale), "scaleRange": .cgFloat(\.scaleRange), "scaleSpeed": .cgFloat(\.scaleSpeed),
             "spin": .cgFloat(\.spin), "spinRange": .cgFloat(\.spinRange),
