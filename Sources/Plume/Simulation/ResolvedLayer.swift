@@ -112,6 +112,8 @@ public struct ResolvedCell: Sendable {
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
     public var children: [ResolvedCell]
+    /// The layer's behaviours that act on this cell (Semantics §12); empty when none does.
+    public var behaviors = CellBehaviors()
 }
 
 extension ResolvedLayer {
@@ -185,6 +187,10 @@ extension ResolvedLayer {
         cells = topCells.enumerated().map { i, cell in
             ResolvedCell(cell, index: i, segment: segments[i], parentPath: [], parentKeyPath: "emitterCells",
                          parentDrawn: true, context: context, visiting: &visiting, report: &report)
+        }
+        if layer.emitterBehaviors?.isEmpty == false {
+            let list = ResolvedBehaviorList(layer.emitterBehaviors, center: position, report: &report)
+            for i in cells.indices { cells[i].attach(list) }
         }
         diagnostics = report.items
     }
