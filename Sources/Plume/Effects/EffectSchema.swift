@@ -46,6 +46,7 @@ public enum EffectSchema {
             ("animationValue", .object([("description", .string("A value of the animated property's type.")), ("anyOf", .array([
                 .object([("$ref", .string("#/$defs/angle"))]),
                 .object([("$ref", .string("#/$defs/color"))]),
+                vector(2, "[x, y] or [width, height]"),
                 vector(4, "[x, y, width, height]"),
             ]))])),
             ("animation", animation()),

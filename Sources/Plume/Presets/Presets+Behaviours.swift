@@ -20,7 +20,7 @@ extension Presets {
             cell.lifetime = 8
             cell.velocity = 60
             cell.velocityRange = 40
-            cell.emissionLongitude = .pi / 2          // down
+            cell.emissionLongitude = .pi              // down, from a line (base direction up)
             cell.emissionRange = .pi / 2
             cell.yAcceleration = 150
             cell.spin = 2.5
@@ -53,7 +53,7 @@ extension Presets {
     /// them from white through orange to a dark red.
     public static func alignedSparks(size: CGSize) -> EmitterLayer {
         let spark = EmitterCell(name: "spark")
-        spark.contents = .builtin(.spark, size: 32)
+        spark.contents = Self.streak
         spark.birthRate = 260
         spark.lifetime = 1.4
         spark.lifetimeRange = 0.6
@@ -110,8 +110,8 @@ extension Presets {
 
         let layer = EmitterLayer()
         layer.emitterPosition = CGPoint(x: 0, y: size.height / 2)
-        layer.emitterSize = CGSize(width: 0, height: size.height * 0.6)
-        layer.emitterShape = .line
+        layer.emitterSize = CGSize(width: 1, height: size.height * 0.6)
+        layer.emitterShape = .rectangle
         layer.emitterCells = [mote]
         layer.emitterBehaviors = [magnet, drag]
         layer.renderMode = .additive
@@ -128,6 +128,20 @@ extension Presets {
         layer.add(orbit, forKey: "circle")
         return layer
     }
+
+    /// A white 32 × 8 streak along +x, bright at its head: a spark that `alignToMotion` turns.
+    static let streak: SpriteImage = {
+        let w = 32, h = 8
+        var pixels = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let u = (Double(x) + 0.5) / Double(w), v = ((Double(y) + 0.5) / Double(h)) * 2 - 1
+                let alpha = exp(-v * v * 6) * u * u * (u < 0.9 ? 1 : (1 - u) * 10)
+                pixels[(y * w + x) * 4 + 3] = UInt8(max(0, min(255, (alpha * 255).rounded())))
+            }
+        }
+        return (try? SpriteImage(width: w, height: h, pixels: pixels)) ?? .builtin(.spark, size: 32)
+    }()
 
     /// A white 12 × 6 paper rectangle with a soft one-pixel edge.
     static let paper: SpriteImage = {
