@@ -3,7 +3,8 @@ import Plume
 import PlumeGL
 
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
-// transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells.
+// transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells, frame
+// time and marginal cost per particle by draw path.
 // Usage: swift run -c release plume-bench [--quick] [--out DIR]
 
 let arguments = CommandLine.arguments
@@ -21,6 +22,9 @@ if quick { timer.repeats = 5 }
 let machine = Machine.describe(context)
 progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer)")
 var results = Results(machine: machine)
+results.loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
+    .flatMap { $0.split(separator: " ").first.flatMap { Double($0) } }
+progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
 // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
 let sizes = quick ? [10_000, 100_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
@@ -64,8 +68,12 @@ for rockets: Float in quick ? [100] : [100, 400] {
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 
+// 6. Frame time by draw path, marginal cost per particle, max live with drawing per path.
+try DrawPathBenchmark.run(timer, quick: quick, into: &results)
+
 print(results.table())
 try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
 try results.json().write(to: URL(fileURLWithPath: outputFolder + "/results.json"))
+try Data(results.table().utf8).write(to: URL(fileURLWithPath: outputFolder + "/results.md"))
 try Chart.scaling(results).writePNG(to: outputFolder + "/scaling.png")
 print("wrote \(outputFolder)/results.json and \(outputFolder)/scaling.png")

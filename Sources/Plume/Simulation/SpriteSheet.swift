@@ -63,6 +63,20 @@ public struct SpriteSheet: Hashable, Sendable {
 }
 
 extension SpriteSheet {
+    /// The rectangle `(x, y, width, height)` in unit image coordinates that frame `frame` draws:
+    /// cell `(frame mod columns, ⌊frame ÷ columns⌋)` of the grid over `|contentsRect|`, its sign
+    /// of width and height that of `contentsRect` (a negative size flips each frame). The same
+    /// arithmetic as `plume_frame_rect` in `Shaders/plume_quad.glsl`.
+    public func frameRect(_ frame: Int, in contentsRect: SIMD4<Double>) -> SIMD4<Double> {
+        let grid = SIMD2(Double(columns), Double(rows))
+        let cell = SIMD2(Double(frame % columns), Double(frame / columns))
+        let size = SIMD2(contentsRect.z, contentsRect.w) / grid
+        let origin = SIMD2(contentsRect.x, contentsRect.y)
+        let low = SIMD2(min(origin.x, origin.x + contentsRect.z), min(origin.y, origin.y + contentsRect.w))
+            + cell * SIMD2(abs(size.x), abs(size.y))
+        return SIMD4(size.x >= 0 ? low.x : low.x + abs(size.x), size.y >= 0 ? low.y : low.y + abs(size.y), size.x, size.y)
+    }
+
     /// Reads and validates a cell's sprite-sheet properties; problems are reported under `prefix`.
     init(_ cell: EmitterCell, seed: UInt32, prefix: String, report: inout DiagnosticCollector) {
         func side(_ key: String, _ v: Float) -> Int {

@@ -1,0 +1,73 @@
+import Foundation
+import Plume
+import PlumeGL
+
+/// Issue 14's side-by-side rows: frame time at 10⁴, 10⁵ and 10⁶ live particles (the steady
+/// workload: 1280×720, 8-pixel additive soft sprites), simulation only and simulation + drawing by
+/// each draw path, the marginal cost per particle (the slope between sizes), and the maximum live
+/// count at 60 fps with drawing for each path — all in one run, so old (geometry-shader quads) and
+/// new paths compare on the same machine state.
+enum DrawPathBenchmark {
+    static let paths: [DrawPath] = [.geometryQuads, .instancedQuads, .pointSprites, .automatic]
+
+    static func run(_ timer: Timer, quick: Bool, into results: inout Results) throws {
+        let sizes = [10_000, 100_000, 1_000_000]
+        for n in sizes {
+            let repeats = n >= 1_000_000 ? (quick ? 3 : 5) : nil
+            progress("draw paths at \(n) live: simulation only")
+            var row = Results.DrawRow(live: n, simulationSeconds: try timer.gpuFrame(Workloads.steady(live: n), live: n,
+                                                                                     render: false, repeats: repeats))
+            for path in paths {
+                progress("draw paths at \(n) live: simulation + \(path.rawValue)")
+                timer.renderer.drawPath = path
+                row.drawSeconds[path.rawValue] = try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true,
+                                                                     repeats: repeats)
+            }
+            results.drawRows.append(row)
+        }
+        for path in paths where path != .automatic {
+            progress("maximum live particles at 60 fps with drawing: \(path.rawValue)")
+            timer.renderer.drawPath = path
+            results.maxLiveByDrawPath[path.rawValue] = try timer.maxLive { n in
+                try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true, repeats: 5)
+            }
+        }
+        timer.renderer.drawPath = .automatic
+    }
+}
+
+extension Results {
+    /// One size of the side-by-side rows.
+    struct DrawRow: Codable {
+        var live: Int
+        var simulationSeconds: Double
+        /// Simulation + drawing, by ``DrawPath`` raw value.
+        var drawSeconds: [String: Double] = [:]
+    }
+
+    /// Microseconds per particle per frame between two rows: (t₂ − t₁) ÷ (n₂ − n₁).
+    static func marginal(_ a: DrawRow, _ b: DrawRow, _ value: (DrawRow) -> Double?) -> Double? {
+        guard let ta = value(a), let tb = value(b), b.live > a.live else { return nil }
+        return (tb - ta) / Double(b.live - a.live) * 1e6
+    }
+
+    func drawPathTable() -> String {
+        guard !drawRows.isEmpty else { return "" }
+        let paths = DrawPathBenchmark.paths.map(\.rawValue)
+        func ms(_ v: Double?) -> String { v.map { String(format: "%.2f ms", $0 * 1000) } ?? "–" }
+        func us(_ v: Double?) -> String { v.map { String(format: "%.3f µs", $0) } ?? "–" }
+        var out = "| live particles | simulation | " + paths.map { "sim + \($0)" }.joined(separator: " | ") + " |\n"
+        out += "|---|---|" + paths.map { _ in "---|" }.joined() + "\n"
+        for r in drawRows {
+            out += "| \(r.live) | \(ms(r.simulationSeconds)) | " + paths.map { ms(r.drawSeconds[$0]) }.joined(separator: " | ") + " |\n"
+        }
+        for (a, b) in zip(drawRows, drawRows.dropFirst()) {
+            out += "| marginal per particle \(a.live)→\(b.live) | \(us(Self.marginal(a, b) { $0.simulationSeconds })) | "
+                + paths.map { p in us(Self.marginal(a, b) { $0.drawSeconds[p] }) }.joined(separator: " | ") + " |\n"
+        }
+        out += "| max live at 60 fps | \(maxGPUSimulation) | "
+            + paths.map { p in maxLiveByDrawPath[p].map(String.init) ?? (p == "automatic" ? String(maxGPURendering) : "–") }
+                .joined(separator: " | ") + " |\n"
+        return out
+    }
+}
