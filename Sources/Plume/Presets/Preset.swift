@@ -15,6 +15,8 @@ public enum Preset: String, CaseIterable, Sendable {
     case fireworks
     /// Falling, spinning confetti (Plume's own).
     case confetti
+    /// Explosions drawn from a sprite sheet played over each fireball's life (Plume's own).
+    case flipbookExplosion
 
     /// The scene size presets are laid out for when none is given: 800 × 600 points.
     public static let defaultSize = CGSize(width: 800, height: 600)
@@ -28,6 +30,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .colorBalls: return "colour balls falling from a point; after 5 s each emits white children (seed 002)"
         case .fireworks: return "rockets with trails that burst into sparks: three levels of sub-cells"
         case .confetti: return "six colours of discs and stars tumbling down from the top edge"
+        case .flipbookExplosion: return "fireballs played from a 4 × 4 sprite sheet over their life, with sparks"
         }
     }
 
@@ -42,6 +45,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .colorBalls: return Presets.colorBalls(size: size)
         case .fireworks: return Presets.fireworks(size: size)
         case .confetti: return Presets.confetti(size: size)
+        case .flipbookExplosion: return Presets.flipbookExplosion(size: size)
         }
     }
 }
