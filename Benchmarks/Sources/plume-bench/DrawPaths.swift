@@ -65,7 +65,7 @@ extension Results {
             out += "| marginal per particle \(a.live)→\(b.live) | \(us(Self.marginal(a, b) { $0.simulationSeconds })) | "
                 + paths.map { p in us(Self.marginal(a, b) { $0.drawSeconds[p] }) }.joined(separator: " | ") + " |\n"
         }
-        out += "| max live at 60 fps | \(maxGPUSimulation) | "
+        out += "| max live at 60 fps | \(maxGPUSimulation > 0 ? String(maxGPUSimulation) : "–") | "
             + paths.map { p in maxLiveByDrawPath[p].map(String.init) ?? (p == "automatic" ? String(maxGPURendering) : "–") }
                 .joined(separator: " | ") + " |\n"
         return out

@@ -5,10 +5,12 @@ import PlumeGL
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
 // transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells, frame
 // time and marginal cost per particle by draw path.
-// Usage: swift run -c release plume-bench [--quick] [--out DIR]
+// Usage: swift run -c release plume-bench [--quick] [--draw-paths-only] [--out DIR]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
+/// Only the draw-path rows (section 6), for comparing paths quickly.
+let drawPathsOnly = arguments.contains("--draw-paths-only")
 let outputFolder = arguments.firstIndex(of: "--out").map { arguments[$0 + 1] } ?? "results"
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
@@ -26,6 +28,7 @@ results.loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .u
     .flatMap { $0.split(separator: " ").first.flatMap { Double($0) } }
 progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
+if !drawPathsOnly {
 // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
 let sizes = quick ? [10_000, 100_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
 for n in sizes {
@@ -66,6 +69,8 @@ for rockets: Float in quick ? [100] : [100, 400] {
     let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false,
                                    preroll: 180) { live = try $0.particleCount }
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
+}
+
 }
 
 // 6. Frame time by draw path, marginal cost per particle, max live with drawing per path.
