@@ -15,13 +15,14 @@ enum DrawPathBenchmark {
         for n in sizes {
             let repeats = n >= 1_000_000 ? (quick ? 3 : 5) : nil
             progress("draw paths at \(n) live: simulation only")
-            var row = Results.DrawRow(live: n, simulationSeconds: try timer.gpuFrame(Workloads.steady(live: n), live: n,
-                                                                                     render: false, repeats: repeats))
+            let sim = try timer.gpuFrameTimes(Workloads.steady(live: n), live: n, render: false, repeats: repeats)
+            var row = Results.DrawRow(live: n, simulationSeconds: sim.wall, simulationCPUSeconds: sim.cpu)
             for path in paths {
                 progress("draw paths at \(n) live: simulation + \(path.rawValue)")
                 timer.renderer.drawPath = path
-                row.drawSeconds[path.rawValue] = try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true,
-                                                                     repeats: repeats)
+                let times = try timer.gpuFrameTimes(Workloads.steady(live: n), live: n, render: true, repeats: repeats)
+                row.drawSeconds[path.rawValue] = times.wall
+                row.drawCPUSeconds[path.rawValue] = times.cpu
             }
             results.drawRows.append(row)
         }
@@ -41,8 +42,11 @@ extension Results {
     struct DrawRow: Codable {
         var live: Int
         var simulationSeconds: Double
-        /// Simulation + drawing, by ``DrawPath`` raw value.
+        /// The process's CPU time per frame (Timer.gpuFrameTimes).
+        var simulationCPUSeconds: Double
+        /// Simulation + drawing, by ``DrawPath`` raw value: wall and CPU time per frame.
         var drawSeconds: [String: Double] = [:]
+        var drawCPUSeconds: [String: Double] = [:]
     }
 
     /// Microseconds per particle per frame between two rows: (t₂ − t₁) ÷ (n₂ − n₁).
@@ -65,8 +69,16 @@ extension Results {
             out += "| marginal per particle \(a.live)→\(b.live) | \(us(Self.marginal(a, b) { $0.simulationSeconds })) | "
                 + paths.map { p in us(Self.marginal(a, b) { $0.drawSeconds[p] }) }.joined(separator: " | ") + " |\n"
         }
+        out += "| CPU time per frame: |" + String(repeating: " |", count: paths.count + 1) + "\n"
+        for r in drawRows {
+            out += "| \(r.live) | \(ms(r.simulationCPUSeconds)) | " + paths.map { ms(r.drawCPUSeconds[$0]) }.joined(separator: " | ") + " |\n"
+        }
+        for (a, b) in zip(drawRows, drawRows.dropFirst()) {
+            out += "| CPU time per particle \(a.live)→\(b.live) | \(us(Self.marginal(a, b) { $0.simulationCPUSeconds })) | "
+                + paths.map { p in us(Self.marginal(a, b) { $0.drawCPUSeconds[p] }) }.joined(separator: " | ") + " |\n"
+        }
         out += "| max live at 60 fps | \(maxGPUSimulation > 0 ? String(maxGPUSimulation) : "–") | "
-            + paths.map { p in maxLiveByDrawPath[p].map(String.init) ?? (p == "automatic" ? String(maxGPURendering) : "–") }
+            + paths.map { p in maxLiveByDrawPath[p].map(String.init) ?? (p == "automatic" && maxGPURendering > 0 ? String(maxGPURendering) : "–") }
                 .joined(separator: " | ") + " |\n"
         return out
     }

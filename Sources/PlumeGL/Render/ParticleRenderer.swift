@@ -10,6 +10,9 @@ import Plume
 /// try renderer.draw(simulator, viewProjection: .layer(width: 800, height: 600))
 /// ```
 ///
+/// **Draw paths.** Each cell is drawn as point sprites, instanced quads or geometry-shader quads,
+/// picked per cell and per frame (``drawPath``, ``DrawPath``); the pictures are the same.
+///
 /// **GL state.** `draw` sets and then restores: the current program, vertex array, array buffer,
 /// `GL_PROGRAM_POINT_SIZE`,
 /// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–2, the
