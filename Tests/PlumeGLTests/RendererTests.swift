@@ -306,6 +306,9 @@ struct StateProbe: Equatable, CustomStringConvertible {
         }
         // Rasterizer discard is off in any host that draws: restored, but not set by the test.
         discard = Int(plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)))
+        // Program point size: the renderer turns it on for point sprites, so the test leaves it at
+        // its default (off) to see it restored (it is not in `defaults`).
+        values["GL_PROGRAM_POINT_SIZE"] = Int(plume_glIsEnabled(GLenum(GL_PROGRAM_POINT_SIZE)))
         get("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB)
         get("GL_BLEND_DST_RGB", GL_BLEND_DST_RGB)
         get("GL_BLEND_SRC_ALPHA", GL_BLEND_SRC_ALPHA)
