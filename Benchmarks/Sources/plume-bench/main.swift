@@ -4,11 +4,12 @@ import PlumeGL
 
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
 // transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells.
-// Usage: swift run -c release plume-bench [--quick] [--out DIR]
+// Usage: swift run -c release plume-bench [--quick] [--out DIR] [--only update]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let outputFolder = arguments.firstIndex(of: "--out").map { arguments[$0 + 1] } ?? "results"
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
 
@@ -21,6 +22,11 @@ if quick { timer.repeats = 5 }
 let machine = Machine.describe(context)
 progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer)")
 var results = Results(machine: machine)
+
+// 0. The update against the driver's vertex-only and geometry pass-through copy ceilings.
+try UpdateThroughput.run(timer: timer, context: context, sizes: quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000],
+                         folder: outputFolder)
+if only == "update" { exit(0) }
 
 // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
 let sizes = quick ? [10_000, 100_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
