@@ -46,6 +46,7 @@ struct ContextTests {
             // use, or a used one not declared, fails here.
             for sub in 0...ParticleRecord.maxSubCells {
                 _ = try context.programs.program(UpdateUniforms.self, sub: sub)
+                _ = try context.programs.program(UpdateFetchUniforms.self, sub: sub)
                 _ = try context.programs.program(FetchCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(TrivialCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(PassCopyUniforms.self, sub: sub)

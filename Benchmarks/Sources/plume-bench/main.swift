@@ -13,7 +13,7 @@ let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
 
-let context = try GLContext.headless()
+let context = try GLContext.headless(platform: HeadlessPlatform.fromEnvironment())
 let renderer = try ParticleRenderer(context: context)
 let target = try OffscreenTarget(context: context, width: 1280, height: 720)
 var timer = Timer(context: context, renderer: renderer, target: target)

@@ -47,6 +47,13 @@ public final class GPUSimulator: ParticleSimulator {
     /// Serialises the entry points (a simulator used from two threads).
     let lock = NSLock()
 
+    /// Whether the update pass reads its records through a buffer texture (program `updateFetch`)
+    /// where they fit one; false: always as vertex attributes (program `update`). Both give the
+    /// same records; tests run both.
+    var readsRecordsThroughTexture = true
+    /// Texels a buffer texture may hold for that choice; nil: the driver's limit (tests lower it).
+    var textureBufferLimit: Int?
+
     /// Records a node starts with; buffers grow as the live bound requires.
     static let initialCapacity = 256
 
@@ -77,6 +84,7 @@ public final class GPUSimulator: ParticleSimulator {
         try context.ensureCurrent("GPUSimulator.init")
         // Compile the common variants now, so a broken driver fails here with its log.
         _ = try context.programs.program(UpdateUniforms.self)
+        _ = try context.programs.program(UpdateFetchUniforms.self)
         _ = try context.programs.program(BirthUniforms.self)
     }
 

@@ -65,10 +65,8 @@ public enum TransformFeedbackCeiling {
             if stages == .geometryFetch {
                 plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[0].name)
                 plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), source.buffer.name)
-                plume_glBindVertexArray(context.emptyVertexArray.name)
-            } else {
-                plume_glBindVertexArray(source.vertexArray.name)
             }
+            plume_glBindVertexArray(source.vertexArray.name)
             plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
             plume_glEndTransformFeedback()
             plume_glFinish()
