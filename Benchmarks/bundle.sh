@@ -11,6 +11,7 @@
 #                     unless set) with lib/ (and gl/) on LD_LIBRARY_PATH
 #
 # Usage (from anywhere): Benchmarks/bundle.sh [OUTPUT_DIR]   (default Benchmarks/.build-bundle/plume-bench)
+#   also writes OUTPUT_DIR.tar.gz (about 30 MB) to carry.
 # Then on the target:   OUTPUT_DIR/run.sh [plume-bench arguments, e.g. --quick --out results]
 # The target's glibc must be at least this machine's (Debian 12: 2.36).
 set -euo pipefail
@@ -26,6 +27,7 @@ binary="$(cd "$here" && swift build -c release --static-swift-stdlib --product p
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/debs"
 cp "$binary" "$out/bin/plume-bench"
+strip "$out/bin/plume-bench"   # symbol tables only: about 75 → 57 MB
 
 # Every shared library the binary resolves, except glibc's own (every Linux machine has those,
 # and they must match its kernel and loader).
@@ -76,4 +78,6 @@ export PLUME_EGL_PLATFORM="${PLUME_EGL_PLATFORM:-device}"
 exec "$here/bin/plume-bench" "$@"
 RUN
 chmod +x "$out/run.sh"
-echo "· bundle: $out ($(du -sh "$out" | cut -f1)); run: $out/run.sh --quick"
+# One archive to carry (the device tool takes 64 MiB of working tree per call).
+tar -C "$(dirname "$out")" -czf "$out.tar.gz" "$(basename "$out")"
+echo "· bundle: $out ($(du -sh "$out" | cut -f1)), archive $out.tar.gz ($(du -sh "$out.tar.gz" | cut -f1)); run: $out/run.sh --quick"

@@ -11,9 +11,15 @@ enum UpdateThroughput {
         /// Seconds per 60 Hz simulation frame (birth pass + update pass, no drawing).
         var frameSeconds: Double
         var updatesPerSecond: Double
+        /// The same frame with the update reading records as vertex attributes (the engine
+        /// before issue 14: `GPUSimulator.readsRecordsThroughTexture = false`).
+        var attributeFrameSeconds: Double
         /// Records per second of the bare copies of the same record size.
         var vertexCopyPerSecond: Double
         var geometryCopyPerSecond: Double
+        /// … and of the update's own pipeline: a geometry stage fetching the record from a buffer
+        /// texture (program `fetchCopy`, as `updateFetch` reads).
+        var fetchCopyPerSecond: Double
         /// Bytes the frame's passes read and capture per live particle: the birth pass captures the
         /// births (1/120 of the live count at a 2 s lifetime), the update reads the live records and
         /// the births and captures the survivors.
@@ -22,10 +28,13 @@ enum UpdateThroughput {
 
         var ofVertexCopy: Double { updatesPerSecond / vertexCopyPerSecond }
         var ofGeometryCopy: Double { updatesPerSecond / geometryCopyPerSecond }
+        var ofFetchCopy: Double { updatesPerSecond / fetchCopyPerSecond }
     }
 
     struct Report: Codable {
         var load: [Double]
+        /// "wall" or "process CPU" (`--cpu-time`).
+        var clock: String
         var rows: [Row]
     }
 
@@ -39,32 +48,41 @@ enum UpdateThroughput {
         for n in sizes {
             progress("update throughput at \(n) live particles against the copy ceilings")
             let big = n >= 10_000_000
-            var frame = Double.infinity, vertex = 0.0, geometry = 0.0, fetch = 0.0
+            var frame = Double.infinity, attributeFrame = Double.infinity, vertex = 0.0, geometry = 0.0, fetch = 0.0
             for _ in 0..<(big ? 2 : rounds) {
                 frame = min(frame, try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: 3))
-                vertex = max(vertex, try TransformFeedbackCeiling.copyRate(context: context, records: n, stages: .vertexOnly, repeats: 3))
+                attributeFrame = min(attributeFrame, try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: 3,
+                                                                        configure: { $0.readsRecordsThroughTexture = false }))
+                vertex = max(vertex, try TransformFeedbackCeiling.copyRate(context: context, records: n, stages: .vertexOnly, repeats: 3,
+                                                                           clock: timer.clock))
                 geometry = max(geometry, try TransformFeedbackCeiling.copyRate(context: context, records: n,
-                                                                               stages: .geometryPassThrough, repeats: 3))
-                fetch = max(fetch, try TransformFeedbackCeiling.copyRate(context: context, records: n, stages: .geometryFetch, repeats: 3))
+                                                                               stages: .geometryPassThrough, repeats: 3,
+                                                                               clock: timer.clock))
+                fetch = max(fetch, try TransformFeedbackCeiling.copyRate(context: context, records: n, stages: .geometryFetch, repeats: 3,
+                                                                         clock: timer.clock))
             }
-            progress("fetch \(fetch / vertex) of vertex")
-            rows.append(Row(live: n, frameSeconds: frame, updatesPerSecond: Double(n) / frame,
-                            vertexCopyPerSecond: vertex, geometryCopyPerSecond: geometry,
+            rows.append(Row(live: n, frameSeconds: frame, updatesPerSecond: Double(n) / frame, attributeFrameSeconds: attributeFrame,
+                            vertexCopyPerSecond: vertex, geometryCopyPerSecond: geometry, fetchCopyPerSecond: fetch,
                             bytesReadPerParticle: recordBytes * (1 + birthsPerLive),
                             bytesWrittenPerParticle: recordBytes * (1 + birthsPerLive)))
         }
-        return Report(load: Machine.loadAverage(), rows: rows)
+        return Report(load: Machine.loadAverage(), clock: timer.clock == .wall ? "wall" : "process CPU", rows: rows)
     }
 
     static func table(_ report: Report) -> String {
         func f(_ v: Double) -> String { String(format: "%.3g", v) }
-        var out = "Update throughput (one cell, no sub-cells; load average \(report.load.map { String(format: "%.2f", $0) }.joined(separator: " ")))\n\n"
-        out += "| live | frame (sim) | updates/s | vertex-only copy/s | GS pass-through copy/s | ÷ vertex copy | ÷ GS copy | bytes read / written per particle per frame |\n"
-        out += "|---|---|---|---|---|---|---|---|\n"
+        var out = "Update throughput (one cell, no sub-cells; \(report.clock) time; load average "
+            + "\(report.load.map { String(format: "%.2f", $0) }.joined(separator: " ")))\n\n"
+        out += "| live | frame (sim) | before: attribute update | updates/s | vertex-only copy/s | GS pass-through copy/s | GS fetch copy/s "
+            + "| ÷ vertex copy | ÷ GS pass-through | ÷ GS fetch | bytes read / written per particle per frame |\n"
+        out += "|---|---|---|---|---|---|---|---|---|---|---|\n"
         for r in report.rows {
-            out += "| \(r.live) | \(String(format: "%.2f ms", r.frameSeconds * 1000)) | \(f(r.updatesPerSecond)) "
-                + "| \(f(r.vertexCopyPerSecond)) | \(f(r.geometryCopyPerSecond)) "
+            out += "| \(r.live) | \(String(format: "%.2f ms", r.frameSeconds * 1000)) "
+                + "| \(String(format: "%.2f ms (%.2f of the vertex copy)", r.attributeFrameSeconds * 1000, Double(r.live) / r.attributeFrameSeconds / r.vertexCopyPerSecond)) "
+                + "| \(f(r.updatesPerSecond)) "
+                + "| \(f(r.vertexCopyPerSecond)) | \(f(r.geometryCopyPerSecond)) | \(f(r.fetchCopyPerSecond)) "
                 + "| \(String(format: "%.2f", r.ofVertexCopy)) | \(String(format: "%.2f", r.ofGeometryCopy)) "
+                + "| \(String(format: "%.2f", r.ofFetchCopy)) "
                 + "| \(String(format: "%.1f / %.1f", r.bytesReadPerParticle, r.bytesWrittenPerParticle)) |\n"
         }
         return out

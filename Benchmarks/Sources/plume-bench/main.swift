@@ -4,7 +4,7 @@ import PlumeGL
 
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
 // transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells.
-// Usage: swift run -c release plume-bench [--quick] [--out DIR] [--only update]
+// Usage: swift run -c release plume-bench [--quick] [--out DIR] [--only update] [--cpu-time]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -18,9 +18,10 @@ let renderer = try ParticleRenderer(context: context)
 let target = try OffscreenTarget(context: context, width: 1280, height: 720)
 var timer = Timer(context: context, renderer: renderer, target: target)
 if quick { timer.repeats = 5 }
+if arguments.contains("--cpu-time") { timer.clock = .processCPU }
 
 let machine = Machine.describe(context)
-progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer)")
+progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer) through \(context.info.platform)")
 var results = Results(machine: machine)
 
 // 0. The update against the driver's vertex-only and geometry pass-through copy ceilings.
@@ -66,7 +67,7 @@ for rockets: Float in quick ? [100] : [100, 400] {
     progress("fireworks with \(rockets) rockets per second")
     var live = 0
     let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false,
-                                   preroll: 180) { live = try $0.particleCount }
+                                   preroll: 180, observe: { live = try $0.particleCount })
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 

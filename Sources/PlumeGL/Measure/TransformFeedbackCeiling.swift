@@ -17,15 +17,36 @@ public enum TransformFeedbackCeiling {
         case geometryFetch
     }
 
+    /// What a measurement's seconds are.
+    public enum Clock: Sendable {
+        /// Elapsed time (the default).
+        case wall
+        /// CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`): on llvmpipe, which runs
+        /// transform feedback on the calling thread, the work itself, and far less disturbed by
+        /// other processes on a loaded machine than elapsed time.
+        case processCPU
+
+        /// The current reading in nanoseconds.
+        public func now() -> UInt64 {
+            switch self {
+            case .wall: return DispatchTime.now().uptimeNanoseconds
+            case .processCPU:
+                var t = timespec()
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+                return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+            }
+        }
+    }
+
     /// Bytes of one record of a cell with `subCells` sub-cells (what a pass reads and captures per
     /// particle).
     public static func recordBytes(subCells: Int) -> Int { ParticleRecord.bytes(subCells: subCells) }
 
     /// Records copied per second by a bare transform-feedback pass over `records` records of the
     /// layout of a cell with `subCells` sub-cells through `stages` (the median of `repeats`
-    /// passes, each fenced with `glFinish`). The context must be current.
+    /// passes, each fenced with `glFinish`, timed by `clock`). The context must be current.
     public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, stages: Stages = .vertexOnly,
-                                repeats: Int = 9) throws -> Double {
+                                repeats: Int = 9, clock: Clock = .wall) throws -> Double {
         try context.ensureCurrent("TransformFeedbackCeiling.copyRate")
         let program = switch stages {
         case .vertexOnly: try context.programs.program(TrivialCopyUniforms.self, sub: subCells).program
@@ -59,7 +80,7 @@ public enum TransformFeedbackCeiling {
         var source = a, target = b
         for _ in 0..<(repeats + 2) {
             plume_glFinish()
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
             plume_glBeginTransformFeedback(GLenum(GL_POINTS))
             if stages == .geometryFetch {
@@ -70,7 +91,7 @@ public enum TransformFeedbackCeiling {
             plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
             plume_glEndTransformFeedback()
             plume_glFinish()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            times.append(Double(clock.now() - start) / 1e9)
             swap(&source, &target)
         }
         try context.check("the transform-feedback ceiling pass", pass: "ceiling measurement")
