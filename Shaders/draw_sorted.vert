@@ -25,5 +25,7 @@ void main() {
     v_out.position = m.position;
     v_out.scale = p.scale0 + p.scaleSpeed * age;
     v_out.angle = p.angle0 + p.spin * age;
-    v_out.color = clamp(p.color0 + u_colorSpeed * age, 0.0, 1.0);
+    v_out.color = p.color0 + u_colorSpeed * age;
+    plume_draw_behaviors(u_behaviorsOn, u_behaviors, age, float(p.lifetime), m.velocity, p.spin,
+                         v_out.scale, v_out.angle, v_out.color);   // curves, alignment; clamps the colour
 }

@@ -324,5 +324,5 @@ enum Scenarios {
         }, times: steps()),
     ]
 
-    static let all: [Scenario] = shapes + others
+    static let all: [Scenario] = shapes + others + behaviors
 }

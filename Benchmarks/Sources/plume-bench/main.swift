@@ -71,7 +71,10 @@ for rockets: Float in quick ? [100] : [100, 400] {
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 
-print(results.table())
+// 6. Behaviours (issue 11): throughput and bytes per particle with none, each and all.
+let behaviourTable = try BehaviourBench.table(timer: timer, quick: quick)
+
+print(results.table() + behaviourTable)
 try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
 try results.json().write(to: URL(fileURLWithPath: outputFolder + "/results.json"))
 try Chart.scaling(results).writePNG(to: outputFolder + "/scaling.png")

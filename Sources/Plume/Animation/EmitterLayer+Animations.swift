@@ -96,6 +96,8 @@ extension EmitterLayer {
         c.emitterSize = emitterSize; c.emitterDepth = emitterDepth
         c.emitterShape = emitterShape; c.emitterMode = emitterMode; c.renderMode = renderMode
         c.preservesDepth = preservesDepth; c.seed = seed
+        c.interpolatesEmitterMotion = interpolatesEmitterMotion; c.emitterTeleportDistance = emitterTeleportDistance
+        c.emitterBehaviors = emitterBehaviors?.map { $0.copy() }
         c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
         c.fillMode = fillMode
@@ -123,7 +125,7 @@ extension EmitterCell {
         c.name = name; c.isEnabled = isEnabled
         c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
         c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
-        c.velocity = velocity; c.velocityRange = velocityRange
+        c.velocity = velocity; c.velocityRange = velocityRange; c.emitterVelocityFraction = emitterVelocityFraction
         c.xAcceleration = xAcceleration; c.yAcceleration = yAcceleration; c.zAcceleration = zAcceleration
         c.scale = scale; c.scaleRange = scaleRange; c.scaleSpeed = scaleSpeed
         c.spin = spin; c.spinRange = spinRange; c.rotation = rotation; c.rotationRange = rotationRange

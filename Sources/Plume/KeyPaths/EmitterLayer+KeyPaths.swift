@@ -119,6 +119,7 @@ extension EmitterCell {
             "emissionLatitude": .cgFloat(\.emissionLatitude), "emissionLongitude": .cgFloat(\.emissionLongitude),
             "emissionRange": .cgFloat(\.emissionRange), "velocity": .cgFloat(\.velocity),
             "velocityRange": .cgFloat(\.velocityRange), "xAcceleration": .cgFloat(\.xAcceleration),
+            "emitterVelocityFraction": .cgFloat(\.emitterVelocityFraction),
             "yAcceleration": .cgFloat(\.yAcceleration), "zAcceleration": .cgFloat(\.zAcceleration),
             "scale": .cgFloat(\.scale), "scaleRange": .cgFloat(\.scaleRange), "scaleSpeed": .cgFloat(\.scaleSpeed),
             "spin": .cgFloat(\.spin), "spinRange": .cgFloat(\.spinRange),
@@ -180,6 +181,17 @@ enum KeyPathResolver {
     static func get(path: String, on cell: EmitterCell) throws -> Any? { try get(path: path, target: .cell(cell)) }
 
     private static func set(_ value: Any?, path: String, target start: Target) throws {
+        if case let .layer(l) = start, let (behavior, key) = try l.behaviorKey(path) {
+            guard let behavior else {
+                l.emitterBehaviors = try KeyPathValue.optional(value, path, "[EmitterBehavior]")
+                return
+            }
+            guard let key else {
+                throw KeyPathError.invalidValue(keyPath: path, value: KeyPathValue.typeName(value),
+                                                reason: "replaces a behaviour: set emitterBehaviors instead")
+            }
+            return try behavior.set(value, key: key, path: path)
+        }
         let (target, key) = try resolve(path, from: start)
         switch target {
         case let .layer(l):
@@ -192,6 +204,11 @@ enum KeyPathResolver {
     }
 
     private static func get(path: String, target start: Target) throws -> Any? {
+        if case let .layer(l) = start, let (behavior, key) = try l.behaviorKey(path) {
+            guard let behavior else { return l.emitterBehaviors }
+            guard let key else { return behavior }
+            return try behavior.get(key: key, path: path)
+        }
         let (target, key) = try resolve(path, from: start)
         switch target {
         case let .layer(l):

@@ -29,7 +29,7 @@ public struct KeyValueReportCursor: Sendable {
 
     public init() {}
 
-    /// The failures on `layer` and its cells (any depth) since the previous call.
+    /// The failures on `layer`, its cells (any depth) and its behaviours since the previous call.
     public mutating func newDiagnostics(of layer: EmitterLayer) -> [Diagnostic] {
         var out = take(layer.keyValueDiagnostics, ObjectIdentifier(layer))
         var visited = Set<ObjectIdentifier>()
@@ -40,6 +40,9 @@ public struct KeyValueReportCursor: Sendable {
             }
         }
         walk(layer.emitterCells)
+        for behavior in layer.emitterBehaviors ?? [] where visited.insert(ObjectIdentifier(behavior)).inserted {
+            out += take(behavior.keyValueDiagnostics, ObjectIdentifier(behavior))
+        }
         return out
     }
 

@@ -58,6 +58,15 @@ open class EmitterCell: MediaTiming {
     public var velocity: CGFloat = 0
     /// Full width of the uniform speed spread, points per second. Default 0.
     public var velocityRange: CGFloat = 0
+    /// The fraction of the emitter's velocity added to each birth's velocity (Semantics §9
+    /// "Moving emitters"). Default 0 (Core Animation's behaviour). 1 makes particles leave a moving
+    /// emitter with its velocity plus their own; the emitter's velocity is its move over the
+    /// update, `(position − previous position) / (update's layer time span)`, along the same
+    /// path its births are spread on (a host move within the teleport distance, or an
+    /// animation); 0 when it did not move that way. Top-level cells only (a sub-cell's base
+    /// direction is already its parent's flight). Any finite value; multiplied by no layer
+    /// multiplier. Affects particles born afterwards; animatable.
+    public var emitterVelocityFraction: CGFloat = 0
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
     public var xAcceleration: CGFloat = 0

@@ -29,6 +29,11 @@ open class EmitterLayer: Layer, MediaTiming {
     /// Replacing the array keeps the live particles of every index present in both arrays.
     public var emitterCells: [EmitterCell]?
 
+    /// Behaviours acting on the live particles of the cells (``EmitterBehavior``; Semantics §12),
+    /// applied in array order. Default nil. Reached by key path as
+    /// `emitterBehaviors.<name or index>.<key>` (animatable). Affects live particles.
+    public var emitterBehaviors: [EmitterBehavior]?
+
     // MARK: Multipliers (affect particles born afterwards)
 
     /// Multiplies every top-level cell's `birthRate` (not sub-cells'). Default 1.

@@ -48,9 +48,7 @@ extension ReferenceSimulator {
                        parent: (p, cell, ta), until: tb)
             }
         }
-        let (position, velocity) = p.motion(after: tb - ta, acceleration: cell.acceleration)
-        p.position = position
-        p.velocity = velocity
+        p.move(to: tb, now: ta, cell: cell, seed: resolved.seed)
     }
 
     /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
@@ -85,13 +83,16 @@ extension ReferenceSimulator {
             if let (p, pcell, pt) = parent {
                 birthTime = min(birthTime + p.birthTime, t1)   // the clock runs in the parent's age
                 let age = p.age(at: birthTime)
-                let (position, velocity) = p.motion(after: birthTime - pt, acceleration: pcell.acceleration)
+                let (position, velocity) = p.motion(at: birthTime, now: pt, cell: pcell, seed: resolved.seed)
                 inherited = ParentState(position: position, velocity: velocity,
                                         scale: p.scale0 + p.scaleSpeed * age,
                                         color: p.color0 + pcell.colorSpeed * age)
             }
             var layer = resolved
-            if parent == nil, let path = emitterPath { layer.position = path.position(at: birthTime, to: resolved.position) }
+            if parent == nil, let path = emitterPath {
+                layer.position = path.position(at: birthTime, to: resolved.position)
+                layer.emitterVelocity = path.velocity(to: resolved.position)
+            }
             guard let b = BirthSampler.sample(cell: cell, layer: layer, key: key, parent: inherited) else {
                 continue
             }
@@ -105,7 +106,8 @@ extension ReferenceSimulator {
                 key: key, parent: parentKey, serial: serial, birthTime: birthTime, lifetime: b.lifetime,
                 position: b.position, velocity: b.velocity, scale0: b.scale, scaleSpeed: b.scaleSpeed,
                 angle0: b.angle, spin: b.spin, color0: b.color,
-                subClocks: Array(repeating: EmissionClock(origin: 0), count: cell.children.count))
+                subClocks: Array(repeating: EmissionClock(origin: 0), count: cell.children.count),
+                anchor: MotionAnchor(age: 0, position: b.position, velocity: b.velocity))
             advance(&child, in: node, cell: cell, from: birthTime, to: t1)
             if child.age(at: t1) < child.lifetime {
                 node.particles.append(child)

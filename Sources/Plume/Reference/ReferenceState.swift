@@ -16,11 +16,39 @@ struct ReferenceParticle {
     /// One emission clock per sub-cell, in the particle's age.
     var subClocks: [EmissionClock]
 
+    /// Where the motion under behaviours continues from (Semantics §12); for a cell without
+    /// motion behaviours, the state at the last update.
+    var anchor: MotionAnchor
+
     func age(at t: Double) -> Double { t - birthTime }
 
-    /// Position and velocity `dt` seconds after the current state, under constant acceleration.
-    func motion(after dt: Double, acceleration a: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
-        (position + velocity * dt + 0.5 * a * dt * dt, velocity + a * dt)
+    /// Position and velocity at layer time `t` (not before the state's time `now`), under the
+    /// cell's constant acceleration and behaviours.
+    func motion(at t: Double, now: Double, cell: ResolvedCell, seed: UInt32) -> (SIMD3<Double>, SIMD3<Double>) {
+        let b = cell.behaviors
+        if b.motion == .ballistic {
+            let dt = t - now
+            let a = cell.acceleration
+            return (position + velocity * dt + 0.5 * a * dt * dt, velocity + a * dt)
+        }
+        let particle = BehaviorParticle(behaviors: b, lifetime: lifetime, seed: seed, key: key)
+        return BehaviorMotion.evaluate(anchor, at: age(at: t), acceleration: cell.acceleration, behaviors: b,
+                                       particle: particle)
+    }
+
+    /// Advances the state from `now` to layer time `t`.
+    mutating func move(to t: Double, now: Double, cell: ResolvedCell, seed: UInt32) {
+        let b = cell.behaviors
+        if b.motion == .ballistic {
+            (position, velocity) = motion(at: t, now: now, cell: cell, seed: seed)
+            anchor = MotionAnchor(age: age(at: t), position: position, velocity: velocity)
+            return
+        }
+        let particle = BehaviorParticle(behaviors: b, lifetime: lifetime, seed: seed, key: key)
+        anchor = BehaviorMotion.advance(anchor, to: age(at: t), acceleration: cell.acceleration, behaviors: b,
+                                        particle: particle)
+        (position, velocity) = BehaviorMotion.evaluate(anchor, at: age(at: t), acceleration: cell.acceleration,
+                                                       behaviors: b, particle: particle)
     }
 }
 

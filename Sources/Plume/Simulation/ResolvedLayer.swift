@@ -23,6 +23,9 @@ public struct ResolvedLayer: Sendable {
     public var interpolatesMotion: Bool
     public var teleportDistance: Double
     public var seed: UInt32
+    /// The emitter's velocity over this update along its ``EmitterPath`` (points per second), zero
+    /// when it did not move along one; set by the simulators for each birth.
+    public var emitterVelocity: SIMD3<Double> = .zero
     var timing: TimingModel
     /// How the layer is drawn (its presented ``Layer`` values, validated).
     public var appearance: LayerAppearance
@@ -70,6 +73,10 @@ public struct EmitterPath: Sendable {
     public func position(at t: Double, to: SIMD3<Double>) -> SIMD3<Double> {
         from + (to - from) * fraction(at: t)
     }
+
+    /// The emitter's velocity along the path, given the current position `to`:
+    /// `(to − from) · inverseSpan`.
+    public func velocity(to: SIMD3<Double>) -> SIMD3<Double> { (to - from) * inverseSpan }
 }
 
 /// One cell's values for one update. See ``ResolvedLayer``.
@@ -94,6 +101,8 @@ public struct ResolvedCell: Sendable {
     public var emissionRange: Double
     public var velocity: Double
     public var velocityRange: Double
+    /// The fraction of the emitter's velocity added at birth (top-level cells).
+    public var emitterVelocityFraction: Double
     public var acceleration: SIMD3<Double>
     public var scale: Double
     public var scaleRange: Double
@@ -112,6 +121,8 @@ public struct ResolvedCell: Sendable {
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
     public var children: [ResolvedCell]
+    /// The layer's behaviours that act on this cell (Semantics §12); empty when none does.
+    public var behaviors = CellBehaviors()
 }
 
 extension ResolvedLayer {
@@ -185,6 +196,10 @@ extension ResolvedLayer {
         cells = topCells.enumerated().map { i, cell in
             ResolvedCell(cell, index: i, segment: segments[i], parentPath: [], parentKeyPath: "emitterCells",
                          parentDrawn: true, context: context, visiting: &visiting, report: &report)
+        }
+        if layer.emitterBehaviors?.isEmpty == false {
+            let list = ResolvedBehaviorList(layer.emitterBehaviors, center: position, report: &report)
+            for i in cells.indices { cells[i].attach(list) }
         }
         diagnostics = report.items
     }
@@ -305,6 +320,7 @@ extension ResolvedCell {
         emissionRange = number("emissionRange", cell.emissionRange)
         velocity = number("velocity", cell.velocity)
         velocityRange = number("velocityRange", cell.velocityRange)
+        emitterVelocityFraction = number("emitterVelocityFraction", cell.emitterVelocityFraction)
         acceleration = SIMD3(live("xAcceleration", cell.xAcceleration),
                              live("yAcceleration", cell.yAcceleration),
                              live("zAcceleration", cell.zAcceleration))

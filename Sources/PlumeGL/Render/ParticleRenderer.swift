@@ -25,6 +25,8 @@ public final class ParticleRenderer {
     private var orderings: [[Int]: ParticleOrdering] = [:]
     /// A buffer texture over a node's records, for drawing in sorted order.
     private var recordTexture: GLTexture?
+    /// The over-life curves of the cell being drawn (Semantics §12).
+    private lazy var behaviorTable = BehaviorTable(context: context)
     private var released = false
 
     public init(context: GLContext) throws {
@@ -45,6 +47,7 @@ public final class ParticleRenderer {
         orderings.values.forEach { $0.release() }
         orderings = [:]
         if let recordTexture { context.delete(recordTexture) }
+        behaviorTable.release()
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
@@ -92,6 +95,7 @@ public final class ParticleRenderer {
         program.time.set(time)
         program.viewProjection.set(viewProjection)
         program.image.set(TextureUnit(index: 0))
+        program.behaviors.set(TextureUnit(index: 3))
         program.preservesDepth.set(simulator.resolved.preservesDepth)
         program.layerOpacity.set(opacity)
         // Images stay upright: with a y-up projection the first image row goes to local +y.
@@ -130,6 +134,9 @@ public final class ParticleRenderer {
             program.imageSize.set(SIMD2<Double>(Double(image.width), Double(image.height)))
             program.contentsRect.set(cell.contentsRect)
             program.contentsScale.set(cell.contentsScale)
+            let table = cell.behaviors.drawTable
+            if let table { try behaviorTable.bind(table) }
+            program.behaviorsOn.set(table != nil)
             if program is DrawSortedUniforms {
                 plume_glBindVertexArray(context.emptyVertexArray.name)
                 plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(sortedCount))
@@ -191,6 +198,8 @@ protocol QuadUniforms {
     var flipImage: Uniform<Bool> { get }
     var image: Uniform<TextureUnit> { get }
     var layerOpacity: Uniform<Float> { get }
+    var behaviorsOn: Uniform<Bool> { get }
+    var behaviors: Uniform<TextureUnit> { get }
 }
 extension DrawUniforms: QuadUniforms {}
 extension DrawSortedUniforms: QuadUniforms {}

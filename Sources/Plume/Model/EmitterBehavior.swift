@@ -1,0 +1,227 @@
+import Foundation
+
+/// Something that acts on a layer's live particles over their lives (`CAEmitterBehavior`): a
+/// curve of a property over normalised age, a force, or an orientation rule. Semantics §12 and
+/// <doc:Behaviours>.
+///
+/// Behaviours are set on the layer (``EmitterLayer/emitterBehaviors``) and act on every cell of
+/// the tree, or only on the cells named in ``cellNames``. They use Core Animation's type strings
+/// and input keys, so code written against the private `CAEmitterBehavior` ports by renaming the
+/// class:
+///
+/// ```swift
+/// let wave = EmitterBehavior(type: "wave")
+/// wave.setValue([100, 0, 0], forKey: "force")      // points/s²
+/// wave.setValue(0.5, forKey: "frequency")          // Hz
+/// let drag = EmitterBehavior(type: .drag)
+/// drag.drag = 2                                     // 1/s
+/// layer.emitterBehaviors = [wave, drag]
+/// layer.setValue(4, forKeyPath: "emitterBehaviors.drag.drag")   // by name (or index)
+/// ```
+///
+/// Every input is a plain stored property with a default, reachable by key
+/// (``setValue(_:forKey:)``, ``value(forKey:)``) and by the layer's key paths
+/// `emitterBehaviors.<name or index>.<key>`, so explicit animations animate them. Inputs a type does
+/// not use are kept and ignored. Bad values (non-finite numbers, a negative drag, locations that
+/// do not increase, counts that do not match, an unknown type) are read as the documented meaning
+/// of each property and reported in the simulators' diagnostics (Semantics §11); nothing traps.
+///
+/// Behaviours affect live particles: an edit (or an animation) takes effect at the next update.
+open class EmitterBehavior {
+    // MARK: Identity
+
+    /// The behaviour's type string, as given (`CAEmitterBehavior.type`): one of
+    /// ``EmitterBehavior/types`` (the raw values of ``Kind``). An unknown string makes a behaviour
+    /// that does nothing (reported).
+    public let type: String
+    /// Name used in key paths (`emitterBehaviors.<name>.stiffness`). Default nil (reach it by
+    /// index).
+    public var name: String?
+    /// When false the behaviour does nothing. Default true. Animatable (as 0/1).
+    public var isEnabled: Bool = true
+    /// The cells the behaviour acts on, by ``EmitterCell/name``, at any depth of the tree. Default
+    /// nil: every cell. An empty array: no cell.
+    public var cellNames: [String]?
+
+    // MARK: valueOverLife
+
+    /// `valueOverLife`: the particle property the curve drives: `"scale"`, `"alpha"` (also
+    /// `"color.alpha"`, `"opacity"`), `"velocity"` (a speed factor) or `"spin"`. Default nil (the
+    /// behaviour does nothing; reported).
+    public var keyPath: String?
+    /// `valueOverLife`: the curve's values. Default empty (nothing). One value is constant; more
+    /// are joined linearly (piecewise-linear in normalised age `x = age / lifetime`). Non-finite
+    /// values are read as 0 (reported).
+    public var values: [CGFloat] = []
+    /// `valueOverLife` and `colorOverLife`: the normalised ages (0…1) of ``values`` or ``colors``.
+    /// Default nil: evenly spaced from 0 to 1. Must have as many entries as the values and be
+    /// non-decreasing within [0, 1]; otherwise they are ignored (evenly spaced, reported). Before
+    /// the first location the first value holds, after the last the last.
+    public var locations: [CGFloat]?
+    /// `valueOverLife`: false (default) multiplies the particle's own value by the curve; true
+    /// adds the curve to it. For `"velocity"` the curve always multiplies (a speed factor).
+    public var additive: Bool = false
+
+    // MARK: colorOverLife
+
+    /// `colorOverLife`: colours over normalised age, joined linearly per channel (straight RGBA),
+    /// multiplying the particle's own colour. Default empty (nothing).
+    public var colors: [Color] = []
+
+    // MARK: drag
+
+    /// `drag`: the drag coefficient `k`, 1/s: the velocity relaxes as `dv/dt = −k·v` (on top of the
+    /// cell's acceleration). Default 0. Must be finite and ≥ 0 (a negative value is read as 0,
+    /// reported). Animatable.
+    public var drag: CGFloat = 0
+
+    // MARK: wave
+
+    /// `wave`: the amplitude of a sinusoidal acceleration, points/s², `a = force · sin(2π·f·age)`.
+    /// Default (0, 0, 0). Key `force` accepts a `[x, y]` or `[x, y, z]` array of numbers or a
+    /// `CGPoint`; keys `force.x`, `force.y`, `force.z` are animatable.
+    public var force: SIMD3<Double> = .zero
+    /// `wave`: the frequency `f`, hertz. Default 1. Non-finite values are read as 0 (reported).
+    public var frequency: CGFloat = 1
+
+    // MARK: attractor
+
+    /// `attractor`: what the particles are pulled towards: a point (`radial`, the default), a line
+    /// (`axial`) or a plane (`planar`) through ``position``/``zPosition``.
+    public var attractorType: AttractorType = .radial
+    /// `attractor`: the attractor's position in the layer's space, points. Default (0, 0).
+    /// Animatable.
+    public var position: CGPoint = .zero
+    /// `attractor`: the attractor's z, points. Default 0. Animatable.
+    public var zPosition: CGFloat = 0
+    /// `attractor`: spring constant, 1/s²: the pull grows by `stiffness` points/s² per point of
+    /// distance beyond ``radius``. Default 0. Must be finite and ≥ 0 (negative: read as 0,
+    /// reported). Animatable.
+    public var stiffness: CGFloat = 0
+    /// `attractor`: rest distance, points: particles closer than this are pushed out to it,
+    /// farther ones pulled in. Default 0. Negative values are read as 0 (reported).
+    public var radius: CGFloat = 0
+    /// `attractor`: a constant extra pull towards the attractor, points/s² (negative pushes away).
+    /// Default 0. Animatable.
+    public var falloff: CGFloat = 0
+    /// `attractor`: beyond this distance, points, the attractor does nothing. Default `.infinity`
+    /// (everywhere). Negative or NaN values are read as infinity (reported).
+    public var falloffDistance: CGFloat = .infinity
+    /// `attractor` (`axial`, `planar`): latitude of the axis or plane normal, radians, measured
+    /// as ``EmitterCell/emissionLatitude``. Default 0.
+    public var orientationLatitude: CGFloat = 0
+    /// `attractor` (`axial`, `planar`): longitude of the axis or plane normal, radians, measured
+    /// as ``EmitterCell/emissionLongitude``. Default 0 (the +x axis).
+    public var orientationLongitude: CGFloat = 0
+
+    // MARK: alignToMotion
+
+    /// `alignToMotion`: an angle added to the direction of motion, radians. Default 0. The
+    /// particle's angle becomes `atan2(vy, vx) + rotation` (its own spin is ignored while it moves;
+    /// a particle at rest keeps its own angle).
+    public var rotation: CGFloat = 0
+
+    // MARK: radialAcceleration, tangentialAcceleration (Plume)
+
+    /// `radialAcceleration`: points/s² away from the emitter position (negative: towards it).
+    /// `tangentialAcceleration`: points/s² perpendicular to that direction in the layer plane,
+    /// clockwise on the y-down layer. Default 0. Animatable.
+    public var acceleration: CGFloat = 0
+    /// Full width of the uniform per-particle spread of ``acceleration``. Default 0.
+    public var accelerationRange: CGFloat = 0
+
+    // MARK: orbit (cocos2d's radius mode, Plume)
+
+    /// `orbit`: distance from the particle's birth point at birth, points. Default 0.
+    public var startRadius: CGFloat = 0
+    /// Full width of the uniform spread of ``startRadius``. Default 0.
+    public var startRadiusRange: CGFloat = 0
+    /// `orbit`: distance at the end of the particle's life, points (linear in age). Default 0.
+    public var endRadius: CGFloat = 0
+    /// Full width of the uniform spread of ``endRadius``. Default 0.
+    public var endRadiusRange: CGFloat = 0
+    /// `orbit`: angular speed, turns per second (positive: clockwise on the y-down layer). Default
+    /// 0. Key `degreesPerSecond` reads and writes it in degrees per second (cocos2d's unit).
+    public var turnsPerSecond: CGFloat = 0
+    /// Full width of the uniform spread of ``turnsPerSecond``. Default 0. Key
+    /// `degreesPerSecondRange` in degrees per second.
+    public var turnsPerSecondRange: CGFloat = 0
+
+    /// Failed `setValue(_:forKey:)` calls on this behaviour, newest last.
+    public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
+
+    /// Creates a behaviour of the given type string (`CAEmitterBehavior(type:)`). An unknown
+    /// string is kept: the behaviour does nothing and the simulators report it.
+    public init(type: String) {
+        self.type = type
+    }
+
+    /// Creates a behaviour of a known kind.
+    public convenience init(type kind: Kind, name: String? = nil) {
+        self.init(type: kind.rawValue)
+        self.name = name
+    }
+
+    /// The known kind of ``type``; nil for an unknown string.
+    public var kind: Kind? { Kind(rawValue: type) }
+
+    /// The type strings Plume knows (`CAEmitterBehavior.behaviorTypes()`).
+    public static var types: [String] { Kind.allCases.map(\.rawValue) }
+
+    /// The type strings Plume knows (Core Animation's spelling of ``types``).
+    public static func behaviorTypes() -> [String] { types }
+}
+
+extension EmitterBehavior {
+    /// The behaviour types: Core Animation's names, then Plume's own.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// A curve of ``EmitterBehavior/keyPath`` over normalised age.
+        case valueOverLife
+        /// A curve of colour over normalised age.
+        case colorOverLife
+        /// Linear drag `dv/dt = −k·v`.
+        case drag
+        /// A sinusoidal acceleration `force · sin(2π·frequency·age)`.
+        case wave
+        /// A spring towards a point, line or plane.
+        case attractor
+        /// The angle follows the direction of motion.
+        case alignToMotion
+        /// Acceleration away from the emitter position (cocos2d's `radialAccel`).
+        case radialAcceleration
+        /// Acceleration perpendicular to the direction from the emitter position (cocos2d's
+        /// `tangentialAccel`).
+        case tangentialAcceleration
+        /// Circular motion about the birth point with a radius changing linearly over life
+        /// (cocos2d's radius mode).
+        case orbit
+    }
+
+    /// What an `attractor` pulls towards.
+    public enum AttractorType: String, CaseIterable, Sendable {
+        /// A point.
+        case radial
+        /// A line through the position along the orientation.
+        case axial
+        /// A plane through the position with the orientation as its normal.
+        case planar
+    }
+}
+
+extension EmitterBehavior {
+    /// A copy with the same type and inputs (diagnostics are not copied).
+    public func copy() -> EmitterBehavior {
+        let c = EmitterBehavior(type: type)
+        c.name = name; c.isEnabled = isEnabled; c.cellNames = cellNames
+        c.keyPath = keyPath; c.values = values; c.locations = locations; c.additive = additive; c.colors = colors
+        c.drag = drag; c.force = force; c.frequency = frequency
+        c.attractorType = attractorType; c.position = position; c.zPosition = zPosition; c.stiffness = stiffness
+        c.radius = radius; c.falloff = falloff; c.falloffDistance = falloffDistance
+        c.orientationLatitude = orientationLatitude; c.orientationLongitude = orientationLongitude
+        c.rotation = rotation; c.acceleration = acceleration; c.accelerationRange = accelerationRange
+        c.startRadius = startRadius; c.startRadiusRange = startRadiusRange
+        c.endRadius = endRadius; c.endRadiusRange = endRadiusRange
+        c.turnsPerSecond = turnsPerSecond; c.turnsPerSecondRange = turnsPerSecondRange
+        return c
+    }
+}

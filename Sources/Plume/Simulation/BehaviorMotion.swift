@@ -1,0 +1,198 @@
+import Foundation
+
+/// Where a particle's motion restarts from (Semantics §12 "Motion"): its age, position and raw
+/// velocity (the velocity before a `valueOverLife` speed factor) at that age.
+///
+/// For closed-form motion the anchor may be moved to any age (the formulas continue exactly);
+/// for grid motion it always lies on the age grid (`n · gridStep`); for an orbit it is the birth.
+public struct MotionAnchor: Hashable, Sendable {
+    public var age: Double
+    public var position: SIMD3<Double>
+    public var velocity: SIMD3<Double>
+
+    public init(age: Double, position: SIMD3<Double>, velocity: SIMD3<Double>) {
+        self.age = age
+        self.position = position
+        self.velocity = velocity
+    }
+}
+
+/// The per-particle constants behaviours need: the lifetime and the random draws of Semantics §2.
+public struct BehaviorParticle: Sendable {
+    public var lifetime: Double
+    /// Sum of the particle's radial and tangential accelerations, points/s².
+    public var radial = 0.0
+    public var tangential = 0.0
+    /// The orbit's sampled start and end radius and angular speed.
+    public var orbit: (r0: Double, r1: Double, omega: Double) = (0, 0, 0)
+
+    /// Draws the particle's constants for `behaviors` (`seed`, `key`: Semantics §2).
+    public init(behaviors b: CellBehaviors, lifetime: Double, seed: UInt32, key: ParticleKey) {
+        self.lifetime = lifetime
+        func u(_ draw: UInt32) -> Double { ParticleHash.unit(ParticleHash.hash(seed: seed, key: key, draw: draw)) }
+        func spread(_ mean: Double, _ range: Double, _ draw: UInt32) -> Double {
+            range == 0 ? mean : mean + (u(draw) - 0.5) * range
+        }
+        radial = b.radial.reduce(0) { $0 + spread($1.acceleration, $1.range, $1.draw) }
+        tangential = b.tangential.reduce(0) { $0 + spread($1.acceleration, $1.range, $1.draw) }
+        if let o = b.orbit {
+            orbit = (spread(o.startRadius, o.startRadiusRange, o.draw), spread(o.endRadius, o.endRadiusRange, o.draw + 1),
+                     spread(o.angularSpeed, o.angularSpeedRange, o.draw + 2))
+        }
+    }
+}
+
+/// Particle motion under behaviours (Semantics §12): closed forms where they exist, else a fixed
+/// grid of the particle's age with a classical Runge–Kutta step, so the result does not depend
+/// on the host's update times.
+public enum BehaviorMotion {
+    /// The age grid of forces with no closed form: 1/240 s.
+    public static let gridStep = 1.0 / 240
+
+    /// Position and reported velocity (raw velocity × speed factor) at `age ≥ anchor.age`.
+    public static func evaluate(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
+                                behaviors b: CellBehaviors, particle: BehaviorParticle) -> (SIMD3<Double>, SIMD3<Double>) {
+        switch b.motion {
+        case .ballistic:
+            let dt = age - anchor.age
+            return (anchor.position + anchor.velocity * dt + 0.5 * a * dt * dt, anchor.velocity + a * dt)
+        case .orbit:
+            return orbit(anchor, at: age, particle: particle)
+        case .closedForm:
+            let s = closedForm(anchor, to: age, acceleration: a, behaviors: b, lifetime: particle.lifetime)
+            return (s.position, s.velocity * factor(b, age, particle.lifetime))
+        case .grid:
+            let grid = advance(anchor, to: age, acceleration: a, behaviors: b, particle: particle)
+            let s = rk4(grid, to: age, acceleration: a, behaviors: b, particle: particle)
+            return (s.position, s.velocity * factor(b, age, particle.lifetime))
+        }
+    }
+
+    /// The anchor advanced to `age`: moved there for closed forms, to the last grid point at or
+    /// before it for grid motion, unchanged for orbits.
+    public static func advance(_ anchor: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
+                               behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
+        switch b.motion {
+        case .ballistic:
+            let dt = age - anchor.age
+            return MotionAnchor(age: age, position: anchor.position + anchor.velocity * dt + 0.5 * a * dt * dt,
+                                velocity: anchor.velocity + a * dt)
+        case .orbit:
+            return anchor
+        case .closedForm:
+            return closedForm(anchor, to: age, acceleration: a, behaviors: b, lifetime: particle.lifetime)
+        case .grid:
+            var s = anchor
+            var n = (anchor.age / gridStep).rounded()
+            while (n + 1) * gridStep <= age {
+                s = rk4(s, to: (n + 1) * gridStep, acceleration: a, behaviors: b, particle: particle)
+                n += 1
+                s.age = n * gridStep
+            }
+            return s
+        }
+    }
+
+    /// The `valueOverLife` speed factor at `age` (1 without one).
+    static func factor(_ b: CellBehaviors, _ age: Double, _ lifetime: Double) -> Double {
+        b.velocity?.value(at: age / lifetime) ?? 1
+    }
+
+    // MARK: Closed forms
+
+    /// Drag `k`, waves and the constant acceleration (`dv/dτ = a + Σ F·sin ωτ − k·v`), then the
+    /// speed factor when there is no drag or wave (`dp/dτ = g(τ/L)·v` with `v` linear: the
+    /// integrand is quadratic on each piece of `g`, so Simpson's rule is exact).
+    static func closedForm(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
+                           behaviors b: CellBehaviors, lifetime: Double) -> MotionAnchor {
+        let dt = age - s.age
+        if let g = b.velocity {
+            // velocity curve alone (the motion class guarantees no drag and no wave)
+            let w = { (t: Double) in s.velocity + a * (t - s.age) }
+            let gv = { (t: Double) in w(t) * g.value(at: t / lifetime) }
+            var p = s.position
+            var start = s.age
+            for x in g.locations {
+                let t = x * lifetime
+                guard t > start && t < age else { continue }
+                p += (t - start) / 6 * (gv(start) + 4 * gv((start + t) / 2) + gv(t))
+                start = t
+            }
+            p += (age - start) / 6 * (gv(start) + 4 * gv((start + age) / 2) + gv(age))
+            return MotionAnchor(age: age, position: p, velocity: w(age))
+        }
+        let k = b.drag
+        let kd = k * dt
+        let e1 = k == 0 ? dt : -expm1(-kd) / k                 // ∫₀^Δ e^{−kτ} dτ
+        let e2 = kd < 1e-3 ? dt * dt * (0.5 - kd / 6 + kd * kd / 24) : (dt - e1) / k   // ∫₀^Δ ∫₀^τ e^{−kσ}
+        let decay = exp(-kd)
+        var v = s.velocity * decay + a * e1
+        var p = s.position + s.velocity * e1 + a * e2
+        for wave in b.waves where wave.omega != 0 {
+            let (f, w) = (wave.force, wave.omega)
+            let d = k * k + w * w
+            func sPart(_ t: Double) -> Double { (k * sin(w * t) - w * cos(w * t)) / d }
+            func cPart(_ t: Double) -> Double { (-(k / w) * cos(w * t) - sin(w * t)) / d }
+            v += f * (sPart(age) - sPart(s.age) * decay)
+            p += f * (cPart(age) - cPart(s.age) - sPart(s.age) * e1)
+        }
+        return MotionAnchor(age: age, position: p, velocity: v)
+    }
+
+    /// Circular motion about the birth point `anchor.position`: radius `r0 + (r1 − r0)·τ/L`, angle
+    /// `θ₀ + ω·τ` with `θ₀` the direction of the birth velocity in the layer plane (0 at rest).
+    static func orbit(_ anchor: MotionAnchor, at age: Double, particle: BehaviorParticle) -> (SIMD3<Double>, SIMD3<Double>) {
+        let (r0, r1, omega) = particle.orbit
+        let v0 = anchor.velocity
+        let theta0 = v0.x == 0 && v0.y == 0 ? 0 : atan2(v0.y, v0.x)
+        let theta = theta0 + omega * age
+        let dr = (r1 - r0) / particle.lifetime
+        let r = r0 + dr * age
+        let u = SIMD3(cos(theta), sin(theta), 0)
+        let perp = SIMD3(-sin(theta), cos(theta), 0)
+        return (anchor.position + u * r, u * dr + perp * (r * omega))
+    }
+
+    // MARK: Grid
+
+    /// The forces at `p`, `v`, age `t`: the cell's constant acceleration, waves, drag,
+    /// attractors, radial and tangential accelerations about ``CellBehaviors/center``.
+    static func force(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double, acceleration a: SIMD3<Double>,
+                      behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
+        var f = a - b.drag * v
+        for wave in b.waves { f += wave.force * sin(wave.omega * t) }
+        for attractor in b.attractors { f += attractor.acceleration(at: p) }
+        if particle.radial != 0 || particle.tangential != 0 {
+            let d = p - b.center
+            let r = length(d)
+            if r > 0 { f += d * (particle.radial / r) }
+            let rxy = (d.x * d.x + d.y * d.y).squareRoot()
+            if rxy > 0 { f += SIMD3(-d.y, d.x, 0) * (particle.tangential / rxy) }
+        }
+        return f
+    }
+
+    /// One classical Runge–Kutta step from `s` to `age` (at most one grid step later):
+    /// `dp/dτ = g(τ/L)·v`, `dv/dτ = force(p, v, τ)`.
+    static func rk4(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
+                    behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
+        let h = age - s.age
+        guard h > 0 else { return s }
+        let lifetime = particle.lifetime
+        func g(_ t: Double) -> Double { b.velocity?.value(at: t / lifetime) ?? 1 }
+        func acc(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double) -> SIMD3<Double> {
+            force(p, v, t, acceleration: a, behaviors: b, particle: particle)
+        }
+        let t0 = s.age, tm = s.age + h / 2
+        let (p1, v1) = (s.position, s.velocity)
+        let a1 = acc(p1, v1, t0), dp1 = v1 * g(t0)
+        let p2 = p1 + dp1 * (h / 2), v2 = v1 + a1 * (h / 2)
+        let a2 = acc(p2, v2, tm), dp2 = v2 * g(tm)
+        let p3 = p1 + dp2 * (h / 2), v3 = v1 + a2 * (h / 2)
+        let a3 = acc(p3, v3, tm), dp3 = v3 * g(tm)
+        let p4 = p1 + dp3 * h, v4 = v1 + a3 * h
+        let a4 = acc(p4, v4, age), dp4 = v4 * g(age)
+        return MotionAnchor(age: age, position: p1 + (dp1 + 2 * dp2 + 2 * dp3 + dp4) * (h / 6),
+                            velocity: v1 + (a1 + 2 * a2 + 2 * a3 + a4) * (h / 6))
+    }
+}

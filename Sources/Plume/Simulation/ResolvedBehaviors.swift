@@ -1,0 +1,287 @@
+import Foundation
+
+/// An attractor as one update uses it (Semantics §12): the pull on a particle at `p` is
+/// `d̂ · (stiffness · (r − radius) + falloff)` where `d` is the vector from `p` to the nearest point
+/// of the point, line or plane, `r = |d|`; zero where `r = 0` or `r > falloffDistance`.
+public struct ResolvedAttractor: Hashable, Sendable {
+    public var type: EmitterBehavior.AttractorType
+    public var position: SIMD3<Double>
+    /// Unit axis (axial) or normal (planar).
+    public var orientation: SIMD3<Double>
+    public var stiffness: Double
+    public var radius: Double
+    public var falloff: Double
+    public var falloffDistance: Double
+
+    /// The acceleration at `p`, points/s².
+    public func acceleration(at p: SIMD3<Double>) -> SIMD3<Double> {
+        let toP = position - p
+        let d: SIMD3<Double>
+        switch type {
+        case .radial: d = toP
+        case .axial: d = toP - orientation * dot(toP, orientation)
+        case .planar: d = orientation * dot(toP, orientation)
+        }
+        let r = length(d)
+        guard r > 0, r <= falloffDistance else { return .zero }
+        return d * ((stiffness * (r - radius) + falloff) / r)
+    }
+}
+
+/// A radial or tangential acceleration about the emitter position with a per-particle spread.
+public struct ResolvedCentralAcceleration: Hashable, Sendable {
+    public var acceleration: Double
+    public var range: Double
+    /// The random draw index of the spread (Semantics §2): `BehaviorDraw.base + 4·behaviour index`.
+    public var draw: UInt32
+}
+
+/// cocos2d's radius mode as one update uses it.
+public struct ResolvedOrbit: Hashable, Sendable {
+    public var startRadius: Double, startRadiusRange: Double
+    public var endRadius: Double, endRadiusRange: Double
+    /// Radians per second.
+    public var angularSpeed: Double, angularSpeedRange: Double
+    /// First random draw index (start radius, end radius, angular speed follow).
+    public var draw: UInt32
+}
+
+/// Random draw indices of behaviours (Semantics §2): behaviour `i` of the layer uses
+/// `base + 4·i … base + 4·i + 3`, clear of the birth draws of ``DrawIndex``.
+public enum BehaviorDraw {
+    public static let base: UInt32 = 64
+}
+
+/// The behaviours that act on one cell, resolved for one update (Semantics §12).
+public struct CellBehaviors: Hashable, Sendable {
+    /// `valueOverLife` curves: the first behaviour per property wins (later ones are reported).
+    public var scale: BehaviorCurve?
+    public var scaleAdditive = false
+    public var alpha: BehaviorCurve?
+    public var alphaAdditive = false
+    public var spin: BehaviorCurve?
+    public var spinAdditive = false
+    /// A speed factor: `dp/dt = velocity(x) · v`.
+    public var velocity: BehaviorCurve?
+    /// `colorOverLife`: one curve per channel (r, g, b, a), multiplying the particle's colour.
+    public var color: [BehaviorCurve]?
+    /// Sum of the `drag` coefficients, 1/s.
+    public var drag = 0.0
+    /// `wave` forces: amplitude (points/s²) and angular frequency `2π·f` (rad/s).
+    public var waves: [(force: SIMD3<Double>, omega: Double)] = []
+    public var attractors: [ResolvedAttractor] = []
+    public var radial: [ResolvedCentralAcceleration] = []
+    public var tangential: [ResolvedCentralAcceleration] = []
+    /// Centre of radial and tangential accelerations: the emitter position of this update.
+    public var center: SIMD3<Double> = .zero
+    public var orbit: ResolvedOrbit?
+    /// `alignToMotion`: the offset added to the direction of motion, radians.
+    public var align: Double?
+
+    public static func == (a: CellBehaviors, b: CellBehaviors) -> Bool {
+        a.scale == b.scale && a.scaleAdditive == b.scaleAdditive && a.alpha == b.alpha
+            && a.alphaAdditive == b.alphaAdditive && a.spin == b.spin && a.spinAdditive == b.spinAdditive
+            && a.velocity == b.velocity && a.color == b.color && a.drag == b.drag
+            && a.waves.map(\.force) == b.waves.map(\.force) && a.waves.map(\.omega) == b.waves.map(\.omega)
+            && a.attractors == b.attractors && a.radial == b.radial && a.tangential == b.tangential
+            && a.center == b.center && a.orbit == b.orbit && a.align == b.align
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(drag)
+        h.combine(attractors)
+        h.combine(orbit)
+    }
+
+    /// How the cell's particles move (Semantics §12 "Motion").
+    public enum Motion: Sendable {
+        /// No motion behaviour: constant acceleration, closed form (Semantics §5).
+        case ballistic
+        /// Drag and waves on top of the constant acceleration, and/or a velocity curve alone:
+        /// closed form from any state.
+        case closedForm
+        /// Forces with no closed form (attractors, radial, tangential, or a velocity curve with
+        /// drag or waves): integrated on the fixed age grid of ``BehaviorMotion/gridStep``.
+        case grid
+        /// An orbit about the birth point: closed form from birth; other motion is ignored.
+        case orbit
+    }
+
+    public var motion: Motion {
+        if orbit != nil { return .orbit }
+        if !attractors.isEmpty || !radial.isEmpty || !tangential.isEmpty { return .grid }
+        let forces = drag != 0 || !waves.isEmpty
+        if velocity != nil && forces { return .grid }
+        return forces || velocity != nil ? .closedForm : .ballistic
+    }
+
+    /// True when no behaviour acts on the cell.
+    public var isEmpty: Bool {
+        scale == nil && alpha == nil && spin == nil && velocity == nil && color == nil && motion == .ballistic
+            && align == nil
+    }
+
+    public init() {}
+}
+
+/// The layer's behaviours, validated once per update; each cell then takes the ones that name it.
+struct ResolvedBehaviorList {
+    struct Entry {
+        var cellNames: [String]?
+        var apply: (inout CellBehaviors) -> Void
+    }
+
+    var entries: [Entry] = []
+
+    init(_ behaviors: [EmitterBehavior]?, center: SIMD3<Double>, report: inout DiagnosticCollector) {
+        for (index, b) in (behaviors ?? []).enumerated() {
+            let prefix = "emitterBehaviors." + (b.name.flatMap { $0.isEmpty || $0.contains(".") ? nil : $0 } ?? String(index)) + "."
+            guard b.isEnabled else { continue }
+            guard let kind = b.kind else {
+                report.add(prefix + "type", b.type, "is not a known behaviour type (\(EmitterBehavior.types.joined(separator: ", "))); the behaviour does nothing", .ignored)
+                continue
+            }
+            if let entry = Self.entry(b, kind: kind, index: index, prefix: prefix, center: center, report: &report) {
+                entries.append(Entry(cellNames: b.cellNames, apply: entry))
+            }
+        }
+    }
+
+    /// The behaviours acting on a cell named `name`, in array order.
+    func behaviors(forCellNamed name: String?) -> CellBehaviors {
+        var c = CellBehaviors()
+        for e in entries where e.cellNames.map({ names in name.map(names.contains) ?? false }) ?? true {
+            e.apply(&c)
+        }
+        return c
+    }
+
+    private static func entry(_ b: EmitterBehavior, kind: EmitterBehavior.Kind, index: Int, prefix: String,
+                              center: SIMD3<Double>, report: inout DiagnosticCollector) -> ((inout CellBehaviors) -> Void)? {
+        func number(_ key: String, _ v: CGFloat, default fallback: Double = 0) -> Double {
+            let d = Double(v)
+            if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
+            report.add(prefix + key, v, "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude); \(fallback) is used", .replaced)
+            return fallback
+        }
+        func nonNegative(_ key: String, _ v: CGFloat) -> Double {
+            let d = number(key, v)
+            if d < 0 {
+                report.add(prefix + key, v, "must not be negative; 0 is used", .replaced)
+                return 0
+            }
+            return d
+        }
+        func locations(count: Int) -> [Double]? {
+            guard let list = b.locations else { return nil }
+            let d = list.map(Double.init)
+            var ok = d.count == count
+            var rule = "must have as many entries as the values (\(count))"
+            if ok, !d.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) {
+                ok = false
+                rule = "must be finite and within 0…1"
+            }
+            if ok, zip(d, d.dropFirst()).contains(where: { $0 > $1 }) {
+                ok = false
+                rule = "must not decrease"
+            }
+            if ok { return d }
+            report.add(prefix + "locations", list, rule + "; evenly spaced locations are used", .replaced)
+            return nil
+        }
+        let draw = BehaviorDraw.base + 4 * UInt32(truncatingIfNeeded: index)
+
+        switch kind {
+        case .valueOverLife:
+            guard !b.values.isEmpty else {
+                report.add(prefix + "values", b.values, "is empty; the behaviour does nothing", .ignored)
+                return nil
+            }
+            let values = b.values.enumerated().map { i, v in number("values[\(i)]", v) }
+            let curve = BehaviorCurve(values: values, locations: locations(count: values.count))
+            let additive = b.additive
+            switch b.keyPath {
+            case "scale":
+                return { c in if c.scale == nil { c.scale = curve; c.scaleAdditive = additive } }
+            case "alpha", "color.alpha", "opacity":
+                return { c in if c.alpha == nil { c.alpha = curve; c.alphaAdditive = additive } }
+            case "spin":
+                return { c in if c.spin == nil { c.spin = curve; c.spinAdditive = additive } }
+            case "velocity":
+                if additive {
+                    report.add(prefix + "additive", true, "has no meaning for velocity (a speed factor); the curve multiplies", .defined)
+                }
+                return { c in if c.velocity == nil { c.velocity = curve } }
+            default:
+                report.add(prefix + "keyPath", b.keyPath ?? "nil",
+                           "must be scale, alpha (color.alpha, opacity), velocity or spin; the behaviour does nothing", .ignored)
+                return nil
+            }
+        case .colorOverLife:
+            guard !b.colors.isEmpty else {
+                report.add(prefix + "colors", b.colors, "is empty; the behaviour does nothing", .ignored)
+                return nil
+            }
+            let at = locations(count: b.colors.count)
+            let channels: [BehaviorCurve] = (0..<4).map { ch in
+                let values = b.colors.enumerated().map { i, color -> Double in
+                    let v = [color.red, color.green, color.blue, color.alpha][ch]
+                    return number("colors[\(i)]", CGFloat(v), default: 1)
+                }
+                return BehaviorCurve(values: values, locations: at)
+            }
+            return { c in if c.color == nil { c.color = channels } }
+        case .drag:
+            let k = nonNegative("drag", b.drag)
+            return { c in c.drag += k }
+        case .wave:
+            let f = SIMD3(number("force.x", CGFloat(b.force.x)), number("force.y", CGFloat(b.force.y)),
+                          number("force.z", CGFloat(b.force.z)))
+            let omega = 2 * .pi * number("frequency", b.frequency)
+            return { c in c.waves.append((f, omega)) }
+        case .attractor:
+            var falloffDistance = Double(b.falloffDistance)
+            if falloffDistance.isNaN || falloffDistance < 0 {
+                report.add(prefix + "falloffDistance", b.falloffDistance, "must not be negative or NaN; infinity is used", .replaced)
+                falloffDistance = .infinity
+            }
+            let orientation = BirthSampler.emissionVector(longitude: number("orientationLongitude", b.orientationLongitude),
+                                                          latitude: number("orientationLatitude", b.orientationLatitude))
+            let a = ResolvedAttractor(type: b.attractorType,
+                                      position: SIMD3(number("position.x", b.position.x), number("position.y", b.position.y),
+                                                      number("zPosition", b.zPosition)),
+                                      orientation: orientation, stiffness: nonNegative("stiffness", b.stiffness),
+                                      radius: nonNegative("radius", b.radius), falloff: number("falloff", b.falloff),
+                                      falloffDistance: falloffDistance)
+            return { c in c.attractors.append(a) }
+        case .alignToMotion:
+            let r = number("rotation", b.rotation)
+            return { c in c.align = r }
+        case .radialAcceleration, .tangentialAcceleration:
+            let a = ResolvedCentralAcceleration(acceleration: number("acceleration", b.acceleration),
+                                                range: number("accelerationRange", b.accelerationRange), draw: draw)
+            let radial = kind == .radialAcceleration
+            return { c in
+                c.center = center
+                if radial { c.radial.append(a) } else { c.tangential.append(a) }
+            }
+        case .orbit:
+            let o = ResolvedOrbit(startRadius: number("startRadius", b.startRadius),
+                                  startRadiusRange: number("startRadiusRange", b.startRadiusRange),
+                                  endRadius: number("endRadius", b.endRadius),
+                                  endRadiusRange: number("endRadiusRange", b.endRadiusRange),
+                                  angularSpeed: 2 * .pi * number("turnsPerSecond", b.turnsPerSecond),
+                                  angularSpeedRange: 2 * .pi * number("turnsPerSecondRange", b.turnsPerSecondRange),
+                                  draw: draw)
+            return { c in if c.orbit == nil { c.orbit = o } }
+        }
+    }
+}
+
+extension ResolvedCell {
+    /// Gives this cell and its descendants the behaviours that name them.
+    mutating func attach(_ list: ResolvedBehaviorList) {
+        behaviors = list.behaviors(forCellNamed: name)
+        for i in children.indices { children[i].attach(list) }
+    }
+}

@@ -1,0 +1,68 @@
+import CEpoxy
+import Plume
+
+extension CellBehaviors {
+    /// The table `Shaders/plume_behaviors.glsl` reads (RGBA32UI texels, floats as bits): flags
+    /// and the alignment offset, one descriptor per curve, then the curves' keys. Nil when the cell
+    /// has no curve and no alignment (the shader then skips the behaviour code).
+    var drawTable: [UInt32]? {
+        let curves: [BehaviorCurve?] = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
+        guard curves.contains(where: { $0 != nil }) || align != nil else { return nil }
+        var flags: UInt32 = 0
+        if scale != nil { flags |= 1 }
+        if alpha != nil { flags |= 2 }
+        if spin != nil { flags |= 4 }
+        if color != nil { flags |= 8 }
+        if align != nil { flags |= 16 }
+        if scaleAdditive { flags |= 32 }
+        if alphaAdditive { flags |= 64 }
+        if spinAdditive { flags |= 128 }
+        var texels: [SIMD4<UInt32>] = [SIMD4(flags, Float(align ?? 0).bitPattern, 0, 0)]
+        var keys: [SIMD4<UInt32>] = []
+        let firstKey = 1 + curves.count
+        for curve in curves {
+            guard let curve else {
+                texels.append(.zero)
+                continue
+            }
+            texels.append(SIMD4(UInt32(firstKey + keys.count), UInt32(curve.values.count), 0, 0))
+            for (x, v) in zip(curve.locations, curve.values) { keys.append(SIMD4(Float(x).bitPattern, Float(v).bitPattern, 0, 0)) }
+        }
+        return (texels + keys).flatMap { [$0.x, $0.y, $0.z, $0.w] }
+    }
+}
+
+/// The buffer texture holding one cell's behaviour table while it is drawn (texture unit 3).
+final class BehaviorTable {
+    let context: GLContext
+    private var buffer: GLBuffer?
+    private var bytes = 0
+    private var texture: GLTexture?
+
+    init(context: GLContext) { self.context = context }
+
+    /// Uploads `words` and binds the table to texture unit 3 (leaving unit 0 active).
+    func bind(_ words: [UInt32]) throws {
+        let needed = words.count * 4
+        if buffer == nil || needed > bytes {
+            if let buffer { context.delete(buffer) }
+            bytes = max(needed, 1024)
+            buffer = try context.makeBuffer(bytes: bytes, usage: GL_DYNAMIC_DRAW)
+        }
+        guard let buffer else { return }
+        context.upload(words, to: buffer)
+        let texture = self.texture ?? context.makeTexture()
+        self.texture = texture
+        plume_glActiveTexture(GLenum(GL_TEXTURE3))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
+        plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), buffer.name)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    func release() {
+        if let buffer { context.delete(buffer) }
+        if let texture { context.delete(texture) }
+        buffer = nil
+        texture = nil
+    }
+}
