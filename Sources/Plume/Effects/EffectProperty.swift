@@ -138,6 +138,12 @@ struct EffectPropertyInfo: Sendable {
         "minificationFilter": .init(doc: "Filter when drawn smaller than the image."),
         "minificationFilterBias": .init(doc: "Level-of-detail bias for trilinear minification."),
         "emitterCells": .init(doc: "Cells: top-level (layer) or emitted by every particle of this cell (cell)."),
+        "spriteColumns": .init(doc: "Columns of the sprite-sheet grid over contentsRect, 1…4096 (rounded down; below 1 reads as 1)."),
+        "spriteRows": .init(doc: "Rows of the sprite-sheet grid over contentsRect, 1…4096 (rounded down; below 1 reads as 1)."),
+        "spriteFrameCount": .init(minimum: 0, doc: "Frames played, at most columns × rows; 0: all of them."),
+        "spriteFrameRate": .init(unit: .perSecond, minimum: 0, doc: "Frames per second of age; 0: the frames span the lifetime."),
+        "spriteLoops": .init(doc: "At a frame rate: wrap around (true) or hold the last frame (false)."),
+        "spriteRandomStart": .init(doc: "Each particle starts at a random frame drawn from its key."),
         "emitterPosition": .init(doc: "Centre of the emission shape, points [x, y] (y down)."),
         "emitterZPosition": .init(unit: .points, doc: "z of the emission shape's centre, points."),
         "emitterSize": .init(doc: "Width and height of the emission shape, points."),
@@ -257,7 +263,9 @@ enum EffectModel {
                             "emissionLongitude", "emissionLatitude", "emissionRange", "xAcceleration", "yAcceleration",
                             "zAcceleration", "scale", "scaleRange", "scaleSpeed", "spin", "spinRange", "rotation",
                             "rotationRange", "color", "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed",
-                            "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect", "contentsScale"]
+                            "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect", "contentsScale",
+                            "spriteColumns", "spriteRows", "spriteFrameCount", "spriteFrameRate", "spriteLoops",
+                            "spriteRandomStart"]
 
     static let layer = EffectProperty<EmitterLayer>.properties(
         of: EmitterLayer.keyTable, fresh: { EmitterLayer() }, order: layerOrder)

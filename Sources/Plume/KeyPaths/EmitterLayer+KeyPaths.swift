@@ -133,6 +133,9 @@ extension EmitterCell {
             "minificationFilter": .enumeration(\.minificationFilter),
             "minificationFilterBias": .number(\.minificationFilterBias),
             "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
+            "spriteColumns": .number(\.spriteColumns), "spriteRows": .number(\.spriteRows),
+            "spriteFrameCount": .number(\.spriteFrameCount), "spriteFrameRate": .number(\.spriteFrameRate),
+            "spriteLoops": .bool(\.spriteLoops), "spriteRandomStart": .bool(\.spriteRandomStart),
         ]
         t.merge(A.color("color", \.color)) { a, _ in a }
         t.merge(A.rect("contentsRect", \.contentsRect)) { a, _ in a }

@@ -133,6 +133,30 @@ open class EmitterCell: MediaTiming {
     /// Level-of-detail bias for `.trilinear` minification. Default 0.
     public var minificationFilterBias: Float = 0
 
+    // MARK: Sprite sheet (Semantics §10 "Sprite sheets")
+
+    /// Columns of the sprite-sheet grid the image (its `contentsRect`) is divided into. Default 1,
+    /// range 1…4096 (read rounded down; a value below 1 or not finite is read as 1, reported).
+    /// Frames are numbered left to right, then top to bottom; each particle draws one frame, at
+    /// the frame's size. Read at every draw (affects live particles); animatable (rounded down).
+    public var spriteColumns: Float = 1
+    /// Rows of the sprite-sheet grid. Default 1, range 1…4096 (as ``spriteColumns``).
+    public var spriteRows: Float = 1
+    /// Frames played, counted from the first. Default 0: every frame, `spriteColumns × spriteRows`;
+    /// read rounded down and at most `spriteColumns × spriteRows` (larger values are reported and
+    /// clamped; negative or not finite: 0, reported). Animatable (rounded down).
+    public var spriteFrameCount: Float = 0
+    /// Frames per second of the particle's age. Default 0: the frames span the particle's
+    /// lifetime evenly (frame `⌊age ÷ lifetime × frames⌋`). Range ≥ 0 (negative or not finite: 0,
+    /// reported). Read at every draw; animatable (the frame is `⌊age × rate⌋` at the current rate).
+    public var spriteFrameRate: Float = 0
+    /// At a frame rate, whether the frames wrap around (true, the default) or hold the last frame
+    /// (false). Ignored when the frames span the lifetime.
+    public var spriteLoops: Bool = true
+    /// Whether each particle starts at a random frame drawn from its key (Semantics §2, draw index
+    /// ``DrawIndex/spriteFrame``); the played frame is `(start + frame) mod frames`. Default false.
+    public var spriteRandomStart: Bool = false
+
     // MARK: Sub-cells
 
     /// Cells emitted by every live particle of this cell, at any depth. Default nil. Their time

@@ -21,6 +21,8 @@ public enum Preset: String, CaseIterable, Sendable {
     case alignedSparks
     /// Motes pulled to a moving attractor (Plume's own).
     case magnet
+    /// Explosions drawn from a sprite sheet played over each fireball's life (Plume's own).
+    case flipbookExplosion
 
     /// The scene size presets are laid out for when none is given: 800 × 600 points.
     public static let defaultSize = CGSize(width: 800, height: 600)
@@ -37,6 +39,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .flutter: return "paper confetti swaying down under drag and a sideways wave, fading at the end"
         case .alignedSparks: return "grinder sparks that point along their curving paths, cooling from white to red"
         case .magnet: return "motes streaming in from the left, caught by an attractor circling the centre"
+        case .flipbookExplosion: return "fireballs played from a 4 × 4 sprite sheet over their life, with sparks"
         }
     }
 
@@ -54,6 +57,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .flutter: return Presets.flutter(size: size)
         case .alignedSparks: return Presets.alignedSparks(size: size)
         case .magnet: return Presets.magnet(size: size)
+        case .flipbookExplosion: return Presets.flipbookExplosion(size: size)
         }
     }
 }

@@ -118,6 +118,8 @@ public struct ResolvedCell: Sendable {
     /// `contentsRect` as `(x, y, width, height)` in unit image coordinates.
     public var contentsRect: SIMD4<Double>
     public var minificationFilterBias: Double
+    /// The sprite-sheet grid and how its frames play (Semantics §10).
+    public var spriteSheet: SpriteSheet
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
     public var children: [ResolvedCell]
@@ -189,7 +191,7 @@ extension ResolvedLayer {
         appearance = LayerAppearance(layer, report: &report)
         self.emits = emits
 
-        let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime)
+        let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime, seed: seed)
         var visiting: [ObjectIdentifier] = []
         let topCells = layer.emitterCells ?? []
         let segments = ResolvedCell.keyPathSegments(topCells)
@@ -260,6 +262,7 @@ struct CellContext {
     var layerEmits: Bool
     var layerBirthRate: Double
     var layerLifetime: Double
+    var seed: UInt32
 }
 
 extension ResolvedCell {
@@ -357,6 +360,7 @@ extension ResolvedCell {
                              drawing("contentsRect.size.width", r.size.width, default: 1),
                              drawing("contentsRect.size.height", r.size.height, default: 1))
         minificationFilterBias = drawing("minificationFilterBias", cell.minificationFilterBias, default: 0)
+        spriteSheet = SpriteSheet(cell, seed: context.seed, prefix: prefix, report: &report)
         let timing = report.timing(cell, prefix: prefix)
         window = timing.activeWindow
         if topLevel { cellRate *= context.layerBirthRate }
