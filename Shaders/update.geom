@@ -1,15 +1,29 @@
 // Update pass (Semantics §5): advances one particle of a cell with SUB sub-cells from its state time to
 // u_t1, advances its sub-cell clocks (the spawn pass emits the births from the same arithmetic),
 // and writes it out if it is still alive. A record born in this update is at its birth time.
+// Program updateFetch reads the record from u_records itself (record_index.vert hands on only its
+// index and first word vector); program update receives it whole from record.vert.
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
+#ifdef PLUME_PROGRAM_updateFetch
+flat in int v_index[];
+flat in uvec4 v_rec0[];
+#else
 in Record { flat uvec4 rec[REC_VECS(SUB)]; } v_in[];
+#endif
 out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
 
 void main() {
     uvec4 r[REC_MAX];
+#ifdef PLUME_PROGRAM_updateFetch
+    int base = v_index[0] * REC_VECS(SUB);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = uvec4(0u);
+    r[0] = v_rec0[0];
+    for (int i = 1; i < REC_VECS(SUB); ++i) r[i] = texelFetch(u_records, base + i);
+#else
     for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);
+#endif
     Particle p;
     p = plume_unpack(r, SUB);
     precise double age1 = u_t1 - p.birth;

@@ -46,9 +46,13 @@ struct ContextTests {
             // use, or a used one not declared, fails here.
             for sub in 0...ParticleRecord.maxSubCells {
                 _ = try context.programs.program(UpdateUniforms.self, sub: sub)
+                _ = try context.programs.program(UpdateFetchUniforms.self, sub: sub)
+                _ = try context.programs.program(FetchCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(TrivialCopyUniforms.self, sub: sub)
+                _ = try context.programs.program(PassCopyUniforms.self, sub: sub)
                 for csub in [0, 1, 3, ParticleRecord.maxSubCells] {
                     _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: csub)
+                    _ = try context.programs.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0)
                     _ = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
                 }
                 _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)

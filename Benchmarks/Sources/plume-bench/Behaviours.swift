@@ -39,12 +39,12 @@ enum BehaviourBench {
             }
             let onGPU = kinds.allSatisfy { [.valueOverLife, .colorOverLife, .alignToMotion].contains($0) }
             var bytes = 0
-            let update = try timer.gpuFrame(make(), live: live, render: false) { simulator in
+            let update = try timer.gpuFrame(make(), live: live, render: false, observe: { simulator in
                 // Bytes per particle as stored: what a snapshot reads back, per particle read.
                 let before = simulator.totalBytesReadBack
                 let count = try simulator.snapshot().particles.count
                 bytes = count > 0 ? (simulator.totalBytesReadBack - before) / count : 0
-            }
+            })
             let frame = try timer.gpuFrame(make(), live: live, render: true)
             let cpu = try timer.cpuFrame(make(), live: live, repeats: quick ? 2 : 5)
             let gpuNote = onGPU ? "" : " (motion not integrated on the GPU)"

@@ -11,6 +11,8 @@ struct Timer {
     let target: OffscreenTarget
     var warmup = 3
     var repeats = 9
+    /// Elapsed time, or the process's CPU time (`--cpu-time`, for a loaded machine).
+    var clock = TransformFeedbackCeiling.Clock.wall
 
     static func median(_ values: [Double]) -> Double {
         let s = values.sorted()
@@ -19,10 +21,13 @@ struct Timer {
 
     /// Seconds per 60 Hz frame of the GPU simulator (and the renderer at 1280×720 when `render`).
     /// `preroll` untimed frames run first (for workloads that reach their steady state by running);
-    /// `observe` sees the simulator after the timed frames.
+    /// `configure` sets the simulator up before its first update; `observe` sees it after the
+    /// timed frames.
     func gpuFrame(_ layer: EmitterLayer, live: Int, render: Bool, repeats: Int? = nil, preroll: Int = 0,
+                  configure: (GPUSimulator) -> Void = { _ in },
                   observe: (GPUSimulator) throws -> Void = { _ in }) throws -> Double {
-        try gpuFrameTimes(layer, live: live, render: render, repeats: repeats, preroll: preroll, observe: observe).wall
+        try gpuFrameTimes(layer, live: live, render: render, repeats: repeats, preroll: preroll, configure: configure,
+                          observe: observe).wall
     }
 
     /// The process's CPU time (all threads, llvmpipe's included), seconds.
@@ -36,9 +41,11 @@ struct Timer {
     /// a machine shared with other work the CPU time is the steadier measure of the work done
     /// (llvmpipe runs shaders on the CPU), the wall time what a 60 Hz frame budget sees.
     func gpuFrameTimes(_ layer: EmitterLayer, live: Int, render: Bool, repeats: Int? = nil, preroll: Int = 0,
+                       configure: (GPUSimulator) -> Void = { _ in },
                        observe: (GPUSimulator) throws -> Void = { _ in }) throws -> (wall: Double, cpu: Double) {
         let simulator = try GPUSimulator(layer: layer, context: context, limits: Workloads.limits(live))
         defer { simulator.release() }
+        configure(simulator)
         var t = 0.0
         try simulator.advance(to: t)
         for _ in 0..<preroll {
@@ -51,7 +58,7 @@ struct Timer {
             t += 1.0 / 60
             try context.finish()
             let cpuStart = Self.processCPUTime()
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             try simulator.advance(to: t)
             if render {
                 try target.begin(clearTo: .black)
@@ -59,7 +66,7 @@ struct Timer {
             }
             try context.finish()
             if i >= warmup {
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                times.append(Double(clock.now() - start) / 1e9)
                 cpuTimes.append(Self.processCPUTime() - cpuStart)
             }
         }
@@ -75,9 +82,9 @@ struct Timer {
         var times: [Double] = []
         for i in 0..<(warmup + (repeats ?? self.repeats)) {
             t += 1.0 / 60
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             try simulator.advance(to: t)
-            if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+            if i >= warmup { times.append(Double(clock.now() - start) / 1e9) }
         }
         return Self.median(times)
     }

@@ -4,31 +4,38 @@ import PlumeGL
 
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
 // transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells, frame
-// time and marginal cost per particle by draw path.
-// Usage: swift run -c release plume-bench [--quick] [--draw-paths-only] [--out DIR]
+// time and marginal cost per particle by draw path, behaviours.
+// Usage: swift run -c release plume-bench [--quick] [--draw-paths-only] [--only update] [--cpu-time] [--out DIR]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 /// Only the draw-path rows (section 6), for comparing paths quickly.
 let drawPathsOnly = arguments.contains("--draw-paths-only")
 let outputFolder = arguments.firstIndex(of: "--out").map { arguments[$0 + 1] } ?? "results"
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
 
-let context = try GLContext.headless()
+let context = try GLContext.headless(platform: HeadlessPlatform.fromEnvironment())
 let renderer = try ParticleRenderer(context: context)
 let target = try OffscreenTarget(context: context, width: 1280, height: 720)
 var timer = Timer(context: context, renderer: renderer, target: target)
 if quick { timer.repeats = 5 }
+if arguments.contains("--cpu-time") { timer.clock = .processCPU }
 
 let machine = Machine.describe(context)
-progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer)")
+progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer) through \(context.info.platform)")
 var results = Results(machine: machine)
 results.loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
     .flatMap { $0.split(separator: " ").first.flatMap { Double($0) } }
 progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
 if !drawPathsOnly {
+// 0. The update against the driver's vertex-only and geometry pass-through copy ceilings.
+try UpdateThroughput.run(timer: timer, context: context, sizes: quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000],
+                         folder: outputFolder)
+if only == "update" { exit(0) }
+
 // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
 let sizes = quick ? [10_000, 100_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
 for n in sizes {
@@ -67,7 +74,7 @@ for rockets: Float in quick ? [100] : [100, 400] {
     progress("fireworks with \(rockets) rockets per second")
     var live = 0
     let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false,
-                                   preroll: 180) { live = try $0.particleCount }
+                                   preroll: 180, observe: { live = try $0.particleCount })
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 

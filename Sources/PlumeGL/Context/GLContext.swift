@@ -61,30 +61,82 @@ public final class GLContext {
 
     /// A headless context through EGL: the device platform where a GPU driver offers it (NVIDIA),
     /// else Mesa's surfaceless platform (llvmpipe on machines without a GPU). Leaves it current.
+    /// Same as ``headless(platform:)`` with ``HeadlessPlatform/automatic``.
     /// - Throws: ``GLError`` with the failing step when no context can be made.
-    public static func headless() throws -> GLContext {
+    public static func headless() throws -> GLContext { try headless(platform: .automatic) }
+
+    /// A headless context through the EGL platform `platform`. Leaves it current.
+    /// - Throws: ``GLError/platformUnavailable(platform:reason:)`` when the EGL library lacks the
+    ///   platform or the device asked for; ``GLError/noContext(_:)`` when a display exists but no
+    ///   context could be made on it.
+    public static func headless(platform: HeadlessPlatform) throws -> GLContext {
         let clientExtensions = plume_eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        var attempts: [String] = []
-        if clientExtensions.contains("EGL_EXT_platform_device") && clientExtensions.contains("EGL_EXT_device_enumeration") {
-            var devices = [EGLDeviceEXT?](repeating: nil, count: 8)
-            var count: EGLint = 0
-            if plume_eglQueryDevicesEXT(8, &devices, &count) != 0 {
-                for device in devices.prefix(Int(count)) {
-                    // Skip Mesa's software device here: the surfaceless path below covers it.
-                    let ext = plume_eglQueryDeviceStringEXT(device, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-                    if ext.contains("EGL_MESA_device_software") { continue }
-                    let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil)
+        switch platform {
+        case .automatic:
+            var attempts: [String] = []
+            // A hardware device first; Mesa's software device is left to the surfaceless path.
+            if let devices = try? eglDevices(clientExtensions) {
+                for device in devices where !device.isSoftware {
+                    let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), device.handle, nil)
                     do { return try makeEGL(display: display, platform: "EGL device") } catch { attempts.append("\(error)") }
                 }
             }
+            do { return try surfaceless(clientExtensions) } catch { attempts.append("\(error)") }
+            throw GLError.noContext(attempts.joined(separator: "; "))
+        case .surfaceless:
+            return try surfaceless(clientExtensions)
+        case let .device(index):
+            let devices = try eglDevices(clientExtensions)
+            let chosen: EGLDeviceInfo
+            if let index {
+                guard devices.indices.contains(index) else {
+                    throw GLError.platformUnavailable(platform: "EGL device",
+                                                      reason: "device \(index) asked for, \(devices.count) enumerated")
+                }
+                chosen = devices[index]
+            } else {
+                // A hardware device if there is one, else the software one (Mesa's llvmpipe).
+                guard let first = devices.first(where: { !$0.isSoftware }) ?? devices.first else {
+                    throw GLError.platformUnavailable(platform: "EGL device", reason: "no EGL device enumerated")
+                }
+                chosen = first
+            }
+            let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), chosen.handle, nil)
+            return try makeEGL(display: display, platform: "EGL device")
         }
-        if clientExtensions.contains("EGL_MESA_platform_surfaceless") {
-            let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
-            do { return try makeEGL(display: display, platform: "EGL surfaceless") } catch { attempts.append("\(error)") }
-        } else {
-            attempts.append("EGL client extensions lack EGL_MESA_platform_surfaceless (have: \(clientExtensions))")
+    }
+
+    /// One enumerated EGL device.
+    private struct EGLDeviceInfo {
+        var handle: EGLDeviceEXT?
+        /// Mesa's software device (llvmpipe), `EGL_MESA_device_software`.
+        var isSoftware: Bool
+    }
+
+    /// The EGL devices (EGL_EXT_device_enumeration), in the library's order.
+    private static func eglDevices(_ clientExtensions: String) throws -> [EGLDeviceInfo] {
+        for needed in ["EGL_EXT_platform_device", "EGL_EXT_device_enumeration"] where !clientExtensions.contains(needed) {
+            throw GLError.platformUnavailable(platform: "EGL device", reason: "the EGL client extensions lack \(needed)")
         }
-        throw GLError.noContext(attempts.joined(separator: "; "))
+        var devices = [EGLDeviceEXT?](repeating: nil, count: 16)
+        var count: EGLint = 0
+        guard plume_eglQueryDevicesEXT(16, &devices, &count) != 0 else {
+            throw GLError.platformUnavailable(platform: "EGL device",
+                                              reason: "eglQueryDevicesEXT failed (0x\(String(plume_eglGetError(), radix: 16)))")
+        }
+        return devices.prefix(Int(count)).map { device in
+            let ext = plume_eglQueryDeviceStringEXT(device, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+            return EGLDeviceInfo(handle: device, isSoftware: ext.contains("EGL_MESA_device_software"))
+        }
+    }
+
+    private static func surfaceless(_ clientExtensions: String) throws -> GLContext {
+        guard clientExtensions.contains("EGL_MESA_platform_surfaceless") else {
+            throw GLError.platformUnavailable(platform: "EGL surfaceless",
+                                              reason: "the EGL client extensions lack EGL_MESA_platform_surfaceless (have: \(clientExtensions))")
+        }
+        let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+        return try makeEGL(display: display, platform: "EGL surfaceless")
     }
 
     private static func makeEGL(display: EGLDisplay?, platform: String) throws -> GLContext {

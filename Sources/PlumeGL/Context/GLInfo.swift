@@ -14,6 +14,9 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     public var maxTransformFeedbackInterleavedComponents: Int
     public var maxGeometryOutputComponents: Int
     public var maxTextureSize: Int
+    /// Texels a buffer texture may hold (`GL_MAX_TEXTURE_BUFFER_SIZE`): the update reads its records
+    /// through one when they fit (`REC_VECS` texels per record).
+    public var maxTextureBufferSize: Int
     /// Double precision in shaders (GL 4.0 or ARB_gpu_shader_fp64): needed for exact emission clocks.
     public var hasDoublePrecision: Bool
     /// `glDrawTransformFeedback` (GL 4.0 or ARB_transform_feedback2): draws without reading counts back.
@@ -26,7 +29,8 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
         OpenGL \(version) (\(platform))
           vendor \(vendor), renderer \(renderer), GLSL \(shadingLanguageVersion)
           vertex attribs \(maxVertexAttribs), TF interleaved components \(maxTransformFeedbackInterleavedComponents), \
-        GS output components \(maxGeometryOutputComponents), texture size \(maxTextureSize)
+        GS output components \(maxGeometryOutputComponents), texture size \(maxTextureSize), \
+        texture buffer \(maxTextureBufferSize)
           fp64 \(hasDoublePrecision), TF2 \(hasTransformFeedback2), TF instanced \(hasTransformFeedbackInstanced)
         """
     }
@@ -52,6 +56,7 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
             maxTransformFeedbackInterleavedComponents: integer(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS),
             maxGeometryOutputComponents: integer(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS),
             maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
+            maxTextureBufferSize: integer(GL_MAX_TEXTURE_BUFFER_SIZE),
             hasDoublePrecision: number >= 40 || has("GL_ARB_gpu_shader_fp64"),
             hasTransformFeedback2: number >= 40 || has("GL_ARB_transform_feedback2"),
             hasTransformFeedbackInstanced: number >= 42 || has("GL_ARB_transform_feedback_instanced"))

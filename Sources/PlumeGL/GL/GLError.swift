@@ -6,6 +6,9 @@
 public enum GLError: Error, Hashable, CustomStringConvertible {
     /// No context could be created or made current; the reason says which step failed.
     case noContext(String)
+    /// The EGL platform asked for (``HeadlessPlatform``) is not offered by the EGL library, or the
+    /// device asked for does not exist.
+    case platformUnavailable(platform: String, reason: String)
     /// The driver's OpenGL is older than needed.
     case versionTooOld(found: String, required: String)
     /// A required extension or feature is missing.
@@ -37,6 +40,7 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .noContext(reason): return "no OpenGL context: \(reason)"
+        case let .platformUnavailable(platform, reason): return "\(platform) unavailable: \(reason)"
         case let .versionTooOld(found, required): return "OpenGL \(found) found, \(required) required"
         case let .missingFeature(what): return "missing OpenGL feature: \(what)"
         case let .compileFailed(program, stage, log): return "\(program): \(stage) shader failed to compile:\n\(log)"

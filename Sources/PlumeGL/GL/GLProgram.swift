@@ -63,7 +63,8 @@ final class ProgramCache {
 
     /// Compiles and links a variant; the driver's log is in the thrown error.
     private func compile(_ key: ProgramKey) throws -> GLProgram {
-        let defines = ["SUB": key.sub, "CSUB": key.csub]
+        // PLUME_PROGRAM_<name>: a stage file shared by two programs tells them apart.
+        let defines = ["SUB": key.sub, "CSUB": key.csub, "PLUME_PROGRAM_\(key.kind.rawValue)": 1]
         let program = context.makeProgram()
         var shaders: [GLShader] = []
         defer {

@@ -246,18 +246,44 @@ extension GPUSimulator {
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
-        let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells)
-        p.use()
-        let u = p.uniforms
+        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
+        let vectors = ParticleRecord.vectors(subCells: node.subCells)
+        // The geometry stage fetches the records itself where they fit a buffer texture: it saves
+        // handing them from the vertex stage (Benchmarks: the GS pass-through vs fetch ceilings).
+        let fetch = readsRecordsThroughTexture
+            && sources.allSatisfy { $0.capacity * vectors <= (textureBufferLimit ?? context.info.maxTextureBufferSize) }
+        if fetch {
+            let p = try context.programs.program(UpdateFetchUniforms.self, sub: node.subCells)
+            p.use()
+            setUpdate(p.uniforms, node: node, cell: cell, t0: t0, t1: t1)
+            p.uniforms.records.set(TextureUnit(index: 0))
+            plume_glActiveTexture(GLenum(GL_TEXTURE0))
+            let textures = sources.map { $0.recordTexture(context) }
+            try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
+                for (source, texture) in zip(sources, textures) {
+                    plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
+                    plume_glBindVertexArray(source.vertexArray.name)
+                    lastUpdate.draws += 1
+                    plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
+                }
+            }
+            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+        } else {
+            let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells)
+            p.use()
+            setUpdate(p.uniforms, node: node, cell: cell, t0: t0, t1: t1)
+            try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
+                for source in sources { draw(from: source) }
+            }
+        }
+    }
+
+    private func setUpdate(_ u: some UpdateProgramUniforms, node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) {
         u.t0.set(t0)
         u.t1.set(t1)
         setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         for (j, sub) in cell.children.enumerated() {
             setClock(u.clock[j], sub: sub, child: node.children[j])
-        }
-        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
-        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-            for source in sources { draw(from: source) }
         }
     }
 
@@ -340,3 +366,14 @@ extension GPUSimulator {
         u.colorRange.set(c.colorRange)
     }
 }
+
+/// The uniforms both update programs share (`update`, `updateFetch` in Shaders/plume.contract).
+protocol UpdateProgramUniforms {
+    var t0: Uniform<Double> { get }
+    var t1: Uniform<Double> { get }
+    var accChanged: Uniform<Bool> { get }
+    var accPrev: Uniform<SIMD3<Float>> { get }
+    var clock: [ClockParamsUniforms] { get }
+}
+extension UpdateUniforms: UpdateProgramUniforms {}
+extension UpdateFetchUniforms: UpdateProgramUniforms {}

@@ -47,6 +47,16 @@ public final class GPUSimulator: ParticleSimulator {
     /// Serialises the entry points (a simulator used from two threads).
     let lock = NSLock()
 
+    /// Whether the update pass's geometry stage reads the records through a buffer texture
+    /// (program `updateFetch`) where a cell's buffers fit one (`GL_MAX_TEXTURE_BUFFER_SIZE`
+    /// texels); false: always as vertex attributes handed on by the vertex stage (program
+    /// `update`). Default true. Both give the same records, bit for bit; the texture read is
+    /// faster on Mesa llvmpipe (README, Benchmarks), and the switch lets a benchmark compare them
+    /// or a driver where it is slower opt out.
+    public var readsRecordsThroughTexture = true
+    /// Texels a buffer texture may hold for that choice; nil: the driver's limit (tests lower it).
+    var textureBufferLimit: Int?
+
     /// Records a node starts with; buffers grow as the live bound requires.
     static let initialCapacity = 256
 
@@ -77,6 +87,7 @@ public final class GPUSimulator: ParticleSimulator {
         try context.ensureCurrent("GPUSimulator.init")
         // Compile the common variants now, so a broken driver fails here with its log.
         _ = try context.programs.program(UpdateUniforms.self)
+        _ = try context.programs.program(UpdateFetchUniforms.self)
         _ = try context.programs.program(BirthUniforms.self)
     }
 

@@ -1,3 +1,4 @@
+import CEpoxy
 /// A GPU buffer of particle records that is both a transform-feedback target (through its own
 /// transform-feedback object, which remembers how many records the last pass wrote) and a vertex
 /// source (through its own vertex array: record word vectors at attribute locations 0…).
@@ -16,6 +17,16 @@ final class RecordBuffer {
     var hasData = false
     /// Counts of the last pass that wrote it (resolved lazily).
     var lastWrite: PassCounts?
+    /// A buffer texture over the records (RGBA32UI, `vectors(subCells:)` texels per record), made
+    /// on first use: the update pass's geometry stage reads records through it.
+    private var texture: GLTexture?
+
+    func recordTexture(_ context: GLContext) -> GLTexture {
+        if let texture { return texture }
+        let t = context.makeBufferTexture(over: buffer, format: GL_RGBA32UI)
+        texture = t
+        return t
+    }
 
     init(context: GLContext, capacity: Int, subCells: Int) throws {
         let stride = ParticleRecord.bytes(subCells: subCells)
@@ -36,6 +47,8 @@ final class RecordBuffer {
     }
 
     func release(_ context: GLContext) {
+        if let texture { context.delete(texture) }
+        texture = nil
         context.delete(vertexArray)
         context.delete(instancedVertexArray)
         context.delete(feedback)

@@ -4,19 +4,64 @@ import Foundation
 /// Measures what the driver itself can do, for benchmarks that report the engine's throughput as
 /// a fraction of it: a transform-feedback pass copying records of the engine's size, nothing else.
 public enum TransformFeedbackCeiling {
+    /// The pipeline a ceiling copy runs through.
+    public enum Stages: String, Sendable, CaseIterable {
+        /// A vertex stage that writes its input (`copy_trivial.vert`): the driver's floor for
+        /// moving a record, but it cannot drop one.
+        case vertexOnly
+        /// A vertex stage handing the record to a geometry stage that emits it unchanged
+        /// (`record.vert` + `copy_pass.geom`): the floor for any pass that can drop records,
+        /// such as the update pass, which culls the dead.
+        case geometryPassThrough
+        /// A geometry stage that fetches the record from a buffer texture itself.
+        case geometryFetch
+    }
+
+    /// What a measurement's seconds are.
+    public enum Clock: Sendable {
+        /// Elapsed time (the default).
+        case wall
+        /// CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`): on llvmpipe, which runs
+        /// transform feedback on the calling thread, the work itself, and far less disturbed by
+        /// other processes on a loaded machine than elapsed time.
+        case processCPU
+
+        /// The current reading in nanoseconds.
+        public func now() -> UInt64 {
+            switch self {
+            case .wall: return DispatchTime.now().uptimeNanoseconds
+            case .processCPU:
+                var t = timespec()
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+                return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+            }
+        }
+    }
+
+    /// Bytes of one record of a cell with `subCells` sub-cells (what a pass reads and captures per
+    /// particle).
+    public static func recordBytes(subCells: Int) -> Int { ParticleRecord.bytes(subCells: subCells) }
+
     /// Records copied per second by a bare transform-feedback pass over `records` records of the
-    /// layout of a cell with `subCells` sub-cells (the median of `repeats` passes, each fenced
-    /// with `glFinish`). The context must be current.
-    public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, repeats: Int = 9) throws -> Double {
+    /// layout of a cell with `subCells` sub-cells through `stages` (the median of `repeats`
+    /// passes, each fenced with `glFinish`, timed by `clock`). The context must be current.
+    public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, stages: Stages = .vertexOnly,
+                                repeats: Int = 9, clock: Clock = .wall) throws -> Double {
         try context.ensureCurrent("TransformFeedbackCeiling.copyRate")
-        let program = try context.programs.program(TrivialCopyUniforms.self, sub: subCells)
+        let program = switch stages {
+        case .vertexOnly: try context.programs.program(TrivialCopyUniforms.self, sub: subCells).program
+        case .geometryPassThrough: try context.programs.program(PassCopyUniforms.self, sub: subCells).program
+        case .geometryFetch: try context.programs.program(FetchCopyUniforms.self, sub: subCells).program
+        }
+        let textures = stages == .geometryFetch ? [context.makeTexture(), context.makeTexture()] : []
+        defer { textures.forEach { context.delete($0) } }
         let a = try RecordBuffer(context: context, capacity: records, subCells: subCells)
         let b = try RecordBuffer(context: context, capacity: records, subCells: subCells)
         defer {
             a.release(context)
             b.release(context)
         }
-        program.use()
+        plume_glUseProgram(program.name)
         context.bind(context.passFramebuffer)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         defer {
@@ -35,14 +80,18 @@ public enum TransformFeedbackCeiling {
         var source = a, target = b
         for _ in 0..<(repeats + 2) {
             plume_glFinish()
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
             plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+            if stages == .geometryFetch {
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[0].name)
+                plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), source.buffer.name)
+            }
             plume_glBindVertexArray(source.vertexArray.name)
             plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
             plume_glEndTransformFeedback()
             plume_glFinish()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            times.append(Double(clock.now() - start) / 1e9)
             swap(&source, &target)
         }
         try context.check("the transform-feedback ceiling pass", pass: "ceiling measurement")
