@@ -21,7 +21,7 @@ void main() {
     for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? texelFetch(u_records, int(index) * u_recordVecs + i) : uvec4(0u);
     Particle p = plume_unpack(r, 0);
     float age = float(u_time - p.birth);
-    Motion m = plume_motion_at(p, age, u_acc);
+    Motion m = plume_draw_motion(p, u_time, u_acc, u_behaviorsOn, u_behaviors);   // motion behaviours too
     v_out.position = m.position;
     v_out.scale = p.scale0 + p.scaleSpeed * age;
     v_out.angle = p.angle0 + p.spin * age;

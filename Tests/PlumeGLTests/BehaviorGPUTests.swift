@@ -4,7 +4,7 @@ import Testing
 @testable import PlumeGL
 
 /// Behaviours on the GPU path (Semantics §12): the renderer draws the curves and alignment the
-/// snapshot reports, and motion behaviours, not yet integrated on the GPU, are reported.
+/// snapshot reports.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct BehaviorGPUTests {
     static let size = CGSize(width: 240, height: 180)
@@ -55,19 +55,5 @@ struct BehaviorGPUTests {
         let curved = sums(gpu), white = sums(plain)
         #expect(white.z > 0 && abs(white.x - white.z) < 1e-6 * white.x, "\(mode): plain discs are white: \(white)")
         #expect(curved.z < 0.5 * curved.x, "\(mode): the colour curve must take the blue out: \(curved)")
-    }
-
-    @Test func motionBehavioursAreReportedOnTheGPU() throws {
-        try GPU.run { context in
-            let layer = Self.layer(.additive, behaviors: false)
-            let drag = EmitterBehavior(type: .drag)
-            drag.drag = 1
-            layer.emitterBehaviors = [drag, Scenarios.colorCurve()]
-            let gpu = try GPUSimulator(layer: layer, context: context)
-            try gpu.advance(to: 0)
-            try gpu.advance(to: 0.5)
-            #expect(gpu.diagnostics.contains { $0.keyPath == "emitterCells.dots" && $0.rule.contains("not simulated by GPUSimulator") },
-                    "\(gpu.diagnostics)")
-        }
     }
 }

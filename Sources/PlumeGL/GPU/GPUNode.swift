@@ -69,6 +69,9 @@ final class GPUNode {
     /// Rate and acceleration at the previous update (nil after a rebuild).
     var previousRate: Double?
     var previousAcceleration: SIMD3<Double>?
+    /// The cell's motion class at the previous update (nil after a rebuild): a cell that gains
+    /// motion behaviours starts them from its ballistic anchors.
+    var previousMotion: CellBehaviors.Motion?
     var children: [GPUNode] = []
 
     var input: RecordBuffer { live[current] }
@@ -95,6 +98,7 @@ final class GPUNode {
         measurement = nil
         previousRate = nil
         previousAcceleration = nil
+        previousMotion = nil
         children.forEach { $0.clear(origin: origin) }
     }
 

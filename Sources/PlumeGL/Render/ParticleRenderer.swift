@@ -102,13 +102,14 @@ public final class ParticleRenderer {
         program.flipImage.set(viewProjection.columns[5] > 0)
         let cells = simulator.layer.emitterCells ?? []
         for (i, (node, resolved)) in zip(simulator.roots, simulator.resolved.cells).enumerated() where i < cells.count {
-            try draw(node, cell: resolved, object: cells[i], program: program, use: use, mode: mode, time: time)
+            try draw(node, cell: resolved, object: cells[i], program: program, use: use, mode: mode, time: time,
+                     seed: simulator.resolved.seed)
         }
         try context.check("drawing particles", pass: "particle drawing")
     }
 
     private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, program: any QuadUniforms,
-                      use: () -> Void, mode: EmitterRenderMode, time: Double) throws {
+                      use: () -> Void, mode: EmitterRenderMode, time: Double, seed: UInt32) throws {
         if cell.isDrawn, let image = object.contents, node.input.hasData {
             let texture = try self.texture(for: cell.path, image: image, cell: object)
             var sortedCount = 0
@@ -134,7 +135,7 @@ public final class ParticleRenderer {
             program.imageSize.set(SIMD2<Double>(Double(image.width), Double(image.height)))
             program.contentsRect.set(cell.contentsRect)
             program.contentsScale.set(cell.contentsScale)
-            let table = cell.behaviors.drawTable
+            let table = cell.behaviors.drawTable(seed: seed)
             if let table { try behaviorTable.bind(table) }
             program.behaviorsOn.set(table != nil)
             if program is DrawSortedUniforms {
@@ -147,7 +148,7 @@ public final class ParticleRenderer {
         }
         let subs = object.emitterCells ?? []
         for (j, (child, sub)) in zip(node.children, cell.children).enumerated() where j < subs.count {
-            try draw(child, cell: sub, object: subs[j], program: program, use: use, mode: mode, time: time)
+            try draw(child, cell: sub, object: subs[j], program: program, use: use, mode: mode, time: time, seed: seed)
         }
     }
 
