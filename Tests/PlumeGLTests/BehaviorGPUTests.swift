@@ -56,4 +56,41 @@ struct BehaviorGPUTests {
         #expect(white.z > 0 && abs(white.x - white.z) < 1e-6 * white.x, "\(mode): plain discs are white: \(white)")
         #expect(curved.z < 0.5 * curved.x, "\(mode): the colour curve must take the blue out: \(curved)")
     }
+
+    /// A magnet: dots emitted at the left in every direction, an attractor (with drag to settle
+    /// them) on the right pulls them into a spot there.
+    static func magnet(_ mode: EmitterRenderMode, attractor: Bool) -> EmitterLayer {
+        let layer = Self.layer(mode, behaviors: false)
+        layer.emitterPosition = CGPoint(x: 60, y: 90)
+        let magnet = EmitterBehavior(type: .attractor, name: "magnet")
+        magnet.position = CGPoint(x: 180, y: 90)
+        magnet.stiffness = 6
+        magnet.falloffDistance = 400
+        layer.emitterBehaviors = attractor ? [magnet, Scenarios.drag(2.5)] : []
+        return layer
+    }
+
+    /// Motion behaviours are drawn (draw.vert and draw_sorted.vert evaluate them): the GPU picture
+    /// of the magnet matches the reference snapshot rasterized, the spot at the attractor is lit,
+    /// and without the attractor it stays dark.
+    @Test(arguments: [EmitterRenderMode.additive, .oldestFirst])
+    func rendererDrawsMotionBehaviours(_ mode: EmitterRenderMode) throws {
+        let w = Int(Self.size.width), h = Int(Self.size.height)
+        let (gpu, _, reference, layer) = try RendererTests.render({ Self.magnet(mode, attractor: true) }, time: 3.5, width: w, height: h)
+        var cpu = SoftwareRasterizer(width: w, height: h)
+        cpu.draw(reference, layer: layer)
+        let (mae, psnr) = cpu.compare(to: gpu)
+        print("render magnet \(mode): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
+        #expect(mae <= 1.0, "\(mode) seed 3 at t 3.5: mean absolute error \(mae) steps per channel")
+        #expect(psnr >= 34, "\(mode) seed 3 at t 3.5: PSNR \(psnr) dB")
+        // The spot: pixels within 4 of (180, 90) (row 90 is the middle whichever way rows run).
+        func spot(_ px: [UInt8]) -> Double {
+            var sum = 0.0
+            for y in 86...94 { for x in 176...184 { sum += Double(px[4 * (y * w + x)]) } }
+            return sum / 81
+        }
+        let (plain, _, _, _) = try RendererTests.render({ Self.magnet(mode, attractor: false) }, time: 3.5, width: w, height: h)
+        #expect(spot(gpu) > 100, "\(mode): the attractor's spot must be lit: mean red \(spot(gpu))")
+        #expect(spot(plain) < 10, "\(mode): without the attractor the spot stays dark: mean red \(spot(plain))")
+    }
 }

@@ -65,7 +65,7 @@ extension Scenarios {
     }
 
     static let motion: [Scenario] = [
-        Scenario(name: "motion drag", make: { behaviorLayer([drag(1.5)]) }, times: steps()),
+        Scenario(name: "motion drag", make: { behaviorLayer([drag(1.5)]) }, times: steps(fps: 144), compareEvery: 300),
         Scenario(name: "motion wave", make: { behaviorLayer([wave(SIMD3(30, -20, 5), 0.7)]) }, times: steps(fps: 24)),
         Scenario(name: "motion drag + waves", make: {
             behaviorLayer([drag(0.6), wave(SIMD3(30, -20, 5), 0.7), wave(SIMD3(0, 15, 0), 2.5)])
@@ -80,7 +80,7 @@ extension Scenarios {
         Scenario(name: "motion radial + tangential", make: {
             behaviorLayer([central(.radialAcceleration, 25, range: 30), central(.tangentialAcceleration, 40, range: 20)])
         }, times: steps()),
-        Scenario(name: "motion orbit", make: { behaviorLayer([orbit()]) }, times: steps()),
+        Scenario(name: "motion orbit", make: { behaviorLayer([orbit()]) }, times: steps(fps: 24)),
         Scenario(name: "motion all together, edited", make: {
             behaviorLayer([drag(0.4), wave(SIMD3(10, 25, 0), 0.9), curve("velocity", [1.2, 0.6]), attractor(.radial),
                            attractor(.planar, name: "floor"), central(.radialAcceleration, -10, range: 8),
@@ -98,7 +98,7 @@ extension Scenarios {
             animation.duration = 3
             layer.add(animation, forKey: "pull")
             return layer
-        }, times: steps(), edit: { layer, t in
+        }, times: steps(fps: 30), edit: { layer, t in
             // a ballistic cell gains an attractor: motion continues from its ballistic state
             if abs(t - 3) < 1e-9 {
                 let a = attractor(.radial)
@@ -106,6 +106,6 @@ extension Scenarios {
                 layer.emitterBehaviors = [a]
             }
         }),
-        Scenario(name: "motion with a sub-cell", make: { motionWithSubCell() }, times: steps()),
+        Scenario(name: "motion with a sub-cell", make: { motionWithSubCell() }, times: steps(fps: 30)),
     ]
 }
