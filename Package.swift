@@ -59,6 +59,8 @@ let package = Package(
                           path: "Examples/SDLEmbed", swiftSettings: strict),
         .executableTarget(name: "ExportFrames", dependencies: ["Plume", "PlumeGL"],
                           path: "Examples/ExportFrames", swiftSettings: strict),
+        .executableTarget(name: "MovingEmitter", dependencies: ["Plume", "PlumeGL"],
+                          path: "Examples/MovingEmitter", swiftSettings: strict),
 
         // MARK: - Implementation details: C modules (no Swift API of their own) and build tools
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),

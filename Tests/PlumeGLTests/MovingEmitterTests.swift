@@ -71,6 +71,54 @@ struct MovingEmitterTests {
         }
     }
 
+    /// The fraction of the ring's angles (0.5° apart) where a lit pixel lies between the circle
+    /// and its chords (the sagitta of a 24° chord is 6.6 px) with 3 px to spare, and the widest run
+    /// of dark angles, in degrees.
+    static func ringCoverage(_ pixels: [UInt8], size: Int) -> (lit: Double, widestGap: Double) {
+        let steps = 720
+        var lit = [Bool](repeating: false, count: steps)
+        for i in 0..<steps {
+            let a = Double(i) * 2 * Double.pi / Double(steps)
+            for dr in stride(from: -10.0, through: 3.0, by: 0.5) {
+                let x = Int((500 + (radius + dr) * cos(a)).rounded()), y = Int((500 + (radius + dr) * sin(a)).rounded())
+                guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
+                let o = (y * size + x) * 4
+                if Int(pixels[o]) + Int(pixels[o + 1]) + Int(pixels[o + 2]) > 60 { lit[i] = true; break }
+            }
+        }
+        var widest = 0, run = 0
+        for i in 0..<(2 * steps) { run = lit[i % steps] ? 0 : run + 1; widest = max(widest, min(run, steps)) }
+        return (Double(lit.filter { $0 }.count) / Double(steps), Double(widest) * 360 / Double(steps))
+    }
+
+    /// The check on the picture itself: the GPU simulation drawn by the renderer at 1 s
+    /// (1000×1000, the spark image at scale 0.1, ≈ 3 px) is a continuous ring when the host moves
+    /// the emitter every update; without interpolation it is 15 separate clumps.
+    @Test func theRenderedRingIsContinuous() throws {
+        func picture(interpolates: Bool) throws -> [UInt8] {
+            let layer = Self.layer(interpolates: interpolates)
+            layer.emitterCells?[0].scale = 0.1
+            return try GPU.run { context in
+                let simulator = try GPUSimulator(layer: layer, context: context)
+                _ = try Self.run(layer, on: simulator)
+                let renderer = try ParticleRenderer(context: context)
+                let target = try OffscreenTarget(context: context, width: 1000, height: 1000)
+                try target.begin(clearTo: .black)
+                try renderer.draw(simulator, viewProjection: .layer(width: 1000, height: 1000))
+                return try target.premultipliedPixels()
+            }
+        }
+        let ring = Self.ringCoverage(try picture(interpolates: true), size: 1000)
+        let clumps = Self.ringCoverage(try picture(interpolates: false), size: 1000)
+        print("moving emitter drawn: interpolated \(ring.lit * 100)% of the ring lit, widest gap \(ring.widestGap)°; "
+              + "not interpolated \(clumps.lit * 100)% lit, widest gap \(clumps.widestGap)°")
+        // Births are 1.26 pt apart along the ring (0.24° at radius 300): no dark angle at all.
+        #expect(ring.lit == 1, "interpolated: \(ring.lit * 100)% of the ring lit, widest gap \(ring.widestGap)° (seed 3)")
+        // 15 clumps of a few pixels: most of the ring is dark, gaps of about 24°.
+        #expect(clumps.lit < 0.3 && clumps.widestGap > 15,
+                "not interpolated: \(clumps.lit * 100)% lit, widest gap \(clumps.widestGap)° (seed 3)")
+    }
+
     /// Without interpolation, or with a teleport distance shorter than a frame's move (a chord of
     /// 125 pt), the births of each update are all at the new position: 100-particle clumps.
     @Test(arguments: [(false, CGFloat(1000)), (true, CGFloat(100))])
