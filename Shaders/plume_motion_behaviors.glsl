@@ -10,7 +10,8 @@
 //   m + 0  class (1 closed form, 2 grid, 3 orbit), seed, wave count, attractor count
 //   m + 1  radial count, tangential count, speed-curve key count, orbit's first draw
 //   m + 2  first texel of the waves, attractors, radial and tangential accelerations
-//   m + 3  first texel of the speed-curve keys
+//   m + 3  first texel of the speed-curve keys; .y = 1: the cell lost its motion behaviours at this
+//          update (these are the previous ones): records continue ballistically from their state at t0
 //   m + 4  (drag, grid step)   m + 5 (centre x, y)   m + 6 (centre z, 0)
 //   m + 7  (start radius, range)   m + 8 (end radius, range)   m + 9 (angular speed, range)
 //   wave          2 texels: (force x, y), (force z, ω)
@@ -249,10 +250,16 @@ MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, double ag
 
 // ---- Anchors.
 
-// The motion state a record's anchor holds. A grid anchor lies on the grid (its float age is
-// snapped back to n·step); `fromBallistic`: the cell had no motion behaviour at the previous update
-// (time t0), so the anchor is a ballistic one under `accPrev` and the motion starts at age0 from it.
-MotionState plume_motion_start(usamplerBuffer t, int m, Particle p, double age0, bool fromBallistic, vec3 accPrev) {
+bool plume_mt_ends(usamplerBuffer t, int m) { return texelFetch(t, m + 3).y != 0u; }
+
+// The motion state a record's anchor holds at the start of an update (time t0, the record's age
+// `age0` then, `t0Age` = t0 − birth unclamped). A grid anchor's float age is snapped back to its
+// grid point n·step. `fromBallistic`: the cell had no motion behaviour at the previous update,
+// so the anchor is a ballistic one under `accPrev` and the motion starts at age0 from it. When the
+// section ends (plume_mt_ends), a record alive at t0 continues from its state there under the
+// previous behaviours and `accPrev`: the result is then a ballistic anchor.
+MotionState plume_motion_start(usamplerBuffer t, int m, Particle p, double age0, double t0Age, bool fromBallistic,
+                               vec3 accPrev, MotionParticle q) {
     MotionState s = MotionState(double(p.anchorAge), dvec3(p.anchorPos), dvec3(p.anchorVel));
     if (fromBallistic && s.age < age0) {
         double d = age0 - s.age;
@@ -260,15 +267,38 @@ MotionState plume_motion_start(usamplerBuffer t, int m, Particle p, double age0,
                            s.velocity + dvec3(accPrev) * d);
     }
     if (int(texelFetch(t, m).x) == MOTION_GRID) {
+        // On the grid unless it started off it (a motion that began at an update time) and no grid
+        // step has been taken yet: the float age is within two float ulps of n·step.
         double step = plume_mt_y(t, m + 4);
-        s.age = floor(s.age / step + 0.5lf) * step;
+        double grid = floor(s.age / step + 0.5lf) * step;
+        if (abs(s.age - grid) <= 2.4e-7lf * s.age) s.age = grid;
+    }
+    if (plume_mt_ends(t, m)) {
+        if (!(t0Age >= 0.0lf)) return s;           // born in this update: ballistic from birth
+        MotionState e;
+        int kind = int(texelFetch(t, m).x);
+        if (kind == MOTION_ORBIT) {
+            e = plume_orbit(s, age0, q);
+        } else {
+            e = kind == MOTION_CLOSED ? plume_closed_form(t, m, s, age0, dvec3(accPrev), q.lifetime)
+                                      : plume_rk4(t, m, plume_grid_advance(t, m, s, age0, dvec3(accPrev), q, 1 << 20),
+                                                  age0, dvec3(accPrev), q);
+            e.velocity *= plume_mt_factor(t, m, age0, q.lifetime);
+        }
+        return e;
     }
     return s;
 }
 
+MotionState plume_ballistic(MotionState s, double age, dvec3 a) {
+    double d = age - s.age;
+    return MotionState(age, s.position + s.velocity * d + 0.5lf * a * d * d, s.velocity + a * d);
+}
+
 // BehaviorMotion.advance: the anchor moved to `age` (closed form: to the float nearest `age`, so the
-// stored age is exact), to the last grid point at or before it (grid), unchanged (orbit).
+// stored age is exact), to the last grid point at or before it (grid), unchanged (orbit, ballistic).
 MotionState plume_motion_advance(usamplerBuffer t, int m, MotionState s, double age, dvec3 a, MotionParticle q) {
+    if (plume_mt_ends(t, m)) return s;
     int kind = int(texelFetch(t, m).x);
     if (kind == MOTION_CLOSED) return plume_closed_form(t, m, s, double(float(age)), a, q.lifetime);
     if (kind == MOTION_GRID) return plume_grid_advance(t, m, s, age, a, q, 1 << 20);
@@ -278,6 +308,7 @@ MotionState plume_motion_advance(usamplerBuffer t, int m, MotionState s, double 
 // BehaviorMotion.evaluate: position and reported velocity (raw velocity × speed factor) at `age`.
 MotionState plume_motion_evaluate(usamplerBuffer t, int m, MotionState s, double age, dvec3 a, MotionParticle q,
                                   int maxSteps) {
+    if (plume_mt_ends(t, m)) return plume_ballistic(s, age, a);
     int kind = int(texelFetch(t, m).x);
     if (kind == MOTION_ORBIT) return plume_orbit(s, age, q);
     MotionState e = kind == MOTION_CLOSED ? plume_closed_form(t, m, s, age, a, q.lifetime)
@@ -300,7 +331,7 @@ Motion plume_draw_motion(Particle p, double time, vec3 acc, bool on, usamplerBuf
     if (!on || plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
     int m = plume_mt_start(t);
     MotionParticle q = plume_motion_particle(t, m, p.key, p.lifetime);
-    MotionState s = plume_motion_start(t, m, p, 0.0lf, false, acc);
+    MotionState s = plume_motion_start(t, m, p, 0.0lf, -1.0lf, false, acc, q);
     MotionState e = plume_motion_evaluate(t, m, s, time - p.birth, dvec3(acc), q, 4800);
     return Motion(vec3(e.position), vec3(e.velocity));
 }

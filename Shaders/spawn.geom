@@ -29,7 +29,7 @@ void main() {
     if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)
         int mt = plume_mt_start(u_motion);
         MotionParticle q = plume_motion_particle(u_motion, mt, parent.key, parent.lifetime);
-        MotionState s = plume_motion_start(u_motion, mt, parent, age0, u_accChanged, u_accPrev);
+        MotionState s = plume_motion_start(u_motion, mt, parent, age0, u_t0 - parent.birth, u_accChanged, u_accPrev, q);
         MotionState e = plume_motion_evaluate(u_motion, mt, s, ageAtBirth, dvec3(u_acc), q, 1 << 20);
         m = Motion(vec3(e.position), vec3(e.velocity));
     } else {

@@ -20,7 +20,7 @@ void main() {
     // Motion behaviours (the updateMotion program): the anchor advances as BehaviorMotion.advance.
     int m = plume_mt_start(u_motion);
     MotionParticle q = plume_motion_particle(u_motion, m, p.key, p.lifetime);
-    MotionState s = plume_motion_start(u_motion, m, p, age0, u_accChanged, u_accPrev);
+    MotionState s = plume_motion_start(u_motion, m, p, age0, u_t0 - p.birth, u_accChanged, u_accPrev, q);
     plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, dvec3(u_acc), q));
 #else
     plume_reanchor(p, u_t0, u_accChanged, u_accPrev);

@@ -106,6 +106,17 @@ extension Scenarios {
                 layer.emitterBehaviors = [a]
             }
         }),
+        Scenario(name: "motion behaviours changed and removed", make: { behaviorLayer([drag(0.7)]) },
+                 times: irregularSteps(seed: 17), edit: { layer, t in
+            // closed form → orbit → grid (started off the grid, 2–70 ms steps) → none
+            func set(_ list: [EmitterBehavior]) {
+                list.forEach { $0.cellNames = ["curved"] }
+                layer.emitterBehaviors = list
+            }
+            if t >= 2, t < 2.08, layer.emitterBehaviors?.first?.name == "drag" { set([orbit()]) }
+            if t >= 4, t < 4.08, layer.emitterBehaviors?.first?.name == "orbit" { set([attractor(.axial), wave(SIMD3(5, 9, 0), 2)]) }
+            if t >= 7, t < 7.08, layer.emitterBehaviors?.first?.name == "magnet" { set([]) }
+        }),
         Scenario(name: "motion with a sub-cell", make: { motionWithSubCell() }, times: steps(fps: 30)),
     ]
 }

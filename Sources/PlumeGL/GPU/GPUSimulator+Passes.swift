@@ -84,7 +84,7 @@ extension GPUSimulator {
             node.input.hasData = false
         }
         node.previousAcceleration = cell.acceleration
-        node.previousMotion = cell.behaviors.motion
+        node.previousBehaviors = cell.behaviors
         // The clocks only take this update's rates when time moved (a clock does nothing at dt = 0).
         if t1 > t0 {
             for (j, sub) in cell.children.enumerated() { node.children[j].previousRate = sub.rate }
@@ -188,8 +188,8 @@ extension GPUSimulator {
         u.t1.set(t1)
         u.sub.set(j)
         u.motion.set(TextureUnit(index: 3))
-        u.motionOn.set(try bindMotion(cell))
-        if cell.behaviors.motion != .ballistic {
+        u.motionOn.set(try bindMotion(node, cell))
+        if Self.motionBehaviors(node, cell) != nil {
             setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         } else {
             setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
@@ -264,7 +264,7 @@ extension GPUSimulator {
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
-        if cell.behaviors.motion != .ballistic { return try updateMotionPass(node, cell: cell, t0: t0, t1: t1) }
+        if Self.motionBehaviors(node, cell) != nil { return try updateMotionPass(node, cell: cell, t0: t0, t1: t1) }
         let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells)
         p.use()
         let u = p.uniforms
@@ -291,7 +291,7 @@ extension GPUSimulator {
         setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         u.acc.set(cell.acceleration)
         u.motion.set(TextureUnit(index: 3))
-        _ = try bindMotion(cell)
+        _ = try bindMotion(node, cell)
         for (j, sub) in cell.children.enumerated() {
             setClock(u.clock[j], sub: sub, child: node.children[j])
         }
@@ -303,12 +303,21 @@ extension GPUSimulator {
 
     // MARK: Helpers
 
-    /// Binds the behaviour table of a cell with motion behaviours to texture unit 3 (the caller
-    /// restores the unit's binding); false for a cell without them.
-    private func bindMotion(_ cell: ResolvedCell) throws -> Bool {
-        guard cell.behaviors.motion != .ballistic, let table = cell.behaviors.drawTable(seed: resolved.seed) else {
-            return false
-        }
+    /// The behaviours whose motion the passes of `cell` integrate: its own, or, at the update where
+    /// it lost its last motion behaviour, the previous update's with `ends` (the records continue
+    /// ballistically from their state at that update's start, as the reference's do).
+    static func motionBehaviors(_ node: GPUNode, _ cell: ResolvedCell) -> (behaviors: CellBehaviors, ends: Bool)? {
+        if cell.behaviors.motion != .ballistic { return (cell.behaviors, false) }
+        if let previous = node.previousBehaviors, previous.motion != .ballistic { return (previous, true) }
+        return nil
+    }
+
+    /// Binds the behaviour table with the motion section the passes of `cell` use to texture
+    /// unit 3 (the caller restores the unit's binding); false when its motion is ballistic.
+    private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell) throws -> Bool {
+        guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
+              var table = behaviors.drawTable(seed: resolved.seed) else { return false }
+        if ends { table[4 * (Int(table[2]) + 3) + 1] = 1 }   // texel m + 3 .y of the motion section
         try motionTable.bind(table)
         return true
     }
@@ -317,7 +326,7 @@ extension GPUSimulator {
     /// behaviour at the previous update, their ballistic state at that update under its acceleration.
     private func setMotionStart(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
                                 cell: ResolvedCell) {
-        changed.set(node.previousMotion == .ballistic)
+        changed.set(node.previousBehaviors?.motion == .ballistic)
         previous.set(node.previousAcceleration ?? cell.acceleration)
     }
 

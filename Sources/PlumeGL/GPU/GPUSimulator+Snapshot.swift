@@ -93,12 +93,17 @@ extension GPUSimulator {
 
     /// A record's position and velocity at `age`: from its anchor under the cell's acceleration and
     /// motion behaviours (Semantics §5, §12), as the renderer's draw stages evaluate it. A grid
-    /// anchor's age is stored as a float: it is snapped back to its grid point.
+    /// anchor's age is stored as a float: it is snapped back to its grid point (an anchor off the
+    /// grid, where grid motion began at an update time, is farther from it than float rounding).
     func motion(of r: ParticleRecord, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
         let b = cell.behaviors
         var anchor = MotionAnchor(age: Double(r.anchorAge), position: SIMD3<Double>(r.anchorPos),
                                   velocity: SIMD3<Double>(r.anchorVel))
-        if b.motion == .grid { anchor.age = (anchor.age / BehaviorMotion.gridStep).rounded() * BehaviorMotion.gridStep }
+        if b.motion == .grid {
+            // as plume_motion_start: within two float ulps of a grid point, the anchor is on it
+            let grid = (anchor.age / BehaviorMotion.gridStep).rounded() * BehaviorMotion.gridStep
+            if abs(anchor.age - grid) <= 2.4e-7 * anchor.age { anchor.age = grid }
+        }
         let particle = BehaviorParticle(behaviors: b, lifetime: r.lifetime, seed: resolved.seed, key: r.particleKey)
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
     }
