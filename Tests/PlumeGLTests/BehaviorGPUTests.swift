@@ -31,20 +31,29 @@ struct BehaviorGPUTests {
         return layer
     }
 
+    /// Renders `make`'s layer on the GPU at `time` and expects the picture to match the reference
+    /// snapshot drawn by the software rasterizer (metric and its reasons: `RendererTests`).
+    static func renderMatchingReference(_ name: String, time: Double, _ make: () -> EmitterLayer,
+                                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
+        let w = Int(size.width), h = Int(size.height)
+        let (gpu, _, reference, layer) = try RendererTests.render(make, time: time, width: w, height: h)
+        var cpu = SoftwareRasterizer(width: w, height: h)
+        cpu.draw(reference, layer: layer)
+        let (mae, psnr) = cpu.compare(to: gpu)
+        print("render \(name): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
+        #expect(mae <= 1.0, "\(name) seed 3 at t \(time): mean absolute error \(mae) steps per channel", sourceLocation: sourceLocation)
+        #expect(psnr >= 34, "\(name) seed 3 at t \(time): PSNR \(psnr) dB", sourceLocation: sourceLocation)
+        return gpu
+    }
+
     /// The GPU picture of curves (colour, scale, spin) and alignment matches the reference snapshot
     /// drawn by the software rasterizer (metric and its reasons: `RendererTests`), through the
     /// unordered path (draw.vert) and the sorted one (draw_sorted.vert); and the behaviours change
     /// the picture: the colour curve turns white discs orange-red (blue drops).
     @Test(arguments: [EmitterRenderMode.additive, .oldestFirst])
     func rendererDrawsWhatTheSnapshotSays(_ mode: EmitterRenderMode) throws {
-        let w = Int(Self.size.width), h = Int(Self.size.height)
-        let (gpu, _, reference, layer) = try RendererTests.render({ Self.layer(mode, behaviors: true) }, time: 2.5, width: w, height: h)
-        var cpu = SoftwareRasterizer(width: w, height: h)
-        cpu.draw(reference, layer: layer)
-        let (mae, psnr) = cpu.compare(to: gpu)
-        print("render behaviours \(mode): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
-        #expect(mae <= 1.0, "\(mode) seed 3 at t 2.5: mean absolute error \(mae) steps per channel")
-        #expect(psnr >= 34, "\(mode) seed 3 at t 2.5: PSNR \(psnr) dB")
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let gpu = try Self.renderMatchingReference("behaviours \(mode)", time: 2.5) { Self.layer(mode, behaviors: true) }
 
         let (plain, _, _, _) = try RendererTests.render({ Self.layer(mode, behaviors: false) }, time: 2.5, width: w, height: h)
         func sums(_ px: [UInt8]) -> SIMD3<Double> {
@@ -75,14 +84,8 @@ struct BehaviorGPUTests {
     /// and without the attractor it stays dark.
     @Test(arguments: [EmitterRenderMode.additive, .oldestFirst])
     func rendererDrawsMotionBehaviours(_ mode: EmitterRenderMode) throws {
-        let w = Int(Self.size.width), h = Int(Self.size.height)
-        let (gpu, _, reference, layer) = try RendererTests.render({ Self.magnet(mode, attractor: true) }, time: 3.5, width: w, height: h)
-        var cpu = SoftwareRasterizer(width: w, height: h)
-        cpu.draw(reference, layer: layer)
-        let (mae, psnr) = cpu.compare(to: gpu)
-        print("render magnet \(mode): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
-        #expect(mae <= 1.0, "\(mode) seed 3 at t 3.5: mean absolute error \(mae) steps per channel")
-        #expect(psnr >= 34, "\(mode) seed 3 at t 3.5: PSNR \(psnr) dB")
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let gpu = try Self.renderMatchingReference("magnet \(mode)", time: 3.5) { Self.magnet(mode, attractor: true) }
         // The spot: pixels within 4 of (180, 90) (row 90 is the middle whichever way rows run).
         func spot(_ px: [UInt8]) -> Double {
             var sum = 0.0

@@ -271,13 +271,7 @@ extension GPUSimulator {
         u.t0.set(t0)
         u.t1.set(t1)
         setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
-        for (j, sub) in cell.children.enumerated() {
-            setClock(u.clock[j], sub: sub, child: node.children[j])
-        }
-        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
-        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-            for source in sources { draw(from: source) }
-        }
+        try captureUpdate(node, cell: cell, clocks: u.clock)
     }
 
     /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
@@ -292,16 +286,21 @@ extension GPUSimulator {
         u.acc.set(cell.acceleration)
         u.motion.set(TextureUnit(index: 3))
         _ = try bindMotion(node, cell)
+        try captureUpdate(node, cell: cell, clocks: u.clock)
+    }
+
+    // MARK: Helpers
+
+    /// Sets the sub-cell clocks of an update program and captures the node's records through it.
+    private func captureUpdate(_ node: GPUNode, cell: ResolvedCell, clocks: [ClockParamsUniforms]) throws {
         for (j, sub) in cell.children.enumerated() {
-            setClock(u.clock[j], sub: sub, child: node.children[j])
+            setClock(clocks[j], sub: sub, child: node.children[j])
         }
         let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
         try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
             for source in sources { draw(from: source) }
         }
     }
-
-    // MARK: Helpers
 
     /// The behaviours whose motion the passes of `cell` integrate: its own, or, at the update where
     /// it lost its last motion behaviour, the previous update's with `ends` (the records continue
