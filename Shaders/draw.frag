@@ -1,4 +1,4 @@
-// Drawing, fragment stage: clamped particle colour, premultiplied, times the premultiplied image.
+// Drawing (geometry stage and instanced quads), fragment stage: clamped particle colour, premultiplied, times the premultiplied image.
 in vec2 f_uv;
 flat in vec4 f_color;
 

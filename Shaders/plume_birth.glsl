@@ -194,7 +194,7 @@ bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint 
     p.birth = birth;
     p.lifetime = life;
     p.anchorPos = pos;
-    p.anchorVel = dir * speed;
+    p.anchorVel = dir * speed + (hasParent ? vec3(0.0) : L.emitterVelocity * C.emitterVelocityFraction);
     p.scale0 = (hasParent ? parentScale : L.scale) * plume_spread(L, key, C.scale, C.scaleRange, DRAW_SCALE);
     p.scaleSpeed = C.scaleSpeed;
     p.angle0 = plume_spread(L, key, C.rotation, C.rotationRange, DRAW_ROTATION);

@@ -15,3 +15,4 @@ const uint DRAW_RED = 11u;
 const uint DRAW_GREEN = 12u;
 const uint DRAW_BLUE = 13u;
 const uint DRAW_ALPHA = 14u;
+const uint DRAW_SPRITE_FRAME = 15u;

@@ -111,12 +111,20 @@ extension Contract {
         s += "\n    /// The program's stages: files of Shaders/ and their GL shader types.\n"
         s += "    var stages: [(file: String, type: Int32)] {\n        switch self {\n"
         for p in programs {
-            let stages = p.stages.map { file -> String in
+            let stages = p.stages.filter { !$0.hasSuffix(".glsl") }.map { file -> String in
                 let type = file.hasSuffix(".vert") ? "GL_VERTEX_SHADER"
                     : file.hasSuffix(".geom") ? "GL_GEOMETRY_SHADER" : "GL_FRAGMENT_SHADER"
                 return "(\"\(file)\", \(type))"
             }
             s += "        case .\(p.name): return [\(stages.joined(separator: ", "))]\n"
+        }
+        s += "        }\n    }\n\n"
+        s += "    /// The program's own library files (`.glsl` names in its stage list), included in each of\n"
+        s += "    /// its stages after its uniform declarations: they may read the program's uniforms.\n"
+        s += "    var includes: [String] {\n        switch self {\n"
+        for p in programs {
+            let files = p.stages.filter { $0.hasSuffix(".glsl") }.map { "\"\($0)\"" }
+            s += "        case .\(p.name): return [\(files.joined(separator: ", "))]\n"
         }
         s += "        }\n    }\n\n"
         s += "    /// The GLSL uniform declarations prepended to each stage.\n"

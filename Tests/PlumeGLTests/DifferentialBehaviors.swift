@@ -63,5 +63,15 @@ extension Scenarios {
         }, times: steps(fps: 144, until: 10.5), edit: { layer, t in
             if abs(t - 5) < 1e-9 { layer.setValue([0.5, 2, 1], forKeyPath: "emitterBehaviors.scale.values") }
         }, compareEvery: 300),
+        Scenario(name: "emitter velocity inherited (moved every frame, irregular steps)", make: {
+            let layer = EmitterLayer()
+            let cell = busyCell(6, name: "trail")
+            cell.emitterVelocityFraction = 0.6
+            layer.emitterCells = [cell, busyCell(7)]
+            return layer
+        }, times: irregularSteps(seed: 9), edit: { layer, t in
+            layer.emitterPosition = CGPoint(x: 500 + 300 * cos(2 * t), y: 500 + 300 * sin(2 * t))
+            layer.emitterTeleportDistance = t < 7 ? 1000 : 10
+        }),
     ]
 }

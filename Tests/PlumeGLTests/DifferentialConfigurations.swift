@@ -109,6 +109,29 @@ enum Scenarios {
             layer.preservesDepth = true
             return layer
         }, times: steps()),
+        Scenario(name: "sprite sheets (over the lifetime, looping and clamped rates, random start)", make: {
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 500, y: 500)
+            layer.seed = 0x5EED
+            let sheet = SpriteImage.builtin(.softDot, size: 8)
+            func cell(_ name: String, _ setUp: (EmitterCell) -> Void) -> EmitterCell {
+                let c = busyCell(name.count, name: name)
+                c.contents = sheet
+                c.spriteColumns = 4
+                c.spriteRows = 3
+                setUp(c)
+                return c
+            }
+            layer.emitterCells = [
+                cell("life") { $0.spriteFrameCount = 10 },
+                cell("looping") { $0.spriteFrameRate = 7.5; $0.spriteRandomStart = true },
+                cell("clamped") { $0.spriteFrameRate = 3; $0.spriteLoops = false; $0.spriteFrameCount = 5 },
+            ]
+            return layer
+        }, times: steps(), edit: { layer, t in
+            // An animated frame rate: the frame follows the current rate (read at every update).
+            layer.emitterCells?[1].spriteFrameRate = t < 5 ? 7.5 : 2
+        }),
         Scenario(name: "layer multipliers and seed", make: {
             let layer = EmitterLayer()
             layer.birthRate = 2.5

@@ -74,6 +74,9 @@ func compareSnapshots(gpu: ParticleSnapshot, cpu: ParticleSnapshot, configuratio
         check("scale", ds, Tolerance.scale, g, c, "\(g.scale)", "\(c.scale)")
         check("angle", da, Tolerance.angle, g, c, "\(g.angle)", "\(c.angle)")
         check("colour", dc, Tolerance.color, g, c, "\(g.color)", "\(c.color)")
+        if g.frame != c.frame {
+            check("sprite frame", .infinity, 0, g, c, "\(g.frame)", "\(c.frame)")
+        }
         if g.birthTime != c.birthTime || g.lifetime != c.lifetime {
             check("birth/lifetime", .infinity, 0, g, c, "\(g.birthTime)/\(g.lifetime)", "\(c.birthTime)/\(c.lifetime)")
         }

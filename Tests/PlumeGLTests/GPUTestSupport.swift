@@ -25,3 +25,8 @@ enum GPU {
         return try context.withCurrent { try body(context) }
     }
 }
+
+extension DrawPath {
+    /// Every path a renderer can be forced to take (the picture tests run each).
+    static let variants: [DrawPath] = [.pointSprites, .instancedQuads, .geometryQuads]
+}

@@ -9,7 +9,7 @@ import Testing
 struct RendererDetailTests {
     /// One particle at (32, 32) drawing `image` scaled `scale`, into a 64×64 target.
     static func one(_ image: SpriteImage, scale: CGFloat = 1, configure: (EmitterCell, EmitterLayer) -> Void = { _, _ in },
-                    projection: Matrix4 = .layer(width: 64, height: 64)) throws -> [UInt8] {
+                    projection: Matrix4 = .layer(width: 64, height: 64), path: DrawPath = .automatic) throws -> [UInt8] {
         try GPU.run { context in
             let cell = EmitterCell()
             cell.contents = image
@@ -25,7 +25,9 @@ struct RendererDetailTests {
             try sim.advance(to: 1.5)
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
             try target.begin(clearTo: .clear)
-            try ParticleRenderer(context: context).draw(sim, viewProjection: projection)
+            let renderer = try ParticleRenderer(context: context)
+            renderer.drawPath = path
+            try renderer.draw(sim, viewProjection: projection)
             return try target.premultipliedPixels()
         }
     }
@@ -34,18 +36,18 @@ struct RendererDetailTests {
     static let checker = try! SpriteImage(width: 2, height: 2, pixels: [0, 0, 0, 255, 255, 255, 255, 255,
                                                                          255, 255, 255, 255, 0, 0, 0, 255])
 
-    @Test func nearestKeepsTexelsLinearBlendsThem() throws {
+    @Test(arguments: DrawPath.variants) func nearestKeepsTexelsLinearBlendsThem(_ path: DrawPath) throws {
         // Magnified 16×: nearest shows only black and white; linear shows greys between.
-        let nearest = try Self.one(Self.checker, scale: 16) { c, _ in c.magnificationFilter = .nearest }
-        let linear = try Self.one(Self.checker, scale: 16) { c, _ in c.magnificationFilter = .linear }
+        let nearest = try Self.one(Self.checker, scale: 16, configure: { c, _ in c.magnificationFilter = .nearest }, path: path)
+        let linear = try Self.one(Self.checker, scale: 16, configure: { c, _ in c.magnificationFilter = .linear }, path: path)
         func greys(_ px: [UInt8]) -> Int {
             stride(from: 0, to: px.count, by: 4).filter { px[$0 + 3] == 255 && px[$0] > 20 && px[$0] < 235 }.count
         }
-        #expect(greys(nearest) == 0, "nearest produced \(greys(nearest)) grey pixels")
-        #expect(greys(linear) > 100, "linear produced only \(greys(linear)) grey pixels")
+        #expect(greys(nearest) == 0, "\(path): nearest produced \(greys(nearest)) grey pixels")
+        #expect(greys(linear) > 100, "\(path): linear produced only \(greys(linear)) grey pixels")
     }
 
-    @Test func trilinearMinifiesThroughMipmapsAndTheBiasMovesTheLevel() throws {
+    @Test(arguments: DrawPath.variants) func trilinearMinifiesThroughMipmapsAndTheBiasMovesTheLevel(_ path: DrawPath) throws {
         // A 64×64 checker of 1-pixel squares drawn at ~1/8 size (a non-integer ratio, so samples do
         // not fall symmetrically between texels): sampling level 0 aliases into a patchwork of
         // dark and light pixels, the mipmapped filter averages to an even mid grey.
@@ -53,7 +55,7 @@ struct RendererDetailTests {
         for y in 0..<64 { for x in 0..<64 { let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0; pixels += [v, v, v, 255] } }
         let fine = try SpriteImage(width: 64, height: 64, pixels: pixels)
         func spread(_ configure: @escaping (EmitterCell) -> Void) throws -> (mean: Double, deviation: Double) {
-            let px = try Self.one(fine, scale: 0.13) { c, _ in configure(c) }
+            let px = try Self.one(fine, scale: 0.13, configure: { c, _ in configure(c) }, path: path)
             let values = stride(from: 0, to: px.count, by: 4).filter { px[$0 + 3] == 255 }.map { Double(px[$0]) }
             let mean = values.reduce(0, +) / Double(values.count)
             let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)
@@ -62,7 +64,7 @@ struct RendererDetailTests {
         let linear = try spread { $0.minificationFilter = .linear }
         let trilinear = try spread { $0.minificationFilter = .trilinear }
         let biased = try spread { $0.minificationFilter = .trilinear; $0.minificationFilterBias = -6 }
-        #expect(abs(trilinear.mean - 128) < 12 && trilinear.deviation < 10, "trilinear: \(trilinear)")
+        #expect(abs(trilinear.mean - 128) < 12 && trilinear.deviation < 10, "\(path): trilinear: \(trilinear)")
         #expect(linear.deviation > 25, "linear (no mipmaps) should alias: \(linear)")
         #expect(biased.deviation > 25, "a bias of −6 selects level 0 again: \(biased)")
     }
@@ -75,7 +77,7 @@ struct RendererDetailTests {
         #expect(hidden.allSatisfy { $0 == 0 }, "a disabled cell drew something")
     }
 
-    @Test func preservesDepthKeepsZInTheProjection() throws {
+    @Test(arguments: DrawPath.variants) func preservesDepthKeepsZInTheProjection(_ path: DrawPath) throws {
         // A projection that shifts x by z: flattened particles stay put, depth-preserving ones move.
         var shear = Matrix4.layer(width: 64, height: 64)
         shear.set(column: 2, row: 0, 2.0 / 64)      // x_clip += z · 2/64 (one pixel per point of z)
@@ -85,14 +87,14 @@ struct RendererDetailTests {
             cell.emissionLatitude = -.pi / 2        // towards the viewer: z = 10 at t = 1.5 (age 0.5… 1)
             layer.emitterZPosition = 15
         }
-        let flat = try Self.one(image, configure: configure, projection: shear)
-        let deep = try Self.one(image, configure: { c, l in configure(c, l); l.preservesDepth = true }, projection: shear)
+        let flat = try Self.one(image, configure: configure, projection: shear, path: path)
+        let deep = try Self.one(image, configure: { c, l in configure(c, l); l.preservesDepth = true }, projection: shear, path: path)
         func centroidX(_ px: [UInt8]) -> Double {
             var sum = 0.0, n = 0.0
             for i in stride(from: 0, to: px.count, by: 4) where px[i + 3] > 128 { sum += Double((i / 4) % 64); n += 1 }
             return sum / max(n, 1)
         }
-        #expect(abs(centroidX(flat) - 31.5) < 1, "flattened: centroid \(centroidX(flat))")
+        #expect(abs(centroidX(flat) - 31.5) < 1, "\(path): flattened: centroid \(centroidX(flat))")
         #expect(centroidX(deep) - centroidX(flat) > 15, "z = 20 must shift the depth-preserving quad: \(centroidX(deep))")
     }
 

@@ -3,8 +3,9 @@ import Foundation
 @testable import PlumeGL
 
 /// A CPU rasterizer of a *reference* snapshot with the drawing rules of Semantics §10, to check the
-/// GPU renderer's pictures: quads centred on the particles, size from image × contentsRect ÷
-/// contentsScale × scale, rotated by the angle, bilinear texture sampling (texel centres, clamped
+/// GPU renderer's pictures: quads centred on the particles, size from image × frame rectangle
+/// (contentsRect, or the particle's sprite-sheet frame of it) ÷ contentsScale × scale, rotated by
+/// the angle, bilinear texture sampling (texel centres, clamped
 /// edges) of the premultiplied image, clamped colour premultiplied, source-over or additive
 /// blending into an 8-bit buffer (rounded after every particle, as the GPU's framebuffer is).
 struct SoftwareRasterizer {
@@ -66,7 +67,7 @@ struct SoftwareRasterizer {
     }
 
     private mutating func splat(_ p: SnapshotParticle, cell: ResolvedCell, texture: Texture, additive: Bool) {
-        let rect = cell.contentsRect
+        let rect = cell.spriteSheet.frameRect(p.frame, in: cell.contentsRect)
         let half = SIMD2(Double(texture.width) * abs(rect.z), Double(texture.height) * abs(rect.w))
             / cell.contentsScale * p.scale * 0.5
         guard half.x > 0, half.y > 0 else { return }

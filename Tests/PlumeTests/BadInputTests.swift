@@ -69,7 +69,7 @@ private func biSameParticles(_ a: [SnapshotParticle], _ b: [SnapshotParticle]) -
     for (p, q) in zip(a, b) {
         let d = [biMaxAbs(p.position - q.position), biMaxAbs(p.velocity - q.velocity), abs(p.scale - q.scale),
                  abs(p.angle - q.angle), biMaxAbs(p.color - q.color), abs(p.age - q.age), abs(p.lifetime - q.lifetime)]
-        if !d.allSatisfy({ $0 <= 1e-9 }) { return "\(p.identity) differs: \(p) vs \(q)" }
+        if !d.allSatisfy({ $0 <= 1e-9 }) || p.frame != q.frame { return "\(p.identity) differs: \(p) vs \(q)" }
     }
     return nil
 }
@@ -134,6 +134,10 @@ private let biCellCases: [BadInputCase] = {
     // Drawing-only values: reported; the simulation of the other cells is unaffected.
     c += biCases(fire, ["minificationFilterBias", "contentsRect.origin.x", "contentsRect.origin.y",
                       "contentsRect.size.width", "contentsRect.size.height"], biNonFinite, .othersUnchanged([0]))
+    // Sprite sheets (Semantics §10): reported and replaced; positions, scales and colours unchanged.
+    c += biCases(fire, ["spriteColumns", "spriteRows"], biNonFinite + [0, -3], .same)
+    c += biCases(fire, ["spriteFrameCount", "spriteFrameRate"], biNonFinite + [-2], .same)
+    c += biCases(fire, ["spriteFrameCount"], [5], .same)            // more than the 1 × 1 grid holds
     // Media timing (MediaTiming's documented replacements).
     c += biCases(fire, ["beginTime", "timeOffset"], biNonFinite, .same)
     c += biCases(fire, ["duration", "repeatCount", "repeatDuration"], [.nan, -.infinity, -1], .same)

@@ -267,6 +267,37 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
     }
 }
 
+/// Semantics §9: `emitterVelocityFraction` adds that part of a host-moved emitter's velocity to births.
+@Suite struct EmitterVelocityTests {
+    @Test func birthsInheritTheEmitterVelocity() throws {
+        func run(_ fraction: CGFloat, teleport: CGFloat = 1000) throws -> [SnapshotParticle] {
+            let (layer, cell) = singleCellLayer { c in
+                c.birthRate = 30
+                c.lifetime = 0.5
+                c.velocity = 10
+                c.emitterVelocityFraction = fraction
+            }
+            _ = cell
+            layer.emitterTeleportDistance = teleport
+            let sim = ReferenceSimulator(layer: layer)
+            for (i, t) in frames(fps: 30, until: 1).enumerated() {
+                layer.emitterPosition = CGPoint(x: 300 * Double(i) / 30, y: 0)   // 300 pt/s along +x
+                try sim.advance(to: t)
+            }
+            return try sim.snapshot().particles
+        }
+        let plain = try run(0), half = try run(0.5), teleported = try run(0.5, teleport: 5)
+        #expect(plain.count > 10 && plain.count == half.count)
+        for (p, q) in zip(plain, half) {
+            #expect(abs(q.velocity.x - p.velocity.x - 150) < 1e-9 && abs(q.velocity.y - p.velocity.y) < 1e-9,
+                    "seed 0 particle \(q.identity) at t 1: \(q.velocity) vs \(p.velocity) + (150, 0)")
+        }
+        for (p, q) in zip(plain, teleported) {
+            #expect(maxAbs(q.velocity - p.velocity) < 1e-12, "a teleport adds no velocity: \(q)")
+        }
+    }
+}
+
 @Suite struct BehaviorModelTests {
     @Test func keysAndKeyPaths() throws {
         let wave = EmitterBehavior(type: "wave")

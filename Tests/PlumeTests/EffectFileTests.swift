@@ -12,6 +12,9 @@ import Testing
         #expect(layerKeys == Set(EffectModel.layer.properties.map(\.key)))
         let cellKeys = Set(EmitterCell.keyTable.keys.filter { !$0.contains(".") }).subtracting(EffectProperty<EmitterCell>.aliases)
         #expect(cellKeys == Set(EffectModel.cell.properties.map(\.key)))
+        let behaviorKeys = Set(EmitterBehavior.keyTable.keys.filter { !$0.contains(".") })
+            .subtracting(EffectProperty<EmitterBehavior>.derived).subtracting(EffectProperty<EmitterBehavior>.aliases)
+        #expect(behaviorKeys == Set(EffectModel.behavior.properties.map(\.key)))
     }
 
     @Test func presetsRoundTripExactly() throws {

@@ -17,6 +17,7 @@ import Testing
     @Test func schemaCoversEveryProperty() throws {
         let schema = try SchemaCheck.parse(EffectSchema.text())
         for (def, properties) in [("layer", EffectModel.layer.properties.map(\.key)), ("cell", EffectModel.cell.properties.map(\.key)),
+                                  ("behavior", EffectModel.behavior.properties.map(\.key) + ["type"]),
                                   ("animation", EffectAnimationFormat.keys)] {
             let listed = try #require(schema["$defs"]?[def]?["properties"])
             for key in properties { #expect(listed[key] != nil, "schema $defs.\(def) lacks \(key)") }
@@ -48,6 +49,9 @@ import Testing
             #"{"format": "plume-effect", "version": 1, "layer": {"emitterCells": [{"lifetimeRnage": 1}]}}"#,
             #"{"format": "plume-effect", "version": 1, "layer": {"seed": -4}}"#,
             #"{"format": "plume-effect", "version": 1}"#,
+            #"{"format": "plume-effect", "version": 1, "layer": {"emitterBehaviors": [{"drag": 1}]}}"#,
+            #"{"format": "plume-effect", "version": 1, "layer": {"emitterBehaviors": [{"type": "drag", "drag": -1}]}}"#,
+            #"{"format": "plume-effect", "version": 1, "layer": {"emitterBehaviors": [{"type": "wave", "force": ["x"]}]}}"#,
         ]
         for text in bad {
             let instance = try JSONReader.parse(Data(text.utf8))

@@ -7,6 +7,14 @@ import Testing
 func effectDifferences(_ a: EmitterLayer, _ b: EmitterLayer) -> [String] {
     var out: [String] = []
     compareProperties(a, b, EffectModel.layer.properties, path: "layer", into: &out)
+    let ba = a.emitterBehaviors ?? [], bb = b.emitterBehaviors ?? []
+    if (a.emitterBehaviors == nil) != (b.emitterBehaviors == nil) || ba.count != bb.count {
+        out.append("layer.emitterBehaviors: \(a.emitterBehaviors.map { "\($0.count)" } ?? "nil") ≠ \(b.emitterBehaviors.map { "\($0.count)" } ?? "nil")")
+    }
+    for (i, (x, y)) in zip(ba, bb).enumerated() {
+        if x.type != y.type { out.append("layer.emitterBehaviors[\(i)].type: \(x.type) ≠ \(y.type)") }
+        compareProperties(x, y, EffectModel.behavior.properties, path: "layer.emitterBehaviors[\(i)]", into: &out)
+    }
     let sa = EffectEncoder.animationsSignature(a), sb = EffectEncoder.animationsSignature(b)
     if sa != sb { out.append("layer.animations: \(sa) ≠ \(sb)") }
     if a.animationKeys() != b.animationKeys() { out.append("layer.animationKeys: \(a.animationKeys()) ≠ \(b.animationKeys())") }
@@ -64,6 +72,13 @@ struct TestRandom {
 func randomEffectLayer(_ r: inout TestRandom) -> EmitterLayer {
     let layer = EmitterLayer()
     randomize(layer, EffectModel.layer.properties, &r, depth: 0)
+    if r.chance(0.5) {
+        layer.emitterBehaviors = (0..<r.int(0...3)).map { _ in
+            let behavior = EmitterBehavior(type: r.pick(EmitterBehavior.types))
+            randomize(behavior, EffectModel.behavior.properties, &r, depth: 0)
+            return behavior
+        }
+    }
     if r.chance(0.4) {
         let move = BasicAnimation(keyPath: "emitterPosition")
         move.fromValue = CGPoint(x: r.unit() * 800, y: r.unit() * 600)
@@ -120,6 +135,13 @@ private func randomize<Root: AnyObject>(_ object: Root, _ properties: [EffectPro
                 let w = r.int(1...6), h = r.int(1...6)
                 value = try? SpriteImage(width: w, height: h, pixels: (0..<(w * h * 4)).map { _ in UInt8(r.int(0...255)) })
             }
+        case .numbers:
+            let n = p.key == "force" ? r.int(2...3) : r.int(0...4)
+            value = r.chance(0.2) && p.defaultValue == nil ? nil : (0..<n).map { _ in CGFloat((r.unit() * 400).rounded() / 4) }
+        case .colors:
+            value = (0..<r.int(0...3)).map { _ in Color(red: Float(r.unit()), green: Float(r.unit()), blue: Float(r.unit()), alpha: Float(r.unit())) }
+        case .strings:
+            value = r.chance(0.3) ? nil : (0..<r.int(0...2)).map { _ in "c\(r.int(0...9))" }
         case .cells:
             guard depth < 3 else { continue }
             let count = r.int(0...(depth == 0 ? 3 : 2))

@@ -103,38 +103,60 @@ import PlumeFuzz
         #expect(b.renderMode == .additive, "blendAdditive is additive")
     }
 
-    @Test func unsupportedAndApproximateKeysAreWarned() throws {
+    @Test func approximateKeysAreWarnedAndBehaviourKeysMapped() throws {
         let entries: [(String, Any)] = Self.gravityKeys.filter { $0.0 != "angleVariance" && $0.0 != "finishParticleSize" } + [
-            ("angleVariance", 30.0), ("radialAcceleration", 20.0), ("tangentialAccelVariance", 5.0), ("rotationIsDir", true),
-            ("finishParticleSize", 8.0), ("finishColorVarianceRed", 0.5), ("finishColorRed", 0.0), ("blendFuncSource", 774), ("lifeSpan", 3.0),
+            ("angleVariance", 30.0), ("radialAcceleration", 20.0), ("tangentialAcceleration", 7.0), ("tangentialAccelVariance", 5.0),
+            ("rotationIsDir", true), ("finishParticleSize", 8.0), ("finishColorVarianceRed", 0.5), ("finishColorRed", 0.0),
+            ("blendFuncSource", 774), ("lifeSpan", 3.0),
         ]
         let result = try ParticleDesignerImport.decode(Self.plist(entries.filter { $0.0 != "blendFuncSource" || ($0.1 as? Int) == 774 }))
         let text = result.warnings.map(\.description)
-        for fragment in ["$.angleVariance: approximate", "$.radialAcceleration: unsupported", "$.tangentialAccelVariance: unsupported",
-                         "$.rotationIsDir: unsupported", "$.finishParticleSize: approximate", "$.finishColorVarianceRed: approximate",
+        for fragment in ["$.angleVariance: approximate", "$.finishParticleSize: approximate", "$.finishColorVarianceRed: approximate",
                          "$.blendFuncSource: approximate", "$.lifeSpan: unknown key"] {
             #expect(text.contains { $0.contains(fragment) }, "missing \(fragment) in \(text)")
         }
-        #expect(result.layer.emitterCells?.first?.scaleSpeed ?? 0 < 0, "the mean size change is kept")
+        #expect(!text.contains { $0.contains("unsupported") }, "\(text)")
+        let behaviors = try #require(result.layer.emitterBehaviors)
+        func find(_ kind: EmitterBehavior.Kind) -> EmitterBehavior? { behaviors.first { $0.kind == kind } }
+        #expect(find(.radialAcceleration)?.acceleration == 20 && find(.radialAcceleration)?.accelerationRange == 0)
+        // cocos2d's tangential direction is counter-clockwise in y-up; Plume's clockwise in y-down.
+        #expect(find(.tangentialAcceleration)?.acceleration == -7 && find(.tangentialAcceleration)?.accelerationRange == 10)
+        #expect(find(.alignToMotion) != nil)
+        let name = try #require(result.layer.emitterCells?.first?.name)
+        #expect(behaviors.allSatisfy { $0.cellNames == [name] }, "limited to the imported cell \(name)")
+        // particleLifespanVariance is 0.5: the size change is a curve over each particle's own life.
+        let size = try #require(find(.valueOverLife))
+        #expect(size.keyPath == "scale" && size.additive && size.values.count == 2 && size.values[1] < 0, "\(size.values)")
+        #expect(result.layer.emitterCells?.first?.scaleSpeed == 0)
     }
 
-    @Test func radiusModeBecomesAnInwardCircle() throws {
-        let entries: [(String, Any)] = Self.gravityKeys.filter { $0.0 != "emitterType" } + [
+    /// Radius mode is an orbit about the emitter: radius from maxRadius to minRadius over each
+    /// life, starting on the far side of `angle` (cocos2d: −(cos a, sin a)·r), turning
+    /// rotatePerSecond (counter-clockwise in cocos2d's y-up space).
+    @Test func radiusModeOrbitsTheEmitter() throws {
+        let entries: [(String, Any)] = Self.gravityKeys.filter { !["emitterType", "sourcePositionVariancex", "sourcePositionVariancey"].contains($0.0) } + [
             ("emitterType", 1), ("maxRadius", 200), ("minRadius", 20.0), ("rotatePerSecond", 90.0),
         ]
         let result = try ParticleDesignerImport.decode(Self.plist(entries))
-        let layer = result.layer, cell = try #require(result.layer.emitterCells?.first)
-        #expect(layer.emitterShape == .circle && layer.emitterMode == .outline && layer.emitterSize.width == 400)
-        #expect(cell.emissionLongitude == .pi && cell.velocity == 90, "(200 − 20) / 2 s inwards")
-        #expect(result.warnings.contains { $0.description.contains("$.rotatePerSecond: unsupported") })
-        let sim = ReferenceSimulator(layer: layer)
+        #expect(!result.warnings.contains { $0.description.contains("unsupported") }, "\(result.warnings)")
+        let orbit = try #require(result.layer.emitterBehaviors?.first { $0.kind == .orbit })
+        #expect(orbit.startRadius == 200 && orbit.endRadius == 20 && orbit.turnsPerSecond == -0.25)
+        let sim = ReferenceSimulator(layer: result.layer)
         try sim.advance(to: 0)
         try sim.advance(to: 1.9)
-        let centre = SIMD2(300.0, 500.0)
-        for p in try sim.snapshot().particles {
+        let centre = SIMD2(300.0, 500.0)   // sourcePosition (300, 100) in a 600-point-high scene, y flipped
+        let particles = try sim.snapshot().particles
+        #expect(particles.count > 20)
+        for p in particles {
             let offset = SIMD2(Double(p.position.x), Double(p.position.y)) - centre
             let r = (offset * offset).sum().squareRoot()
-            #expect(r < 200 + 1e-6 && r > 20 - 1e-6, "particle \(p.identity) at radius \(r)")
+            let expected = 200 + (20 - 200) * p.age / p.lifetime
+            #expect(abs(r - expected) < 1e-6, "\(p.identity) age \(p.age)/\(p.lifetime): radius \(r), expected \(expected)")
+            // angle 90 (up in y-up) → starts below the emitter on the y-down layer (θ₀ = 90°),
+            // then turns a quarter turn a second anticlockwise on screen (decreasing θ).
+            let theta = atan2(offset.y, offset.x), expectedTheta = Double.pi / 2 - Double.pi / 2 * p.age
+            let d = remainder(theta - expectedTheta, 2 * Double.pi)
+            #expect(abs(d) < 1e-6, "\(p.identity) age \(p.age): angle \(theta), expected \(expectedTheta)")
         }
     }
 
@@ -211,7 +233,7 @@ import PlumeFuzz
     @Test func shippedExamplesImport() throws {
         let examples = EffectSchemaTests.repository.appendingPathComponent("Examples/Effects")
         // sparkles: gzip PNG, one approximate key; smoke: zlib TIFF (libtiff), every key exact;
-        // vortex: radius mode, approximated with the orbit reported unsupported.
+        // vortex: radius mode, an orbit behaviour.
         let sparkles = try ParticleDesignerImport.read(from: examples.appendingPathComponent("sparkles.plist"))
         #expect(sparkles.layer.emitterCells?.first?.contents?.width == 32)
         #expect(sparkles.warnings.map(\.path) == ["$.angleVariance"], "\(sparkles.warnings)")
@@ -220,7 +242,7 @@ import PlumeFuzz
         let puff = try #require(smoke.layer.emitterCells?.first?.contents)
         #expect(puff.width == 32 && puff.pixel(x: 16, y: 16).w > 0.5 && puff.pixel(x: 0, y: 0).w == 0, "the TIFF puff decodes")
         let vortex = try ParticleDesignerImport.read(from: examples.appendingPathComponent("vortex.plist"))
-        #expect(vortex.warnings.contains { $0.path == "$.rotatePerSecond" && $0.message.hasPrefix("unsupported") })
-        #expect(vortex.layer.emitterShape == .circle)
+        #expect(!vortex.warnings.contains { $0.message.hasPrefix("unsupported") }, "\(vortex.warnings)")
+        #expect(vortex.layer.emitterBehaviors?.contains { $0.kind == .orbit && $0.turnsPerSecond != 0 } == true)
     }
 }

@@ -36,6 +36,11 @@ struct Results: Codable {
     var gpuVersusCPU: Comparison?
     var hostCost: [HostCost] = []
     var fireworks: [Fireworks] = []
+    /// Frame times by draw path (DrawPaths.swift).
+    var drawRows: [DrawRow] = []
+    var maxLiveByDrawPath: [String: Int] = [:]
+    /// The one-minute load average when the run started (other processes on the machine).
+    var loadAverage: Double?
 
     func json() throws -> Data {
         let encoder = JSONEncoder()
@@ -46,7 +51,9 @@ struct Results: Codable {
     func table() -> String {
         func f(_ v: Double) -> String { String(format: "%.3g", v) }
         func ms(_ v: Double) -> String { String(format: "%.2f ms", v * 1000) }
-        var out = "Plume benchmarks on \(machine.renderer) (\(machine.platform)), \(machine.cpu), \(machine.cores) cores\n\n"
+        var out = "Plume benchmarks on \(machine.renderer) (\(machine.platform)), \(machine.cpu), \(machine.cores) cores"
+        out += loadAverage.map { String(format: ", load average %.2f at the start", $0) } ?? ""
+        out += "\n\n"
         out += "| measure | value |\n|---|---|\n"
         out += "| max live particles at 60 fps, GPU simulation | \(maxGPUSimulation) |\n"
         out += "| max live particles at 60 fps, GPU simulation + rendering 1280×720 (8 px additive) | \(maxGPURendering) |\n"
@@ -63,6 +70,7 @@ struct Results: Codable {
         for h in hostCost { out += "| \(h.cells) | \(ms(h.frameSeconds)) |\n" }
         out += "\n| fireworks rockets/s | live particles | frame | updates/s |\n|---|---|---|---|\n"
         for w in fireworks { out += "| \(Int(w.rocketsPerSecond)) | \(w.live) | \(ms(w.frameSeconds)) | \(f(Double(w.live) / w.frameSeconds)) |\n" }
+        if !drawRows.isEmpty { out += "\n" + drawPathTable() }
         return out
     }
 }

@@ -3,11 +3,14 @@ import Plume
 import PlumeGL
 
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
-// transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells.
-// Usage: swift run -c release plume-bench [--quick] [--out DIR]
+// transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells, frame
+// time and marginal cost per particle by draw path.
+// Usage: swift run -c release plume-bench [--quick] [--draw-paths-only] [--out DIR]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
+/// Only the draw-path rows (section 6), for comparing paths quickly.
+let drawPathsOnly = arguments.contains("--draw-paths-only")
 let outputFolder = arguments.firstIndex(of: "--out").map { arguments[$0 + 1] } ?? "results"
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
@@ -21,7 +24,11 @@ if quick { timer.repeats = 5 }
 let machine = Machine.describe(context)
 progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer)")
 var results = Results(machine: machine)
+results.loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
+    .flatMap { $0.split(separator: " ").first.flatMap { Double($0) } }
+progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
+if !drawPathsOnly {
 // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
 let sizes = quick ? [10_000, 100_000, 1_000_000] : [10_000, 100_000, 1_000_000, 10_000_000]
 for n in sizes {
@@ -64,8 +71,17 @@ for rockets: Float in quick ? [100] : [100, 400] {
     results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
 }
 
-print(results.table())
+}
+
+// 6. Frame time by draw path, marginal cost per particle, max live with drawing per path.
+try DrawPathBenchmark.run(timer, quick: quick, into: &results)
+
+// 7. Behaviours (issue 11): throughput and bytes per particle with none, each and all.
+let behaviourTable = drawPathsOnly ? "" : try BehaviourBench.table(timer: timer, quick: quick)
+
+print(results.table() + behaviourTable)
 try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
 try results.json().write(to: URL(fileURLWithPath: outputFolder + "/results.json"))
+try Data(results.table().utf8).write(to: URL(fileURLWithPath: outputFolder + "/results.md"))
 try Chart.scaling(results).writePNG(to: outputFolder + "/scaling.png")
 print("wrote \(outputFolder)/results.json and \(outputFolder)/scaling.png")

@@ -125,7 +125,7 @@ extension EmitterCell {
         c.name = name; c.isEnabled = isEnabled
         c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
         c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
-        c.velocity = velocity; c.velocityRange = velocityRange
+        c.velocity = velocity; c.velocityRange = velocityRange; c.emitterVelocityFraction = emitterVelocityFraction
         c.xAcceleration = xAcceleration; c.yAcceleration = yAcceleration; c.zAcceleration = zAcceleration
         c.scale = scale; c.scaleRange = scaleRange; c.scaleSpeed = scaleSpeed
         c.spin = spin; c.spinRange = spinRange; c.rotation = rotation; c.rotationRange = rotationRange

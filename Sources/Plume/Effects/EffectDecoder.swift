@@ -100,7 +100,11 @@ struct EffectDecoder {
             return
         }
         decodeProperties(members, path: path, into: layer, properties: EffectModel.layer.properties,
-                         extraKeys: ["animations"], aliases: EffectProperty<EmitterLayer>.aliasTargets)
+                         extraKeys: ["animations", "emitterBehaviors"], aliases: EffectProperty<EmitterLayer>.aliasTargets)
+        // Behaviours before animations: an animation may name a behaviour's input.
+        if let behaviors = node["emitterBehaviors"] {
+            decodeBehaviors(behaviors, path: path + ".emitterBehaviors", into: layer)
+        }
         if let animations = node["animations"] {
             decodeAnimations(animations, path: path + ".animations", into: layer)
         }
@@ -224,6 +228,14 @@ struct EffectDecoder {
                 if let cell = decodeCell(element, path: "\(path)[\(i)]") { cells.append(cell) }
             }
             return cells
+        case .numbers:
+            if case .null = node.value { return .some(nil) }
+            return numbers(node, path: path)
+        case .colors:
+            return colors(node, path: path)
+        case .strings:
+            if case .null = node.value { return .some(nil) }
+            return strings(node, path: path)
         }
     }
 

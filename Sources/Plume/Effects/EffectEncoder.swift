@@ -24,6 +24,9 @@ struct EffectEncoder {
         if degrees { members.append(("angleUnit", .string("degrees"))) }
         if let n = options.maxParticlesPerCell { members.append(("maxParticlesPerCell", .number(String(n)))) }
         var layerMembers = encodeProperties(layer, properties: EffectModel.layer.properties, path: "$.layer")
+        if let behaviors = layer.emitterBehaviors {
+            layerMembers.append(("emitterBehaviors", encodeBehaviors(behaviors, path: "$.layer.emitterBehaviors")))
+        }
         if !layer.animationEntries.isEmpty {
             layerMembers.append(("animations", .array(layer.animationEntries.enumerated().map { i, entry in
                 encodeAnimation(entry.animation, key: entry.key, layer: layer, path: "$.layer.animations[\(i)]")
@@ -63,6 +66,7 @@ struct EffectEncoder {
             case .color: return (a as? Color) == (b as? Color)
             case .enumeration: return rawString(a) == rawString(b)
             case .image, .cells: return false
+            case .numbers, .colors, .strings: return sameArray(a, b, kind: kind)
             }
         }
     }
@@ -120,6 +124,8 @@ struct EffectEncoder {
         case .cells:
             guard let cells = value as? [EmitterCell] else { return mismatch(path, value) }
             return .array(cells.enumerated().compactMap { i, cell in encodeCell(cell, path: "\(path)[\(i)]") })
+        case .numbers, .colors, .strings:
+            return encodeArray(value, kind: kind, path: path)
         }
     }
 

@@ -4,6 +4,8 @@ import Foundation
 /// object (so the key-path table stays the one declaration of what a layer or cell has).
 enum EffectValueKind: Hashable, Sendable {
     case float, cgFloat, double, bool, seed, string, point, size, rect, color, image, cells
+    /// Arrays (behaviours' inputs): of numbers, of colours, of strings.
+    case numbers, colors, strings
     case enumeration([String])
 
     /// JSON Schema / documentation name.
@@ -19,6 +21,9 @@ enum EffectValueKind: Hashable, Sendable {
         case .color: return "[r, g, b, a] or \"#rrggbbaa\""
         case .image: return "image"
         case .cells: return "array of cells"
+        case .numbers: return "array of numbers"
+        case .colors: return "array of colours"
+        case .strings: return "array of strings"
         case let .enumeration(names): return names.map { "\"\($0)\"" }.joined(separator: " | ")
         }
     }
@@ -40,12 +45,15 @@ extension EmitterMode: EffectEnumeration {}
 extension EmitterRenderMode: EffectEnumeration {}
 extension FillMode: EffectEnumeration {}
 extension ContentsFilter: EffectEnumeration {}
+extension EmitterBehavior.AttractorType: EffectEnumeration {}
 
 /// What the format knows about a property beyond its type: its unit, its valid range and a
 /// one-line description for the schema. Properties without an entry are plain, unbounded values.
 struct EffectPropertyInfo: Sendable {
     enum Unit: String, Sendable {
         case none = ""
+        case turnsPerSecond = "turns per second"
+        case perSecondSquared = "per second²"
         /// An angle: radians, or degrees where the file says `"angleUnit": "degrees"`.
         case angle = "radians (or degrees, see angleUnit)"
         /// An angular speed: radians per second, or degrees per second.
@@ -130,6 +138,12 @@ struct EffectPropertyInfo: Sendable {
         "minificationFilter": .init(doc: "Filter when drawn smaller than the image."),
         "minificationFilterBias": .init(doc: "Level-of-detail bias for trilinear minification."),
         "emitterCells": .init(doc: "Cells: top-level (layer) or emitted by every particle of this cell (cell)."),
+        "spriteColumns": .init(doc: "Columns of the sprite-sheet grid over contentsRect, 1…4096 (rounded down; below 1 reads as 1)."),
+        "spriteRows": .init(doc: "Rows of the sprite-sheet grid over contentsRect, 1…4096 (rounded down; below 1 reads as 1)."),
+        "spriteFrameCount": .init(minimum: 0, doc: "Frames played, at most columns × rows; 0: all of them."),
+        "spriteFrameRate": .init(unit: .perSecond, minimum: 0, doc: "Frames per second of age; 0: the frames span the lifetime."),
+        "spriteLoops": .init(doc: "At a frame rate: wrap around (true) or hold the last frame (false)."),
+        "spriteRandomStart": .init(doc: "Each particle starts at a random frame drawn from its key."),
         "emitterPosition": .init(doc: "Centre of the emission shape, points [x, y] (y down)."),
         "emitterZPosition": .init(unit: .points, doc: "z of the emission shape's centre, points."),
         "emitterSize": .init(doc: "Width and height of the emission shape, points."),
@@ -166,6 +180,7 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     let defaultValue: Any?
     var info: EffectPropertyInfo {
         if Root.self == EmitterLayer.self, let layerInfo = EffectPropertyInfo.layerTable[key] { return layerInfo }
+        if Root.self == EmitterBehavior.self { return EffectPropertyInfo.behaviorTable[key] ?? EffectPropertyInfo() }
         return EffectPropertyInfo.table[key] ?? EffectPropertyInfo()
     }
 
@@ -176,7 +191,8 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     static var aliasTargets: [String: String] { ["enabled": "isEnabled", "hidden": "isHidden"] }
     /// Properties computed from others (a layer's `frame` from `bounds` and `position`): written
     /// through what they derive from, so a file never holds two values for one thing.
-    static var derived: Set<String> { ["frame"] }
+    /// A behaviour's `degreesPerSecond` is its `turnsPerSecond` in another unit.
+    static var derived: Set<String> { ["frame", "degreesPerSecond", "degreesPerSecondRange"] }
 
     /// Builds the list from a key-path table, in a stable order: `order` first, the rest
     /// alphabetically. Keys whose kind cannot be found are returned in `unknown`.
@@ -193,13 +209,20 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
             guard let accessor = table[key] else { continue }
             let probe = fresh()
             let value = accessor.get(probe)
-            guard let kind = kind(of: value, accessor: accessor, probe: probe, key: key) else {
+            guard let kind = explicitKinds[key] ?? kind(of: value, accessor: accessor, probe: probe, key: key) else {
                 unknown.append(key)
                 continue
             }
             list.append(EffectProperty(key: key, kind: kind, accessor: accessor, defaultValue: value))
         }
         return (list, unknown)
+    }
+
+    /// Kinds that cannot be found from a value: arrays (an empty array casts to any array type)
+    /// and optional arrays that are nil by default.
+    private static var explicitKinds: [String: EffectValueKind] {
+        guard Root.self == EmitterBehavior.self else { return [:] }
+        return ["values": .numbers, "locations": .numbers, "force": .numbers, "colors": .colors, "cellNames": .strings]
     }
 
     private static func kind(of value: Any?, accessor: KeyPathAccessor<Root>, probe: Root, key: String) -> EffectValueKind? {
@@ -240,13 +263,21 @@ enum EffectModel {
                             "emissionLongitude", "emissionLatitude", "emissionRange", "xAcceleration", "yAcceleration",
                             "zAcceleration", "scale", "scaleRange", "scaleSpeed", "spin", "spinRange", "rotation",
                             "rotationRange", "color", "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed",
-                            "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect", "contentsScale"]
+                            "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect", "contentsScale",
+                            "spriteColumns", "spriteRows", "spriteFrameCount", "spriteFrameRate", "spriteLoops",
+                            "spriteRandomStart"]
 
     static let layer = EffectProperty<EmitterLayer>.properties(
         of: EmitterLayer.keyTable, fresh: { EmitterLayer() }, order: layerOrder)
     static let cell = EffectProperty<EmitterCell>.properties(
         of: EmitterCell.keyTable, fresh: { EmitterCell() }, order: cellOrder)
 
+    /// The inputs of a behaviour (its `type` is written apart, first).
+    static let behavior = EffectProperty<EmitterBehavior>.properties(
+        of: EmitterBehavior.keyTable, fresh: { EmitterBehavior(type: "") }, order: behaviorOrder)
+
     /// Properties whose kind the format does not know (a test keeps this empty).
-    static var unknownKeys: [String] { layer.unknown.map { "layer.\($0)" } + cell.unknown.map { "cell.\($0)" } }
+    static var unknownKeys: [String] {
+        layer.unknown.map { "layer.\($0)" } + cell.unknown.map { "cell.\($0)" } + behavior.unknown.map { "behavior.\($0)" }
+    }
 }

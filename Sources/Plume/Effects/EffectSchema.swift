@@ -46,11 +46,18 @@ public enum EffectSchema {
             ("animationValue", .object([("description", .string("A value of the animated property's type.")), ("anyOf", .array([
                 .object([("$ref", .string("#/$defs/angle"))]),
                 .object([("$ref", .string("#/$defs/color"))]),
+                vector(2, "[x, y] or [width, height]"),
                 vector(4, "[x, y, width, height]"),
             ]))])),
             ("animation", animation()),
             ("cell", closed(properties(EffectModel.cell.properties, extra: []), required: [])),
+            ("behavior", closed(properties(EffectModel.behavior.properties, extra: [
+                ("type", .object([("type", .string("string")), ("description", .string(
+                    "The behaviour's type (unknown types are kept and do nothing): \(EmitterBehavior.types.joined(separator: ", "))."))])),
+            ]), required: ["type"])),
             ("layer", closed(properties(EffectModel.layer.properties, extra: [
+                ("emitterBehaviors", .object([("type", .array([.string("array"), .string("null")])),
+                                              ("items", .object([("$ref", .string("#/$defs/behavior"))]))])),
                 ("animations", .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/animation"))]))])),
             ]), required: [])),
         ]
@@ -130,6 +137,15 @@ public enum EffectSchema {
         case .cells:
             members.append(("type", .array([.string("array"), .string("null")])))
             members.append(("items", .object([("$ref", .string("#/$defs/cell"))])))
+        case .numbers:
+            members.append(("type", .array([.string("array"), .string("null")])))
+            members.append(("items", .object([("type", .string("number"))])))
+        case .colors:
+            members.append(("type", .string("array")))
+            members.append(("items", .object([("$ref", .string("#/$defs/color"))])))
+        case .strings:
+            members.append(("type", .array([.string("array"), .string("null")])))
+            members.append(("items", .object([("type", .string("string"))])))
         }
         if let d = p.defaultValue, p.kind != .cells, p.kind != .image {
             var encoder = EffectEncoder(options: .init(), file: "")

@@ -8,7 +8,7 @@ extension EmitterLayer {
     /// level's `emitterCells` has as many cells as before, the existing cell objects take the new
     /// values (their live particles go on; birth attributes apply to particles born afterwards);
     /// where the count differs, the array is replaced and simulators keep the live particles of
-    /// every index present in both arrays. Animations are replaced only when they differ, so a
+    /// every index present in both arrays. Behaviours are replaced by copies when they differ. Animations are replaced only when they differ, so a
     /// reload that leaves them alone does not restart them.
     public func apply(_ source: EmitterLayer) {
         for property in EffectModel.layer.properties where property.kind != .cells {
@@ -16,6 +16,10 @@ extension EmitterLayer {
             try? property.accessor.set(self, property.accessor.get(source), property.key)
         }
         emitterCells = EmitterCell.merge(emitterCells, source.emitterCells, depth: 0)
+        // Behaviours hold no particle state: replaced by copies when they differ.
+        if EffectEncoder.behaviorsSignature(self) != EffectEncoder.behaviorsSignature(source) {
+            emitterBehaviors = source.emitterBehaviors?.map { $0.copy() }
+        }
         if EffectEncoder.animationsSignature(self) != EffectEncoder.animationsSignature(source) {
             animationEntries = source.animationEntries.map { ($0.key, $0.animation.copy()) }
         }

@@ -211,9 +211,9 @@ struct PlistReader {
                 cell.emissionRange = CGFloat(min(2 * angleVariance, 360) * degrees)
                 approximate("angleVariance", "Plume spreads directions over a 3-D cone (Semantics §4), cocos2d over a flat fan: the same directions on screen, shorter on-screen speeds away from the axis")
             }
-            mapGravityMode(cell, flip: flip)
+            mapGravityMode(cell, layer: layer, flip: flip)
         case 1:
-            mapRadiusMode(cell, layer: layer, life: life, angleVariance: angleVariance)
+            mapRadiusMode(cell, layer: layer, flip: flip, angle: angle, angleVariance: angleVariance)
         default:
             log.error("$.emitterType", nil, "must be 0 (gravity) or 1 (radius), got \(type)")
         }
@@ -221,7 +221,7 @@ struct PlistReader {
         // Appearance.
         let image = texture()
         cell.contents = image
-        mapSize(cell, imageWidth: Double(image?.width ?? 64), life: life, lifeVariance: lifeVariance)
+        mapSize(cell, layer: layer, imageWidth: Double(image?.width ?? 64), life: life, lifeVariance: lifeVariance)
         mapRotation(cell, life: life, lifeVariance: lifeVariance)
         mapColor(cell, life: life, lifeVariance: lifeVariance)
         mapBlend(layer)
@@ -231,48 +231,81 @@ struct PlistReader {
         return ParticleDesignerImport.Result(layer: layer, warnings: log.issues.filter { $0.severity == .warning }, limits: limits)
     }
 
-    mutating func mapGravityMode(_ cell: EmitterCell, flip: Bool) {
+    mutating func mapGravityMode(_ cell: EmitterCell, layer: EmitterLayer, flip: Bool) {
         let speed = number("speed") ?? 0
         cell.velocity = CGFloat(speed)
         cell.velocityRange = CGFloat(2 * abs(number("speedVariance") ?? 0))
         cell.xAcceleration = CGFloat(number("gravityx") ?? 0)
         cell.yAcceleration = CGFloat((flip ? -1 : 1) * (number("gravityy") ?? 0))
-        for key in ["radialAcceleration", "radialAccelVariance", "tangentialAcceleration", "tangentialAccelVariance"] {
-            if let v = number(key), v != 0 { unsupported(key, "radial and tangential acceleration need per-particle behaviours") }
+        // Radial and tangential accelerations about the emitter position: Plume's behaviours of
+        // the same names. cocos2d's tangential direction is counter-clockwise in its y-up space;
+        // Plume's is clockwise on the y-down layer, so mirroring y keeps the sign's meaning only
+        // when the file is not flipped.
+        let radial = number("radialAcceleration") ?? 0, radialVariance = abs(number("radialAccelVariance") ?? 0)
+        if radial != 0 || radialVariance != 0 {
+            let b = behavior(.radialAcceleration, for: cell, layer: layer)
+            b.acceleration = CGFloat(radial)
+            b.accelerationRange = CGFloat(2 * radialVariance)
+        }
+        let tangential = number("tangentialAcceleration") ?? 0, tangentialVariance = abs(number("tangentialAccelVariance") ?? 0)
+        if tangential != 0 || tangentialVariance != 0 {
+            let b = behavior(.tangentialAcceleration, for: cell, layer: layer)
+            b.acceleration = CGFloat((flip ? -1 : 1) * tangential)
+            b.accelerationRange = CGFloat(2 * tangentialVariance)
         }
         if let v = dictionary["rotationIsDir"], (v as? NSNumber)?.boolValue == true || (v as? String) == "true" {
-            unsupported("rotationIsDir", "turning particles to their direction of flight needs a behaviour")
+            _ = behavior(.alignToMotion, for: cell, layer: layer)
         }
     }
 
-    /// Radius mode: particles start on a circle of `maxRadius` and move to `minRadius` over their
-    /// life while turning `rotatePerSecond`. Plume keeps the radial motion (an inward-emitting
-    /// circle outline at the matching speed) and drops the orbit.
-    mutating func mapRadiusMode(_ cell: EmitterCell, layer: EmitterLayer, life: Double, angleVariance: Double) {
-        let start = number("maxRadius") ?? 0, end = number("minRadius") ?? 0
-        layer.emitterShape = .circle
-        layer.emitterMode = .outline
-        layer.emitterSize = CGSize(width: 2 * abs(start), height: 2 * abs(start))
-        cell.emissionLongitude = .pi
-        cell.emissionRange = 0
-        if end != -1, life > 0 { cell.velocity = CGFloat((start - end) / life) }
-        approximate("emitterType", "radius mode becomes an inward-emitting circle of maxRadius: births are uniform around the circle (cocos2d: at angle ± angleVariance), moving straight to minRadius")
-        approximate("maxRadius", "the start circle's radius (emitterSize = 2 × maxRadius)")
-        if end != -1 { approximate("minRadius", "an inward speed (maxRadius − minRadius) / particleLifespan") }
-        let rv = abs(number("maxRadiusVariance") ?? 0) + abs(number("minRadiusVariance") ?? 0)
-        if rv > 0, life > 0 {
-            cell.velocityRange = CGFloat(2 * rv / life)
-            approximate("maxRadiusVariance", "a speed spread of 2 × (maxRadiusVariance + minRadiusVariance) / particleLifespan; births stay on the circle")
+    /// A behaviour acting on the imported cell only, added to the layer.
+    func behavior(_ kind: EmitterBehavior.Kind, for cell: EmitterCell, layer: EmitterLayer) -> EmitterBehavior {
+        let b = EmitterBehavior(type: kind, name: kind.rawValue)
+        b.cellNames = cell.name.map { [$0] }
+        layer.emitterBehaviors = (layer.emitterBehaviors ?? []) + [b]
+        return b
+    }
+
+    /// Radius mode: each particle circles the emitter position at a radius going linearly from
+    /// `maxRadius` to `minRadius` over its life, turning `rotatePerSecond` degrees a second,
+    /// starting at `angle ± angleVariance` on the far side (cocos2d places it at −(cos a, sin a)·r):
+    /// Plume's `orbit` behaviour about the birth point, whose start angle is the birth direction,
+    /// so the cell emits from a point at `angle + 180°` (any speed: the orbit replaces the motion).
+    mutating func mapRadiusMode(_ cell: EmitterCell, layer: EmitterLayer, flip: Bool, angle: Double, angleVariance: Double) {
+        let degrees = Double.pi / 180
+        let start = number("maxRadius") ?? 0, startVariance = abs(number("maxRadiusVariance") ?? 0)
+        var end = number("minRadius") ?? 0, endVariance = abs(number("minRadiusVariance") ?? 0)
+        if end == -1 {
+            // cocos2d: the radius stays at each particle's start radius.
+            end = start
+            endVariance = 0
+            if startVariance > 0 {
+                approximate("minRadius", "-1 keeps each particle's start radius in cocos2d; Plume ends every orbit at maxRadius, so radii drift by up to maxRadiusVariance over a life")
+            }
         }
-        for key in ["rotatePerSecond", "rotatePerSecondVariance"] {
-            if let v = number(key), v != 0 { unsupported(key, "orbits need a behaviour; particles move radially only") }
+        cell.emissionLongitude = CGFloat(((flip ? -angle : angle) + 180) * degrees)
+        cell.emissionRange = CGFloat(min(2 * angleVariance, 360) * degrees)
+        if angleVariance > 0 {
+            approximate("angleVariance", "Plume spreads directions over a 3-D cone (Semantics §4), cocos2d over a flat fan: start angles around the circle are spread differently")
         }
-        for key in ["gravityx", "gravityy", "speed", "speedVariance"] where number(key).map({ $0 != 0 }) == true {
+        cell.velocity = 1
+        cell.velocityRange = 0
+        let orbit = behavior(.orbit, for: cell, layer: layer)
+        orbit.startRadius = CGFloat(start)
+        orbit.startRadiusRange = CGFloat(2 * startVariance)
+        orbit.endRadius = CGFloat(end)
+        orbit.endRadiusRange = CGFloat(2 * endVariance)
+        // Degrees counter-clockwise in cocos2d's y-up space; Plume turns clockwise on the y-down layer.
+        let turns = (number("rotatePerSecond") ?? 0) / 360, turnsVariance = abs(number("rotatePerSecondVariance") ?? 0) / 360
+        orbit.turnsPerSecond = CGFloat(flip ? -turns : turns)
+        orbit.turnsPerSecondRange = CGFloat(2 * turnsVariance)
+        for key in ["gravityx", "gravityy", "speed", "speedVariance", "radialAcceleration", "radialAccelVariance",
+                    "tangentialAcceleration", "tangentialAccelVariance"] where number(key).map({ $0 != 0 }) == true {
             log.warning("$.\(key)", nil, "not used in radius mode (emitterType 1), as in cocos2d; ignored")
         }
     }
 
-    mutating func mapSize(_ cell: EmitterCell, imageWidth w: Double, life: Double, lifeVariance: Double) {
+    mutating func mapSize(_ cell: EmitterCell, layer: EmitterLayer, imageWidth w: Double, life: Double, lifeVariance: Double) {
         let start = number("startParticleSize") ?? 0
         let startVariance = abs(number("startParticleSizeVariance") ?? 0)
         let finish = number("finishParticleSize") ?? -1
@@ -282,11 +315,22 @@ struct PlistReader {
         if start - startVariance < 0 {
             approximate("startParticleSizeVariance", "cocos2d clamps sizes below 0 to 0; Plume draws nothing for them")
         }
-        guard finish != -1, life > 0 else { return }
-        cell.scaleSpeed = CGFloat((max(finish, 0) - max(start, 0)) / life / w)
-        if startVariance > 0 || finishVariance > 0 || lifeVariance > 0 {
+        guard finish != -1, life > 0, finish != start else { return }
+        if lifeVariance > 0 {
+            // Each particle reaches the finish size at the end of its own life: a curve over
+            // normalised age added to the scale (exact without size variances).
+            let grow = EmitterBehavior(type: .valueOverLife, name: "size")
+            grow.keyPath = "scale"
+            grow.values = [0, CGFloat((max(finish, 0) - max(start, 0)) / w)]
+            grow.additive = true
+            grow.cellNames = cell.name.map { [$0] }
+            layer.emitterBehaviors = (layer.emitterBehaviors ?? []) + [grow]
+        } else {
+            cell.scaleSpeed = CGFloat((max(finish, 0) - max(start, 0)) / life / w)
+        }
+        if startVariance > 0 || finishVariance > 0 {
             approximate(finishVariance > 0 ? "finishParticleSizeVariance" : "finishParticleSize",
-                        "one growth rate for all particles, (finish − start) / particleLifespan; cocos2d gives each particle its own (size over life needs behaviours)")
+                        "one size change for all particles, finish − start; cocos2d gives each particle its own from its sampled sizes")
         }
     }
 

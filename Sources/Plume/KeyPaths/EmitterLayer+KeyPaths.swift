@@ -119,6 +119,7 @@ extension EmitterCell {
             "emissionLatitude": .cgFloat(\.emissionLatitude), "emissionLongitude": .cgFloat(\.emissionLongitude),
             "emissionRange": .cgFloat(\.emissionRange), "velocity": .cgFloat(\.velocity),
             "velocityRange": .cgFloat(\.velocityRange), "xAcceleration": .cgFloat(\.xAcceleration),
+            "emitterVelocityFraction": .cgFloat(\.emitterVelocityFraction),
             "yAcceleration": .cgFloat(\.yAcceleration), "zAcceleration": .cgFloat(\.zAcceleration),
             "scale": .cgFloat(\.scale), "scaleRange": .cgFloat(\.scaleRange), "scaleSpeed": .cgFloat(\.scaleSpeed),
             "spin": .cgFloat(\.spin), "spinRange": .cgFloat(\.spinRange),
@@ -132,6 +133,9 @@ extension EmitterCell {
             "minificationFilter": .enumeration(\.minificationFilter),
             "minificationFilterBias": .number(\.minificationFilterBias),
             "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
+            "spriteColumns": .number(\.spriteColumns), "spriteRows": .number(\.spriteRows),
+            "spriteFrameCount": .number(\.spriteFrameCount), "spriteFrameRate": .number(\.spriteFrameRate),
+            "spriteLoops": .bool(\.spriteLoops), "spriteRandomStart": .bool(\.spriteRandomStart),
         ]
         t.merge(A.color("color", \.color)) { a, _ in a }
         t.merge(A.rect("contentsRect", \.contentsRect)) { a, _ in a }

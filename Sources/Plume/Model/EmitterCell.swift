@@ -58,6 +58,15 @@ open class EmitterCell: MediaTiming {
     public var velocity: CGFloat = 0
     /// Full width of the uniform speed spread, points per second. Default 0.
     public var velocityRange: CGFloat = 0
+    /// The fraction of the emitter's velocity added to each birth's velocity (Semantics §9
+    /// "Moving emitters"). Default 0 (Core Animation's behaviour). 1 makes particles leave a moving
+    /// emitter with its velocity plus their own; the emitter's velocity is its move over the
+    /// update, `(position − previous position) / (update's layer time span)`, along the same
+    /// path its births are spread on (a host move within the teleport distance, or an
+    /// animation); 0 when it did not move that way. Top-level cells only (a sub-cell's base
+    /// direction is already its parent's flight). Any finite value; multiplied by no layer
+    /// multiplier. Affects particles born afterwards; animatable.
+    public var emitterVelocityFraction: CGFloat = 0
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
     public var xAcceleration: CGFloat = 0
@@ -123,6 +132,30 @@ open class EmitterCell: MediaTiming {
     public var minificationFilter: ContentsFilter = .linear
     /// Level-of-detail bias for `.trilinear` minification. Default 0.
     public var minificationFilterBias: Float = 0
+
+    // MARK: Sprite sheet (Semantics §10 "Sprite sheets")
+
+    /// Columns of the sprite-sheet grid the image (its `contentsRect`) is divided into. Default 1,
+    /// range 1…4096 (read rounded down; a value below 1 or not finite is read as 1, reported).
+    /// Frames are numbered left to right, then top to bottom; each particle draws one frame, at
+    /// the frame's size. Read at every draw (affects live particles); animatable (rounded down).
+    public var spriteColumns: Float = 1
+    /// Rows of the sprite-sheet grid. Default 1, range 1…4096 (as ``spriteColumns``).
+    public var spriteRows: Float = 1
+    /// Frames played, counted from the first. Default 0: every frame, `spriteColumns × spriteRows`;
+    /// read rounded down and at most `spriteColumns × spriteRows` (larger values are reported and
+    /// clamped; negative or not finite: 0, reported). Animatable (rounded down).
+    public var spriteFrameCount: Float = 0
+    /// Frames per second of the particle's age. Default 0: the frames span the particle's
+    /// lifetime evenly (frame `⌊age ÷ lifetime × frames⌋`). Range ≥ 0 (negative or not finite: 0,
+    /// reported). Read at every draw; animatable (the frame is `⌊age × rate⌋` at the current rate).
+    public var spriteFrameRate: Float = 0
+    /// At a frame rate, whether the frames wrap around (true, the default) or hold the last frame
+    /// (false). Ignored when the frames span the lifetime.
+    public var spriteLoops: Bool = true
+    /// Whether each particle starts at a random frame drawn from its key (Semantics §2, draw index
+    /// ``DrawIndex/spriteFrame``); the played frame is `(start + frame) mod frames`. Default false.
+    public var spriteRandomStart: Bool = false
 
     // MARK: Sub-cells
 

@@ -18,6 +18,10 @@ extension SpriteImage {
         case snowflake
         /// A five-pointed star.
         case star
+        /// A 4 × 4 sprite sheet of an explosion (frames left to right, top to bottom): a fireball
+        /// that swells, breaks into lumps and thins into a ring of smoke. For
+        /// `spriteColumns = spriteRows = 4` (Semantics §10).
+        case explosionSheet
     }
 
     /// A built-in sprite, `size × size` pixels (clamped to 2…1024; default 64).
@@ -43,6 +47,8 @@ extension SpriteImage {
                 let arms = pow(abs(cos(3 * a)), 40) * smoothEdge(r, 0.95, 0.08)
                 let hub = smoothEdge(r, 0.22, 0.06)
                 return min(1, arms + hub)
+            case .explosionSheet:
+                return explosionFrame(x, y)
             case .star:
                 // Five points: the radius swings linearly between an inner and an outer value.
                 let turns = (atan2(y, x) + .pi / 2) * 5 / (2 * .pi)
@@ -69,6 +75,21 @@ extension SpriteImage {
         }
         return image
     }
+}
+
+/// The explosion sheet's alpha at `(x, y)` of the whole sheet (`[-1, 1]²`): the 4 × 4 grid's frame
+/// `k` (0…15) at its own coordinates, the fireball at stage `t = k ÷ 15`.
+private func explosionFrame(_ x: Float, _ y: Float) -> Float {
+    let gx = min((x + 1) * 2, 3.999), gy = min((y + 1) * 2, 3.999)
+    let k = Float(Int(gy) * 4 + Int(gx))
+    let u = (gx - gx.rounded(.down)) * 2 - 1, v = (gy - gy.rounded(.down)) * 2 - 1
+    let t = k / 15
+    let r = (u * u + v * v).squareRoot(), a = atan2(v, u)
+    let outer = (0.3 + 0.6 * t.squareRoot()) * (1 + 0.1 * sin(5 * a + 7 * t) + 0.06 * sin(9 * a + 3 * t))
+    let hole = max(0, t - 0.35) * 1.1 * outer
+    let lumps = 0.8 + 0.2 * sin(13 * u + 5 * t) * sin(11 * v - 4 * t)
+    let body = smoothEdge(r, outer, 0.18) * (1 - smoothEdge(r, hole, 0.25) * min(1, t * 1.5))
+    return (1 - 0.7 * t) * lumps * body
 }
 
 /// 1 inside `radius`, falling linearly to 0 over `width`.

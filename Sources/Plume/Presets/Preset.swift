@@ -15,6 +15,14 @@ public enum Preset: String, CaseIterable, Sendable {
     case fireworks
     /// Falling, spinning confetti (Plume's own).
     case confetti
+    /// Paper confetti fluttering down: drag and a wave behaviour (Plume's own).
+    case flutter
+    /// Grinder sparks turned to their flight direction: alignToMotion (Plume's own).
+    case alignedSparks
+    /// Motes pulled to a moving attractor (Plume's own).
+    case magnet
+    /// Explosions drawn from a sprite sheet played over each fireball's life (Plume's own).
+    case flipbookExplosion
 
     /// The scene size presets are laid out for when none is given: 800 × 600 points.
     public static let defaultSize = CGSize(width: 800, height: 600)
@@ -28,6 +36,10 @@ public enum Preset: String, CaseIterable, Sendable {
         case .colorBalls: return "colour balls falling from a point; after 5 s each emits white children (seed 002)"
         case .fireworks: return "rockets with trails that burst into sparks: three levels of sub-cells"
         case .confetti: return "six colours of discs and stars tumbling down from the top edge"
+        case .flutter: return "paper confetti swaying down under drag and a sideways wave, fading at the end"
+        case .alignedSparks: return "grinder sparks that point along their curving paths, cooling from white to red"
+        case .magnet: return "motes streaming in from the left, caught by an attractor circling the centre"
+        case .flipbookExplosion: return "fireballs played from a 4 × 4 sprite sheet over their life, with sparks"
         }
     }
 
@@ -42,6 +54,10 @@ public enum Preset: String, CaseIterable, Sendable {
         case .colorBalls: return Presets.colorBalls(size: size)
         case .fireworks: return Presets.fireworks(size: size)
         case .confetti: return Presets.confetti(size: size)
+        case .flutter: return Presets.flutter(size: size)
+        case .alignedSparks: return Presets.alignedSparks(size: size)
+        case .magnet: return Presets.magnet(size: size)
+        case .flipbookExplosion: return Presets.flipbookExplosion(size: size)
         }
     }
 }

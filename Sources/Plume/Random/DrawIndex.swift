@@ -35,4 +35,6 @@ public enum DrawIndex: UInt32, CaseIterable, Sendable {
     case blue = 13
     /// Alpha spread.
     case alpha = 14
+    /// Sprite-sheet start frame (``EmitterCell/spriteRandomStart``).
+    case spriteFrame = 15
 }

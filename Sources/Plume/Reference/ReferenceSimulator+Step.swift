@@ -89,7 +89,10 @@ extension ReferenceSimulator {
                                         color: p.color0 + pcell.colorSpeed * age)
             }
             var layer = resolved
-            if parent == nil, let path = emitterPath { layer.position = path.position(at: birthTime, to: resolved.position) }
+            if parent == nil, let path = emitterPath {
+                layer.position = path.position(at: birthTime, to: resolved.position)
+                layer.emitterVelocity = path.velocity(to: resolved.position)
+            }
             guard let b = BirthSampler.sample(cell: cell, layer: layer, key: key, parent: inherited) else {
                 continue
             }

@@ -60,7 +60,8 @@ public enum BirthSampler {
                           spread(cell.color.w, cell.colorRange.w, .alpha))
         return BirthState(lifetime: lifetime,
                           position: origin.position,
-                          velocity: direction * speed,
+                          velocity: direction * speed
+                              + (parent == nil ? layer.emitterVelocity * cell.emitterVelocityFraction : .zero),
                           scale: baseScale * spread(cell.scale, cell.scaleRange, .scale),
                           scaleSpeed: cell.scaleSpeed,
                           angle: spread(cell.rotation, cell.rotationRange, .rotation),

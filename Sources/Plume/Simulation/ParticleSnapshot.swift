@@ -58,9 +58,12 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
     public var angle: Double
     /// Current straight RGBA colour, unclamped.
     public var color: SIMD4<Double>
+    /// The sprite-sheet frame drawn (``SpriteSheet/frame(age:lifetime:key:)``); 0 without a sheet.
+    public var frame: Int
 
     public init(identity: ParticleIdentity, cellName: String?, birthTime: Double, age: Double, lifetime: Double,
-                position: SIMD3<Double>, velocity: SIMD3<Double>, scale: Double, angle: Double, color: SIMD4<Double>) {
+                position: SIMD3<Double>, velocity: SIMD3<Double>, scale: Double, angle: Double, color: SIMD4<Double>,
+                frame: Int = 0) {
         self.identity = identity
         self.cellName = cellName
         self.birthTime = birthTime
@@ -71,6 +74,7 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
         self.scale = scale
         self.angle = angle
         self.color = color
+        self.frame = frame
     }
 
     public var description: String {
@@ -78,7 +82,7 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
         func v3(_ v: SIMD3<Double>) -> String { "(\(f(v.x)), \(f(v.y)), \(f(v.z)))" }
         return "\(identity) born \(f(birthTime)) age \(f(age))/\(f(lifetime)) pos \(v3(position)) "
             + "vel \(v3(velocity)) scale \(f(scale)) angle \(f(angle)) "
-            + "rgba (\(f(color.x)), \(f(color.y)), \(f(color.z)), \(f(color.w)))"
+            + "rgba (\(f(color.x)), \(f(color.y)), \(f(color.z)), \(f(color.w)))" + (frame == 0 ? "" : " frame \(frame)")
     }
 }
 

@@ -23,6 +23,9 @@ public struct ResolvedLayer: Sendable {
     public var interpolatesMotion: Bool
     public var teleportDistance: Double
     public var seed: UInt32
+    /// The emitter's velocity over this update along its ``EmitterPath`` (points per second), zero
+    /// when it did not move along one; set by the simulators for each birth.
+    public var emitterVelocity: SIMD3<Double> = .zero
     var timing: TimingModel
     /// How the layer is drawn (its presented ``Layer`` values, validated).
     public var appearance: LayerAppearance
@@ -70,6 +73,10 @@ public struct EmitterPath: Sendable {
     public func position(at t: Double, to: SIMD3<Double>) -> SIMD3<Double> {
         from + (to - from) * fraction(at: t)
     }
+
+    /// The emitter's velocity along the path, given the current position `to`:
+    /// `(to − from) · inverseSpan`.
+    public func velocity(to: SIMD3<Double>) -> SIMD3<Double> { (to - from) * inverseSpan }
 }
 
 /// One cell's values for one update. See ``ResolvedLayer``.
@@ -94,6 +101,8 @@ public struct ResolvedCell: Sendable {
     public var emissionRange: Double
     public var velocity: Double
     public var velocityRange: Double
+    /// The fraction of the emitter's velocity added at birth (top-level cells).
+    public var emitterVelocityFraction: Double
     public var acceleration: SIMD3<Double>
     public var scale: Double
     public var scaleRange: Double
@@ -109,6 +118,8 @@ public struct ResolvedCell: Sendable {
     /// `contentsRect` as `(x, y, width, height)` in unit image coordinates.
     public var contentsRect: SIMD4<Double>
     public var minificationFilterBias: Double
+    /// The sprite-sheet grid and how its frames play (Semantics §10).
+    public var spriteSheet: SpriteSheet
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
     public var children: [ResolvedCell]
@@ -180,7 +191,7 @@ extension ResolvedLayer {
         appearance = LayerAppearance(layer, report: &report)
         self.emits = emits
 
-        let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime)
+        let context = CellContext(layerEmits: emits, layerBirthRate: birthRate, layerLifetime: lifetime, seed: seed)
         var visiting: [ObjectIdentifier] = []
         let topCells = layer.emitterCells ?? []
         let segments = ResolvedCell.keyPathSegments(topCells)
@@ -251,6 +262,7 @@ struct CellContext {
     var layerEmits: Bool
     var layerBirthRate: Double
     var layerLifetime: Double
+    var seed: UInt32
 }
 
 extension ResolvedCell {
@@ -311,6 +323,7 @@ extension ResolvedCell {
         emissionRange = number("emissionRange", cell.emissionRange)
         velocity = number("velocity", cell.velocity)
         velocityRange = number("velocityRange", cell.velocityRange)
+        emitterVelocityFraction = number("emitterVelocityFraction", cell.emitterVelocityFraction)
         acceleration = SIMD3(live("xAcceleration", cell.xAcceleration),
                              live("yAcceleration", cell.yAcceleration),
                              live("zAcceleration", cell.zAcceleration))
@@ -347,6 +360,7 @@ extension ResolvedCell {
                              drawing("contentsRect.size.width", r.size.width, default: 1),
                              drawing("contentsRect.size.height", r.size.height, default: 1))
         minificationFilterBias = drawing("minificationFilterBias", cell.minificationFilterBias, default: 0)
+        spriteSheet = SpriteSheet(cell, seed: context.seed, prefix: prefix, report: &report)
         let timing = report.timing(cell, prefix: prefix)
         window = timing.activeWindow
         if topLevel { cellRate *= context.layerBirthRate }

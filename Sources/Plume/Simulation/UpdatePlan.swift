@@ -128,15 +128,17 @@ extension Diagnostic {
 
 extension SnapshotParticle {
     /// A particle evaluated at `age` from its birth values (Semantics §5): scale, angle and colour are
-    /// linear in age, then shaped by the cell's behaviours (Semantics §12); position and velocity
+    /// linear in age, the sprite-sheet frame follows from age, lifetime and key, then scale, angle and
+    /// colour are shaped by the cell's behaviours (Semantics §12); position and velocity
     /// are the simulator's own.
     package init(cell: ResolvedCell, serial: UInt32, parent: ParticleKey, birthTime: Double, age: Double,
                  lifetime: Double, position: SIMD3<Double>, velocity: SIMD3<Double>, scale0: Double,
                  scaleSpeed: Double, angle0: Double, spin: Double, color0: SIMD4<Double>) {
-        self.init(identity: ParticleIdentity(cellPath: cell.path, serial: serial, parent: parent),
-                  cellName: cell.name, birthTime: birthTime, age: age, lifetime: lifetime,
+        let identity = ParticleIdentity(cellPath: cell.path, serial: serial, parent: parent)
+        self.init(identity: identity, cellName: cell.name, birthTime: birthTime, age: age, lifetime: lifetime,
                   position: position, velocity: velocity, scale: scale0 + scaleSpeed * age,
-                  angle: angle0 + spin * age, color: color0 + cell.colorSpeed * age)
+                  angle: angle0 + spin * age, color: color0 + cell.colorSpeed * age,
+                  frame: cell.spriteSheet.frame(age: age, lifetime: lifetime, key: identity.key))
         if !cell.behaviors.isEmpty { applyBehaviors(cell.behaviors, spin: spin) }
     }
 }

@@ -38,8 +38,8 @@ extension GLQuery {
 /// Vertex arrays and transform-feedback objects over record buffers.
 extension GLContext {
     /// A vertex array reading `vectors` uvec4 attributes (locations 0…) per record of `stride`
-    /// bytes from `buffer`.
-    func makeRecordVertexArray(over buffer: GLBuffer, vectors: Int, stride: Int) -> GLVertexArray {
+    /// bytes from `buffer`: one record per vertex, or per instance when `perInstance`.
+    func makeRecordVertexArray(over buffer: GLBuffer, vectors: Int, stride: Int, perInstance: Bool = false) -> GLVertexArray {
         let vertexArray = makeVertexArray()
         var previous: GLint = 0
         plume_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &previous)
@@ -49,6 +49,7 @@ extension GLContext {
             plume_glEnableVertexAttribArray(GLuint(i))
             plume_glVertexAttribIPointer(GLuint(i), 4, GLenum(GL_UNSIGNED_INT), GLsizei(stride),
                                          UnsafeRawPointer(bitPattern: i * 16))
+            if perInstance { plume_glVertexAttribDivisor(GLuint(i), 1) }
         }
         plume_glBindVertexArray(GLuint(previous))
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)

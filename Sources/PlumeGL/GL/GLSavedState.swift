@@ -7,7 +7,7 @@ struct SavedState {
     var texture: GLint = 0, feedback: GLint = 0, bufferTexture0: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0, bufferTexture3: GLint = 0
     var unpackBuffer: GLint = 0, copyRead: GLint = 0, copyWrite: GLint = 0
     var unpack: [GLint] = []
-    var blend = false, depth = false, cull = false, discard = false
+    var blend = false, depth = false, cull = false, discard = false, programPointSize = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
 
@@ -36,6 +36,7 @@ struct SavedState {
         depth = plume_glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
         cull = plume_glIsEnabled(GLenum(GL_CULL_FACE)) != 0
         discard = plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)) != 0
+        programPointSize = plume_glIsEnabled(GLenum(GL_PROGRAM_POINT_SIZE)) != 0
         blendSrcRGB = get(GL_BLEND_SRC_RGB)
         blendDstRGB = get(GL_BLEND_DST_RGB)
         blendSrcAlpha = get(GL_BLEND_SRC_ALPHA)
@@ -74,6 +75,7 @@ struct SavedState {
         set(GL_DEPTH_TEST, depth)
         set(GL_CULL_FACE, cull)
         set(GL_RASTERIZER_DISCARD, discard)
+        set(GL_PROGRAM_POINT_SIZE, programPointSize)
         plume_glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
         plume_glBlendEquationSeparate(GLenum(blendEquationRGB), GLenum(blendEquationAlpha))
     }

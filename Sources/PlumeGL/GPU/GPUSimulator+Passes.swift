@@ -381,6 +381,7 @@ extension GPUSimulator {
         u.position.set(l.position)
         u.size.set(l.size)
         u.depth.set(l.depth)
+        u.emitterVelocity.set(emitterPath?.velocity(to: l.position) ?? .zero)
     }
 
     private func setCell(_ u: CellParamsUniforms, _ c: ResolvedCell) {
@@ -393,6 +394,7 @@ extension GPUSimulator {
         u.oneMinusCosMax.set(2 * half * half)
         u.velocity.set(c.velocity)
         u.velocityRange.set(c.velocityRange)
+        u.emitterVelocityFraction.set(c.emitterVelocityFraction)
         u.scale.set(c.scale)
         u.scaleRange.set(c.scaleRange)
         u.scaleSpeed.set(c.scaleSpeed)

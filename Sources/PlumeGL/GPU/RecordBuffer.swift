@@ -5,6 +5,8 @@ final class RecordBuffer {
     let buffer: GLBuffer
     let feedback: GLTransformFeedback
     let vertexArray: GLVertexArray
+    /// The same records as per-instance attributes (one record per instance, for instanced quads).
+    let instancedVertexArray: GLVertexArray
     /// Capacity in records.
     let capacity: Int
     /// Sub-cells of the records' layout.
@@ -23,6 +25,8 @@ final class RecordBuffer {
         feedback = context.makeTransformFeedback(capturingInto: buffer)
         vertexArray = context.makeRecordVertexArray(over: buffer, vectors: ParticleRecord.vectors(subCells: subCells),
                                                     stride: stride)
+        instancedVertexArray = context.makeRecordVertexArray(over: buffer, vectors: ParticleRecord.vectors(subCells: subCells),
+                                                             stride: stride, perInstance: true)
         do {
             try context.check("creating a record buffer of \(capacity) records", pass: "record buffer")
         } catch {
@@ -33,6 +37,7 @@ final class RecordBuffer {
 
     func release(_ context: GLContext) {
         context.delete(vertexArray)
+        context.delete(instancedVertexArray)
         context.delete(feedback)
         context.delete(buffer)
     }

@@ -3,7 +3,8 @@ import Foundation
 /// The engine's GLSL, embedded in the binary from `Shaders/` by the EmbedShaders build plugin, and
 /// how a program's stages are assembled from it: a version header, the variant's defines, the
 /// library files (the generated contract first), the program's uniform declarations (generated
-/// from `Shaders/plume.contract`), then the stage file.
+/// from `Shaders/plume.contract`), the program's own library files (the `.glsl` names of its
+/// stage list, which may read its uniforms), then the stage file.
 public enum ShaderLibrary {
     /// Library files every program includes, in dependency order.
     static let libraryFiles = ["plume_contract.glsl", "plume_record.glsl", "plume_hash.glsl", "plume_draws.glsl",
@@ -37,6 +38,7 @@ public enum ShaderLibrary {
         for (name, value) in defines.sorted(by: { $0.key < $1.key }) { text += "#define \(name) \(value)\n" }
         for file in libraryFiles { text += "// ---- \(file)\n" + (source(file) ?? "") + "\n" }
         text += PassKind(rawValue: program)?.uniformDeclarations ?? ""
+        for file in PassKind(rawValue: program)?.includes ?? [] { text += "// ---- \(file)\n" + (source(file) ?? "") + "\n" }
         text += "// ---- \(stage)\n" + (source(stage) ?? "")
         return text
     }

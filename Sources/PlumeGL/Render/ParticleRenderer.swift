@@ -10,7 +10,11 @@ import Plume
 /// try renderer.draw(simulator, viewProjection: .layer(width: 800, height: 600))
 /// ```
 ///
+/// **Draw paths.** Each cell is drawn as point sprites, instanced quads or geometry-shader quads,
+/// picked per cell and per frame (``drawPath``, ``DrawPath``); the pictures are the same.
+///
 /// **GL state.** `draw` sets and then restores: the current program, vertex array, array buffer,
+/// `GL_PROGRAM_POINT_SIZE`,
 /// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–2, the
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
@@ -28,11 +32,25 @@ public final class ParticleRenderer {
     /// The over-life curves of the cell being drawn (Semantics §12).
     private lazy var behaviorTable = BehaviorTable(context: context)
     private var released = false
+    /// Bounds on each cell's particle scale over the lifetimes still alive (automatic paths).
+    private var scaleBounds: [ScaleKey: ScaleBound] = [:]
+
+    /// How cells are drawn: ``DrawPath/automatic`` (the default) picks per cell and per frame;
+    /// another value forces that path for every cell (tests, benchmarks, comparisons).
+    public var drawPath: DrawPath = .automatic
+    /// The path each drawn cell (by key path) took at the last draw call.
+    public private(set) var lastDrawPaths: [String: DrawPath] = [:]
+    /// The driver's largest point size in pixels (`GL_POINT_SIZE_RANGE`): the automatic choice
+    /// draws point sprites only below it.
+    public let maxPointSize: Double
 
     public init(context: GLContext) throws {
         self.context = context
         try context.ensureCurrent("ParticleRenderer.init")
-        _ = try context.programs.program(DrawUniforms.self)
+        var range: [Float] = [1, 1]
+        plume_glGetFloatv(GLenum(GL_POINT_SIZE_RANGE), &range)
+        maxPointSize = Double(range[1])
+        _ = try context.programs.program(DrawPointsUniforms.self)
     }
 
     deinit { release() }
@@ -53,11 +71,13 @@ public final class ParticleRenderer {
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
     /// sub-cells after it, skipping disabled cells and cells without contents, with every
     /// particle's alpha multiplied by `opacity` (see `ParticleRenderer+Layers.swift` for the
-    /// public entry points, which place, fade, hide and clip the layer).
+    /// public entry points, which place, fade, hide and clip the layer), each cell by the path
+    /// ``drawPath`` asks for or picks (`ParticleRenderer+DrawPath.swift`).
     func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
+        lastDrawPaths = [:]
         guard let time = simulator.layerTime else { return }
         let saved = SavedState()
         defer { saved.restore() }
@@ -65,59 +85,60 @@ public final class ParticleRenderer {
         plume_glDisable(GLenum(GL_DEPTH_TEST))
         plume_glDisable(GLenum(GL_CULL_FACE))
         plume_glEnable(GLenum(GL_BLEND))
+        plume_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
         plume_glBlendEquation(GLenum(GL_FUNC_ADD))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         let mode = simulator.resolved.renderMode
-        let additive = mode == .additive
-        if additive {
+        if mode == .additive {
             plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ONE))
         } else {
             plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA),
                                       GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
-        let program: any QuadUniforms
-        let use: () -> Void
-        if mode == .unordered || additive {
-            let p = try context.programs.program(DrawUniforms.self)
-            use = p.use
-            program = p.uniforms
-        } else {
-            let p = try context.programs.program(DrawSortedUniforms.self)
-            use = p.use
-            program = p.uniforms
-        }
-        use()
-        if let sorted = program as? DrawSortedUniforms {
-            sorted.entries.set(TextureUnit(index: 1))
-            sorted.records.set(TextureUnit(index: 2))
-        }
-        program.time.set(time)
-        program.viewProjection.set(viewProjection)
-        program.image.set(TextureUnit(index: 0))
-        program.behaviors.set(TextureUnit(index: 3))
-        program.preservesDepth.set(simulator.resolved.preservesDepth)
-        program.layerOpacity.set(opacity)
-        // Images stay upright: with a y-up projection the first image row goes to local +y.
-        program.flipImage.set(viewProjection.columns[5] > 0)
+        var viewport = [GLint](repeating: 0, count: 4)
+        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        let frame = FrameValues(time: time, viewProjection: viewProjection, opacity: opacity,
+                                preservesDepth: simulator.resolved.preservesDepth,
+                                sorted: !(mode == .unordered || mode == .additive), mode: mode,
+                                viewport: SIMD4(viewport.map(Double.init)),
+                                simulator: ObjectIdentifier(simulator), seed: simulator.resolved.seed)
+        if scaleBounds.count > 4096 { scaleBounds = [:] }
         let cells = simulator.layer.emitterCells ?? []
         for (i, (node, resolved)) in zip(simulator.roots, simulator.resolved.cells).enumerated() where i < cells.count {
-            try draw(node, cell: resolved, object: cells[i], program: program, use: use, mode: mode, time: time,
-                     seed: simulator.resolved.seed)
+            try draw(node, cell: resolved, object: cells[i], parentScale: simulator.resolved.scale, frame: frame)
         }
         try context.check("drawing particles", pass: "particle drawing")
     }
 
-    private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, program: any QuadUniforms,
-                      use: () -> Void, mode: EmitterRenderMode, time: Double, seed: UInt32) throws {
+    /// What every cell of one draw shares.
+    private struct FrameValues {
+        var time: Double
+        var viewProjection: Matrix4
+        var opacity: Float
+        var preservesDepth: Bool
+        var sorted: Bool
+        var mode: EmitterRenderMode
+        var viewport: SIMD4<Double>
+        var simulator: ObjectIdentifier
+        /// The layer's seed (the per-particle draws of motion behaviours).
+        var seed: UInt32
+    }
+
+    private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, parentScale: Double,
+                      frame: FrameValues) throws {
+        let key = ScaleKey(simulator: frame.simulator, path: cell.path)
+        let scale = scaleBounds[key, default: ScaleBound()].update(Self.scaleBound(cell, parent: parentScale),
+                                                                     time: frame.time, maxLifetime: cell.maxLifetime)
         if cell.isDrawn, let image = object.contents, node.input.hasData {
             let texture = try self.texture(for: cell.path, image: image, cell: object)
-            var sortedCount = 0
-            if let sorted = program as? DrawSortedUniforms {
+            var count = 0
+            if frame.sorted {
                 let ordering = orderings[cell.path] ?? ParticleOrdering(context: context)
                 orderings[cell.path] = ordering
-                let (entries, count) = try ordering.sort(node.input, order: mode, time: time, acceleration: cell.acceleration)
-                sortedCount = count
+                let (entries, n) = try ordering.sort(node.input, order: frame.mode, time: frame.time,
+                                                     acceleration: cell.acceleration)
+                count = n
                 plume_glActiveTexture(GLenum(GL_TEXTURE1))
                 plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), entries.name)
                 let records = recordTexture ?? context.makeTexture()
@@ -126,30 +147,100 @@ public final class ParticleRenderer {
                 plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), records.name)
                 plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), node.input.buffer.name)
                 plume_glActiveTexture(GLenum(GL_TEXTURE0))
-                use()   // sorting ran its own programs
+            }
+            let path = choosePath(image: image, cell: cell, scale: scale, frame: frame, records: node.input)
+            if path == .instancedQuads && !frame.sorted, let counts = node.input.lastWrite,
+               counts.resolve(wait: true), let written = counts.result?.written {
+                count = Int(written)
+            }
+            lastDrawPaths[cell.keyPath] = path
+            let (use, program) = try self.program(path, sorted: frame.sorted)
+            use()
+            try set(program, cell: cell, image: image, frame: frame)
+            if let sorted = program as? SortedDrawUniforms {
+                sorted.entries.set(TextureUnit(index: 1))
+                sorted.records.set(TextureUnit(index: 2))
                 sorted.recordVecs.set(ParticleRecord.vectors(subCells: node.subCells))
             }
             plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
-            program.acc.set(cell.acceleration)
-            program.colorSpeed.set(cell.colorSpeed)
-            program.imageSize.set(SIMD2<Double>(Double(image.width), Double(image.height)))
-            program.contentsRect.set(cell.contentsRect)
-            program.contentsScale.set(cell.contentsScale)
-            let table = cell.behaviors.drawTable(seed: seed)
-            if let table { try behaviorTable.bind(table) }
-            program.behaviorsOn.set(table != nil)
-            if program is DrawSortedUniforms {
+            switch (path, frame.sorted) {
+            case (.instancedQuads, false):
+                plume_glBindVertexArray(node.input.instancedVertexArray.name)
+                plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+            case (.instancedQuads, true):
                 plume_glBindVertexArray(context.emptyVertexArray.name)
-                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(sortedCount))
-            } else {
+                plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+            case (_, true):
+                plume_glBindVertexArray(context.emptyVertexArray.name)
+                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+            case (_, false):
                 plume_glBindVertexArray(node.input.vertexArray.name)
                 plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
             }
         }
         let subs = object.emitterCells ?? []
         for (j, (child, sub)) in zip(node.children, cell.children).enumerated() where j < subs.count {
-            try draw(child, cell: sub, object: subs[j], program: program, use: use, mode: mode, time: time, seed: seed)
+            try draw(child, cell: sub, object: subs[j], parentScale: scale, frame: frame)
         }
+    }
+
+    /// The path for one cell at this draw (see ``DrawPath``).
+    private func choosePath(image: SpriteImage, cell: ResolvedCell, scale: Double, frame: FrameValues,
+                            records: RecordBuffer) -> DrawPath {
+        if drawPath != .automatic { return drawPath }
+        if Self.isAffine(frame.viewProjection),
+           Self.pointSizeBound(image: image, cell: cell, scale: scale, viewProjection: frame.viewProjection,
+                               viewport: frame.viewport) <= maxPointSize {
+            return .pointSprites
+        }
+        if frame.sorted || (records.lastWrite?.resolve(wait: false) ?? false) { return .instancedQuads }
+        return .geometryQuads
+    }
+
+    /// The program of a path, used, with its uniforms.
+    private func program(_ path: DrawPath, sorted: Bool) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
+        func get<U: ProgramUniforms & QuadUniforms>(_ type: U.Type) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
+            let p = try context.programs.program(type)
+            return (p.use, p.uniforms)
+        }
+        switch (path, sorted) {
+        case (.pointSprites, false): return try get(DrawPointsUniforms.self)
+        case (.pointSprites, true): return try get(DrawPointsSortedUniforms.self)
+        case (.instancedQuads, false): return try get(DrawInstancedUniforms.self)
+        case (.instancedQuads, true): return try get(DrawInstancedSortedUniforms.self)
+        case (_, false): return try get(DrawUniforms.self)
+        case (_, true): return try get(DrawSortedUniforms.self)
+        }
+    }
+
+    /// Sets the uniforms every draw program shares.
+    private func set(_ program: any QuadUniforms, cell: ResolvedCell, image: SpriteImage, frame: FrameValues) throws {
+        program.time.set(frame.time)
+        program.viewProjection.set(frame.viewProjection)
+        program.image.set(TextureUnit(index: 0))
+        program.preservesDepth.set(frame.preservesDepth)
+        program.layerOpacity.set(frame.opacity)
+        // Images stay upright: with a y-up projection the first image row goes to local +y.
+        program.flipImage.set(frame.viewProjection.columns[5] > 0)
+        program.acc.set(cell.acceleration)
+        program.colorSpeed.set(cell.colorSpeed)
+        program.imageSize.set(SIMD2<Double>(Double(image.width), Double(image.height)))
+        program.contentsRect.set(cell.contentsRect)
+        program.contentsScale.set(cell.contentsScale)
+        let sheet = cell.spriteSheet
+        program.sheet.columns.set(sheet.columns)
+        program.sheet.rows.set(sheet.rows)
+        program.sheet.frames.set(sheet.frames)
+        program.sheet.rate.set(sheet.rate)
+        program.sheet.loops.set(sheet.loops)
+        program.sheet.randomStart.set(sheet.randomStart)
+        program.sheet.seed.set(sheet.seed)
+        if let points = program as? PointDrawUniforms { points.viewport.set(frame.viewport) }
+        // Over-life curves, alignment and motion behaviours (Semantics §12): the cell's table on texture unit 3.
+        let table = cell.behaviors.drawTable(seed: frame.seed)
+        if let table { try behaviorTable.bind(table) }
+        program.behaviors.set(TextureUnit(index: 3))
+        program.behaviorsOn.set(table != nil)
     }
 
     // MARK: Textures
@@ -186,11 +277,12 @@ public final class ParticleRenderer {
 
 }
 
-/// The uniforms the draw and sorted-draw programs share (generated from `Shaders/plume.contract`).
+/// The uniforms every draw program shares (generated from `Shaders/plume.contract`).
 protocol QuadUniforms {
     var time: Uniform<Double> { get }
     var acc: Uniform<SIMD3<Float>> { get }
     var colorSpeed: Uniform<SIMD4<Float>> { get }
+    var sheet: SheetParamsUniforms { get }
     var viewProjection: Uniform<Matrix4> { get }
     var imageSize: Uniform<SIMD2<Float>> { get }
     var contentsRect: Uniform<SIMD4<Float>> { get }
@@ -202,5 +294,28 @@ protocol QuadUniforms {
     var behaviorsOn: Uniform<Bool> { get }
     var behaviors: Uniform<TextureUnit> { get }
 }
+
+/// The uniforms of the programs that draw in sorted order.
+protocol SortedDrawUniforms {
+    var entries: Uniform<TextureUnit> { get }
+    var records: Uniform<TextureUnit> { get }
+    var recordVecs: Uniform<Int32> { get }
+}
+
+/// The uniforms of the point-sprite programs.
+protocol PointDrawUniforms {
+    var viewport: Uniform<SIMD4<Float>> { get }
+}
+
+/// A cell of one simulator, for the scale bounds the renderer keeps.
+struct ScaleKey: Hashable {
+    var simulator: ObjectIdentifier
+    var path: [Int]
+}
+
 extension DrawUniforms: QuadUniforms {}
-extension DrawSortedUniforms: QuadUniforms {}
+extension DrawSortedUniforms: QuadUniforms, SortedDrawUniforms {}
+extension DrawPointsUniforms: QuadUniforms, PointDrawUniforms {}
+extension DrawPointsSortedUniforms: QuadUniforms, SortedDrawUniforms, PointDrawUniforms {}
+extension DrawInstancedUniforms: QuadUniforms {}
+extension DrawInstancedSortedUniforms: QuadUniforms, SortedDrawUniforms {}

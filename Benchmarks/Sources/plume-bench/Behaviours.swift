@@ -1,0 +1,57 @@
+import Foundation
+import Plume
+import PlumeGL
+
+/// Issue 11 item 6: what behaviours cost. At 1e5 live particles of `Workloads.steady`: update
+/// throughput of the GPU simulator (with and without drawing 1280×720, which evaluates the curves)
+/// and of the CPU reference, and bytes per particle, with no behaviour, each behaviour and all.
+enum BehaviourBench {
+    static let live = 100_000
+
+    static func behaviour(_ kind: EmitterBehavior.Kind) -> EmitterBehavior {
+        let b = EmitterBehavior(type: kind, name: kind.rawValue)
+        switch kind {
+        case .valueOverLife: b.keyPath = "scale"; b.values = [0.5, 1.5, 0.2]; b.locations = [0, 0.3, 1]
+        case .colorOverLife: b.colors = [Color(red: 1.0, green: 1.0, blue: 1.0), Color(red: 1.0, green: 0.2, blue: 0.1, alpha: 0.3)]
+        case .drag: b.drag = 0.8
+        case .wave: b.force = SIMD3(60, -20, 0); b.frequency = 0.7
+        case .attractor: b.position = CGPoint(x: 700, y: 300); b.stiffness = 2; b.radius = 30
+        case .alignToMotion: b.rotation = 0.25
+        case .radialAcceleration, .tangentialAcceleration: b.acceleration = 25; b.accelerationRange = 10
+        case .orbit: b.startRadius = 10; b.endRadius = 150; b.turnsPerSecond = 0.5
+        }
+        return b
+    }
+
+    /// One table row per configuration.
+    static func table(timer: Timer, quick: Bool) throws -> String {
+        let configurations: [(String, [EmitterBehavior.Kind])] =
+            [("none", [])] + EmitterBehavior.Kind.allCases.map { ($0.rawValue, [$0]) }
+            + [("all", EmitterBehavior.Kind.allCases.filter { $0 != .orbit })]
+        var out = "\n| behaviours (1e5 live) | GPU updates/s | GPU update+draw frame | CPU reference updates/s | bytes/particle |\n"
+        out += "|---|---|---|---|---|\n"
+        for (name, kinds) in configurations {
+            FileHandle.standardError.write(Data("· behaviours: \(name)\n".utf8))
+            func make() -> EmitterLayer {
+                let layer = Workloads.steady(live: live)
+                layer.emitterBehaviors = kinds.map(behaviour)
+                return layer
+            }
+            let onGPU = kinds.allSatisfy { [.valueOverLife, .colorOverLife, .alignToMotion].contains($0) }
+            var bytes = 0
+            let update = try timer.gpuFrame(make(), live: live, render: false) { simulator in
+                // Bytes per particle as stored: what a snapshot reads back, per particle read.
+                let before = simulator.totalBytesReadBack
+                let count = try simulator.snapshot().particles.count
+                bytes = count > 0 ? (simulator.totalBytesReadBack - before) / count : 0
+            }
+            let frame = try timer.gpuFrame(make(), live: live, render: true)
+            let cpu = try timer.cpuFrame(make(), live: live, repeats: quick ? 2 : 5)
+            let gpuNote = onGPU ? "" : " (motion not integrated on the GPU)"
+            out += "| \(name) | \(String(format: "%.3g", Double(live) / update))\(gpuNote) | "
+                + "\(String(format: "%.2f ms", frame * 1000)) | \(String(format: "%.3g", Double(live) / cpu)) | "
+                + "\(bytes) |\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+// Behaviours in effect files: `"emitterBehaviors"` on the layer, an array of objects, each with its
+// `"type"` first and then the inputs that differ from their defaults, under their Core Animation
+// keys (the behaviour's key table is the one declaration, as for layers and cells):
+//
+//     "emitterBehaviors": [
+//       { "type": "drag", "name": "air", "drag": 1.5 },
+//       { "type": "colorOverLife", "colors": [[1, 1, 1, 1], "#ff800000"], "cellNames": ["spark"] }
+//     ]
+
+extension EffectPropertyInfo {
+    /// Units, ranges and descriptions of behaviour inputs (Semantics §12).
+    static let behaviorTable: [String: EffectPropertyInfo] = [
+        "name": .init(doc: "Name used in key paths (emitterBehaviors.<name>.<input>)."),
+        "isEnabled": .init(doc: "When false the behaviour does nothing."),
+        "cellNames": .init(doc: "The cells it acts on, by name at any depth; null (the default) for every cell."),
+        "keyPath": .init(doc: "valueOverLife: the property the curve drives: scale, alpha, velocity or spin."),
+        "values": .init(doc: "valueOverLife: the curve's values over normalised age (never converted by angleUnit)."),
+        "locations": .init(doc: "valueOverLife, colorOverLife: normalised ages (0…1) of the values or colours; null: evenly spaced."),
+        "additive": .init(doc: "valueOverLife: add the curve to the particle's value instead of multiplying."),
+        "colors": .init(doc: "colorOverLife: colours over normalised age, multiplying the particle's colour."),
+        "drag": .init(unit: .perSecond, minimum: 0, doc: "drag: the velocity relaxes as dv/dt = −drag·v."),
+        "force": .init(unit: .pointsPerSecondSquared, doc: "wave: amplitude of the acceleration force·sin(2π·frequency·age), [x, y] or [x, y, z]."),
+        "frequency": .init(unit: .perSecond, doc: "wave: frequency, hertz."),
+        "attractorType": .init(doc: "attractor: pulls towards a point (radial), a line (axial) or a plane (planar)."),
+        "position": .init(unit: .points, doc: "attractor: position in the layer, [x, y] points."),
+        "zPosition": .init(unit: .points, doc: "attractor: z of the position."),
+        "stiffness": .init(unit: .perSecondSquared, minimum: 0, doc: "attractor: spring constant."),
+        "radius": .init(unit: .points, minimum: 0, doc: "attractor: rest distance."),
+        "falloff": .init(unit: .pointsPerSecondSquared, doc: "attractor: constant extra pull (negative pushes)."),
+        "falloffDistance": .init(unit: .points, minimum: 0, doc: "attractor: beyond this distance it does nothing.",
+                                 allowsInfinity: true),
+        "orientationLatitude": .init(unit: .angle, doc: "attractor (axial, planar): latitude of the axis or normal."),
+        "orientationLongitude": .init(unit: .angle, doc: "attractor (axial, planar): longitude of the axis or normal."),
+        "rotation": .init(unit: .angle, doc: "alignToMotion: angle added to the direction of motion."),
+        "acceleration": .init(unit: .pointsPerSecondSquared, doc: "radialAcceleration, tangentialAcceleration: the acceleration."),
+        "accelerationRange": .init(unit: .pointsPerSecondSquared, doc: "Full width of its uniform per-particle spread."),
+        "startRadius": .init(unit: .points, doc: "orbit: distance from the birth point at birth."),
+        "startRadiusRange": .init(unit: .points, doc: "Full width of its uniform spread."),
+        "endRadius": .init(unit: .points, doc: "orbit: distance at the end of life (linear in age)."),
+        "endRadiusRange": .init(unit: .points, doc: "Full width of its uniform spread."),
+        "turnsPerSecond": .init(unit: .turnsPerSecond, doc: "orbit: angular speed, clockwise on screen (never converted by angleUnit)."),
+        "turnsPerSecondRange": .init(unit: .turnsPerSecond, doc: "Full width of its uniform spread."),
+    ]
+}
+
+extension EffectModel {
+    static let behaviorOrder = ["name", "isEnabled", "cellNames", "keyPath", "values", "colors", "locations", "additive",
+                                "drag", "force", "frequency", "attractorType", "position", "zPosition", "stiffness",
+                                "radius", "falloff", "falloffDistance", "orientationLatitude", "orientationLongitude",
+                                "rotation", "acceleration", "accelerationRange", "startRadius", "startRadiusRange",
+                                "endRadius", "endRadiusRange", "turnsPerSecond", "turnsPerSecondRange"]
+}
+
+extension EffectDecoder {
+    /// `"emitterBehaviors"`: an array of behaviour objects (or null).
+    mutating func decodeBehaviors(_ node: JSONNode, path: String, into layer: EmitterLayer) {
+        if case .null = node.value { layer.emitterBehaviors = nil; return }
+        guard let elements = node.elements else {
+            log.error(path, node.position, "must be an array of behaviours, got \(describe(node))")
+            return
+        }
+        var behaviors: [EmitterBehavior] = []
+        for (i, element) in elements.enumerated() {
+            if let behavior = decodeBehavior(element, path: "\(path)[\(i)]") { behaviors.append(behavior) }
+        }
+        layer.emitterBehaviors = behaviors
+    }
+
+    mutating func decodeBehavior(_ node: JSONNode, path: String) -> EmitterBehavior? {
+        guard let members = node.members else {
+            log.error(path, node.position, "a behaviour must be an object, got \(node.kindName)")
+            return nil
+        }
+        guard let typeNode = node["type"] else {
+            log.error(path, node.position, "\"type\" is missing (one of \(EmitterBehavior.types.joined(separator: ", ")))")
+            return nil
+        }
+        guard let type = typeNode.string else {
+            log.error(path + ".type", typeNode.position, "must be a string, got \(describe(typeNode))")
+            return nil
+        }
+        if EmitterBehavior.Kind(rawValue: type) == nil {
+            // Kept, as the model keeps it (it does nothing), so writing the file back loses nothing.
+            let hint = nearestKey(to: type, in: EmitterBehavior.types).map { " (did you mean \"\($0)\"?)" } ?? ""
+            log.warning(path + ".type", typeNode.position, "unknown behaviour type \"\(type)\"\(hint): it does nothing")
+        }
+        let behavior = EmitterBehavior(type: type)
+        decodeProperties(members, path: path, into: behavior, properties: EffectModel.behavior.properties,
+                         extraKeys: ["type"], aliases: EffectProperty<EmitterBehavior>.aliasTargets)
+        return behavior
+    }
+
+    /// An array of finite numbers (`force`: two or three of them).
+    mutating func numbers(_ node: JSONNode, path: String) -> [CGFloat]? {
+        guard let elements = node.elements else {
+            log.error(path, node.position, "must be an array of numbers, got \(describe(node))")
+            return nil
+        }
+        var values: [CGFloat] = []
+        for (i, e) in elements.enumerated() {
+            guard let d = e.number?.value, d.isFinite else {
+                log.error("\(path)[\(i)]", e.position, "must be a finite number, got \(describe(e))")
+                return nil
+            }
+            values.append(CGFloat(d))
+        }
+        if path.hasSuffix(".force"), !(2...3).contains(values.count) {
+            log.error(path, node.position, "must be [x, y] or [x, y, z], got \(describe(node))")
+            return nil
+        }
+        return values
+    }
+
+    mutating func colors(_ node: JSONNode, path: String) -> [Color]? {
+        guard let elements = node.elements else {
+            log.error(path, node.position, "must be an array of colours, got \(describe(node))")
+            return nil
+        }
+        var colors: [Color] = []
+        for (i, e) in elements.enumerated() {
+            guard let c = color(e, path: "\(path)[\(i)]") else { return nil }
+            colors.append(c)
+        }
+        return colors
+    }
+
+    mutating func strings(_ node: JSONNode, path: String) -> [String]? {
+        guard let elements = node.elements else {
+            log.error(path, node.position, "must be an array of strings, got \(describe(node))")
+            return nil
+        }
+        var strings: [String] = []
+        for (i, e) in elements.enumerated() {
+            guard let s = e.string else {
+                log.error("\(path)[\(i)]", e.position, "must be a string, got \(describe(e))")
+                return nil
+            }
+            strings.append(s)
+        }
+        return strings
+    }
+}
+
+extension EffectEncoder {
+    mutating func encodeBehaviors(_ behaviors: [EmitterBehavior], path: String) -> JSONOut {
+        .array(behaviors.enumerated().map { i, behavior in
+            .object([("type", .string(behavior.type))]
+                + encodeProperties(behavior, properties: EffectModel.behavior.properties, path: "\(path)[\(i)]"))
+        })
+    }
+
+    /// Behaviours as written, for comparing two layers' behaviours.
+    static func behaviorsSignature(_ layer: EmitterLayer) -> String {
+        guard let behaviors = layer.emitterBehaviors else { return "null" }
+        var encoder = EffectEncoder(options: .init(), file: "")
+        return encoder.encodeBehaviors(behaviors, path: "").text()
+    }
+
+    /// Arrays of numbers, colours and strings; nil for another kind.
+    mutating func encodeArray(_ value: Any, kind: EffectValueKind, path: String) -> JSONOut? {
+        switch kind {
+        case .numbers:
+            if let v = value as? [CGFloat] { return vector(v.map(Double.init), path: path) }
+            if let v = value as? [Double] { return vector(v, path: path) }
+        case .colors:
+            if let v = value as? [Color] {
+                let parts = v.map { encodeValue($0, kind: .color, info: EffectPropertyInfo(), path: path) }
+                return parts.contains { $0 == nil } ? nil : .array(parts.compactMap { $0 })
+            }
+        case .strings:
+            if let v = value as? [String] { return .array(v.map(JSONOut.string)) }
+        default: break
+        }
+        log.error(path, nil, "unexpected value \(value)")
+        return nil
+    }
+
+    static func sameArray(_ a: Any, _ b: Any, kind: EffectValueKind) -> Bool {
+        switch kind {
+        case .numbers:
+            func numbers(_ v: Any) -> [Double]? { (v as? [CGFloat]).map { $0.map(Double.init) } ?? (v as? [Double]) }
+            return numbers(a) != nil && numbers(a) == numbers(b)
+        case .colors: return (a as? [Color]) != nil && (a as? [Color]) == (b as? [Color])
+        case .strings: return (a as? [String]) != nil && (a as? [String]) == (b as? [String])
+        default: return false
+        }
+    }
+}
