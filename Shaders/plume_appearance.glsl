@@ -31,7 +31,7 @@ float plume_sheet_frame(Particle p, float age) {
 
 Appearance plume_appearance(Particle p) {
     float age = float(u_time - p.birth);
-    Motion m = plume_motion_at(p, age, u_acc);
+    Motion m = plume_draw_motion(p, u_time, u_acc, u_behaviorsOn, u_behaviors);   // with motion behaviours
     Appearance a;
     a.position = m.position;
     a.scale = p.scale0 + p.scaleSpeed * age;

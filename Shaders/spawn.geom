@@ -24,9 +24,18 @@ void main() {
     uint serial = b.firstSerial + uint(slot);
     uvec2 key = plume_child_key(parent.key, u_cell.index, serial);
 
-    plume_reanchor(parent, u_t0, u_accChanged, u_accPrev);
     float pa = float(ageAtBirth);
-    Motion m = plume_motion_at(parent, pa, u_acc);
+    Motion m;
+    if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)
+        int mt = plume_mt_start(u_motion);
+        MotionParticle q = plume_motion_particle(u_motion, mt, parent.key, parent.lifetime);
+        MotionState s = plume_motion_start(u_motion, mt, parent, age0, u_t0 - parent.birth, u_accChanged, u_accPrev, q);
+        MotionState e = plume_motion_evaluate(u_motion, mt, s, ageAtBirth, dvec3(u_acc), q, 1 << 20);
+        m = Motion(vec3(e.position), vec3(e.velocity));
+    } else {
+        plume_reanchor(parent, u_t0, u_accChanged, u_accPrev);
+        m = plume_motion_at(parent, pa, u_acc);
+    }
     Particle child;
     if (!plume_sample(u_layer, u_cell, key, parent.key, serial, birth, true, m.position, m.velocity,
                       parent.scale0 + parent.scaleSpeed * pa, parent.color0 + u_colorSpeed * pa, child)) return;

@@ -2,11 +2,12 @@
 // u_t1, advances its sub-cell clocks (the spawn pass emits the births from the same arithmetic),
 // and writes it out if it is still alive. A record born in this update is at its birth time.
 // Program updateFetch reads the record from u_records itself (record_index.vert hands on only its
-// index and first word vector); program update receives it whole from record.vert.
+// index and first word vector); program update receives it whole from record.vert. The
+// updateMotion program (cells with motion behaviours, Semantics §12) advances the anchor under them.
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
-#ifdef PLUME_PROGRAM_updateFetch
+#ifdef PROGRAM_updateFetch
 flat in int v_index[];
 flat in uvec4 v_rec0[];
 #else
@@ -16,7 +17,7 @@ out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
 
 void main() {
     uvec4 r[REC_MAX];
-#ifdef PLUME_PROGRAM_updateFetch
+#ifdef PROGRAM_updateFetch
     int base = v_index[0] * REC_VECS(SUB);
     for (int i = 0; i < REC_MAX; ++i) r[i] = uvec4(0u);
     r[0] = v_rec0[0];
@@ -28,9 +29,17 @@ void main() {
     p = plume_unpack(r, SUB);
     precise double age1 = u_t1 - p.birth;
     if (!(age1 < p.lifetime)) return;                  // dead at t1
-    plume_reanchor(p, u_t0, u_accChanged, u_accPrev);
-#if SUB > 0
     double age0 = max(u_t0 - p.birth, 0.0lf);
+#ifdef PROGRAM_updateMotion
+    // Motion behaviours (the updateMotion program): the anchor advances as BehaviorMotion.advance.
+    int m = plume_mt_start(u_motion);
+    MotionParticle q = plume_motion_particle(u_motion, m, p.key, p.lifetime);
+    MotionState s = plume_motion_start(u_motion, m, p, age0, u_t0 - p.birth, u_accChanged, u_accPrev, q);
+    plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, dvec3(u_acc), q));
+#else
+    plume_reanchor(p, u_t0, u_accChanged, u_accPrev);
+#endif
+#if SUB > 0
     for (int j = 0; j < SUB; ++j) plume_clock_advance(p.clocks[j], u_clock[j], age0, age1, p.lifetime);
 #endif
     plume_pack(p, SUB, r);

@@ -62,7 +62,7 @@ extension Contract {
 
     /// The uniform declarations of `program`, prepended to each of its stages.
     func glslUniforms(_ program: Program) -> String {
-        var s = "// Uniforms of the \(program.name) program (Shaders/plume.contract).\n"
+        var s = "// Uniforms of the \(program.name) program (Shaders/plume.contract).\n#define PROGRAM_\(program.name) 1\n"
         for u in program.uniforms {
             s += u.perSubCell
                 ? "#if SUB > 0\nuniform \(u.type) \(u.name)[SUB];\n#endif\n"

@@ -4,7 +4,7 @@ import Testing
 @testable import PlumeGL
 
 /// Behaviours on the GPU path (Semantics §12): the renderer draws the curves and alignment the
-/// snapshot reports, and motion behaviours, not yet integrated on the GPU, are reported.
+/// snapshot reports.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct BehaviorGPUTests {
     static let size = CGSize(width: 240, height: 180)
@@ -31,20 +31,29 @@ struct BehaviorGPUTests {
         return layer
     }
 
+    /// Renders `make`'s layer on the GPU at `time` and expects the picture to match the reference
+    /// snapshot drawn by the software rasterizer (metric and its reasons: `RendererTests`).
+    static func renderMatchingReference(_ name: String, time: Double, _ make: () -> EmitterLayer,
+                                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
+        let w = Int(size.width), h = Int(size.height)
+        let (gpu, _, reference, layer) = try RendererTests.render(make, time: time, width: w, height: h)
+        var cpu = SoftwareRasterizer(width: w, height: h)
+        cpu.draw(reference, layer: layer)
+        let (mae, psnr) = cpu.compare(to: gpu)
+        print("render \(name): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
+        #expect(mae <= 1.0, "\(name) seed 3 at t \(time): mean absolute error \(mae) steps per channel", sourceLocation: sourceLocation)
+        #expect(psnr >= 34, "\(name) seed 3 at t \(time): PSNR \(psnr) dB", sourceLocation: sourceLocation)
+        return gpu
+    }
+
     /// The GPU picture of curves (colour, scale, spin) and alignment matches the reference snapshot
     /// drawn by the software rasterizer (metric and its reasons: `RendererTests`), through the
     /// unordered path (draw.vert) and the sorted one (draw_sorted.vert); and the behaviours change
     /// the picture: the colour curve turns white discs orange-red (blue drops).
     @Test(arguments: [EmitterRenderMode.additive, .oldestFirst])
     func rendererDrawsWhatTheSnapshotSays(_ mode: EmitterRenderMode) throws {
-        let w = Int(Self.size.width), h = Int(Self.size.height)
-        let (gpu, _, reference, layer) = try RendererTests.render({ Self.layer(mode, behaviors: true) }, time: 2.5, width: w, height: h)
-        var cpu = SoftwareRasterizer(width: w, height: h)
-        cpu.draw(reference, layer: layer)
-        let (mae, psnr) = cpu.compare(to: gpu)
-        print("render behaviours \(mode): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
-        #expect(mae <= 1.0, "\(mode) seed 3 at t 2.5: mean absolute error \(mae) steps per channel")
-        #expect(psnr >= 34, "\(mode) seed 3 at t 2.5: PSNR \(psnr) dB")
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let gpu = try Self.renderMatchingReference("behaviours \(mode)", time: 2.5) { Self.layer(mode, behaviors: true) }
 
         let (plain, _, _, _) = try RendererTests.render({ Self.layer(mode, behaviors: false) }, time: 2.5, width: w, height: h)
         func sums(_ px: [UInt8]) -> SIMD3<Double> {
@@ -57,17 +66,34 @@ struct BehaviorGPUTests {
         #expect(curved.z < 0.5 * curved.x, "\(mode): the colour curve must take the blue out: \(curved)")
     }
 
-    @Test func motionBehavioursAreReportedOnTheGPU() throws {
-        try GPU.run { context in
-            let layer = Self.layer(.additive, behaviors: false)
-            let drag = EmitterBehavior(type: .drag)
-            drag.drag = 1
-            layer.emitterBehaviors = [drag, Scenarios.colorCurve()]
-            let gpu = try GPUSimulator(layer: layer, context: context)
-            try gpu.advance(to: 0)
-            try gpu.advance(to: 0.5)
-            #expect(gpu.diagnostics.contains { $0.keyPath == "emitterCells.dots" && $0.rule.contains("not simulated by GPUSimulator") },
-                    "\(gpu.diagnostics)")
+    /// A magnet: dots emitted at the left in every direction, an attractor (with drag to settle
+    /// them) on the right pulls them into a spot there.
+    static func magnet(_ mode: EmitterRenderMode, attractor: Bool) -> EmitterLayer {
+        let layer = Self.layer(mode, behaviors: false)
+        layer.emitterPosition = CGPoint(x: 60, y: 90)
+        let magnet = EmitterBehavior(type: .attractor, name: "magnet")
+        magnet.position = CGPoint(x: 180, y: 90)
+        magnet.stiffness = 6
+        magnet.falloffDistance = 400
+        layer.emitterBehaviors = attractor ? [magnet, Scenarios.drag(2.5)] : []
+        return layer
+    }
+
+    /// Motion behaviours are drawn (draw.vert and draw_sorted.vert evaluate them): the GPU picture
+    /// of the magnet matches the reference snapshot rasterized, the spot at the attractor is lit,
+    /// and without the attractor it stays dark.
+    @Test(arguments: [EmitterRenderMode.additive, .oldestFirst])
+    func rendererDrawsMotionBehaviours(_ mode: EmitterRenderMode) throws {
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let gpu = try Self.renderMatchingReference("magnet \(mode)", time: 3.5) { Self.magnet(mode, attractor: true) }
+        // The spot: pixels within 4 of (180, 90) (row 90 is the middle whichever way rows run).
+        func spot(_ px: [UInt8]) -> Double {
+            var sum = 0.0
+            for y in 86...94 { for x in 176...184 { sum += Double(px[4 * (y * w + x)]) } }
+            return sum / 81
         }
+        let (plain, _, _, _) = try RendererTests.render({ Self.magnet(mode, attractor: false) }, time: 3.5, width: w, height: h)
+        #expect(spot(gpu) > 100, "\(mode): the attractor's spot must be lit: mean red \(spot(gpu))")
+        #expect(spot(plain) < 10, "\(mode): without the attractor the spot stays dark: mean red \(spot(plain))")
     }
 }

@@ -3,8 +3,7 @@ import Foundation
 
 /// Differential scenarios of the behaviours the GPU simulator applies (Semantics §12): over-life
 /// curves of scale, alpha and spin, colour over life and alignment to motion, alone and combined,
-/// on a 1000-point scene for 10.5 s. (Motion behaviours run on the reference only; the GPU
-/// reports them, see `BehaviorGPUTests`.)
+/// on a 1000-point scene for 10.5 s. Motion behaviours: `DifferentialMotion.swift`.
 extension Scenarios {
     static func behaviorLayer(_ behaviors: [EmitterBehavior]) -> EmitterLayer {
         let cell = busyCell(3, name: "curved")

@@ -10,6 +10,16 @@ import Testing
 struct DifferentialTests {
     @Test(arguments: Scenarios.all)
     func gpuMatchesReference(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
+    /// Motion behaviours (Semantics §12), in their own test so they can be run alone.
+    @Test(arguments: Scenarios.motion)
+    func gpuMatchesReferenceUnderMotion(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
+    static func run(_ scenario: Scenario) throws {
         let worst = try GPU.run { context -> WorstErrors in
             let gpuLayer = scenario.make(), cpuLayer = scenario.make()
             let gpu = try GPUSimulator(layer: gpuLayer, context: context)

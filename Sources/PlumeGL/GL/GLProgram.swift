@@ -63,8 +63,9 @@ final class ProgramCache {
 
     /// Compiles and links a variant; the driver's log is in the thrown error.
     private func compile(_ key: ProgramKey) throws -> GLProgram {
-        // PLUME_PROGRAM_<name>: a stage file shared by two programs tells them apart.
-        let defines = ["SUB": key.sub, "CSUB": key.csub, "PLUME_PROGRAM_\(key.kind.rawValue)": 1]
+        // A stage file shared by two programs tells them apart by the `PROGRAM_<name>` define of
+        // the uniform header the contract generates for each program.
+        let defines = ["SUB": key.sub, "CSUB": key.csub]
         let program = context.makeProgram()
         var shaders: [GLShader] = []
         defer {

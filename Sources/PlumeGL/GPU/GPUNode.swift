@@ -69,6 +69,10 @@ final class GPUNode {
     /// Rate and acceleration at the previous update (nil after a rebuild).
     var previousRate: Double?
     var previousAcceleration: SIMD3<Double>?
+    /// The cell's behaviours at the previous update (nil after a rebuild): a cell that gains
+    /// motion behaviours starts them from its ballistic anchors; one that loses them turns its
+    /// records ballistic from their state under the previous ones.
+    var previousBehaviors: CellBehaviors?
     var children: [GPUNode] = []
 
     var input: RecordBuffer { live[current] }
@@ -95,6 +99,7 @@ final class GPUNode {
         measurement = nil
         previousRate = nil
         previousAcceleration = nil
+        previousBehaviors = nil
         children.forEach { $0.clear(origin: origin) }
     }
 

@@ -6,6 +6,17 @@ import Plume
 /// layer or from its parents' spawn pass) are in its `born` buffer before its own passes run.
 extension GPUSimulator {
     func step(from t0: Double, to t1: Double) throws {
+        // Motion behaviours bind their table to texture unit 3: the host's binding there comes back.
+        var active: GLint = 0, unit3: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
+        plume_glActiveTexture(GLenum(GL_TEXTURE3))
+        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &unit3)
+        plume_glActiveTexture(GLenum(active))
+        defer {
+            plume_glActiveTexture(GLenum(GL_TEXTURE3))
+            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(unit3))
+            plume_glActiveTexture(GLenum(active))
+        }
         for (node, cell) in zip(roots, resolved.cells) {
             let births = node.clock.advance(to: t1, rate: cell.rate, window: cell.window, maxLifetime: cell.maxLifetime)
             skipped &+= UInt64(clamping: births.skipped)
@@ -73,6 +84,7 @@ extension GPUSimulator {
             node.input.hasData = false
         }
         node.previousAcceleration = cell.acceleration
+        node.previousBehaviors = cell.behaviors
         // The clocks only take this update's rates when time moved (a clock does nothing at dt = 0).
         if t1 > t0 {
             for (j, sub) in cell.children.enumerated() { node.children[j].previousRate = sub.rate }
@@ -175,7 +187,13 @@ extension GPUSimulator {
         u.t0.set(t0)
         u.t1.set(t1)
         u.sub.set(j)
-        setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
+        u.motion.set(TextureUnit(index: 3))
+        u.motionOn.set(try bindMotion(node, cell))
+        if Self.motionBehaviors(node, cell) != nil {
+            setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
+        } else {
+            setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
+        }
         u.acc.set(cell.acceleration)
         u.colorSpeed.set(cell.colorSpeed)
         setClock(u.clock, sub: sub, child: node.children[j])
@@ -246,6 +264,7 @@ extension GPUSimulator {
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
+        if Self.motionBehaviors(node, cell) != nil { return try updateMotionPass(node, cell: cell, t0: t0, t1: t1) }
         let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
         let vectors = ParticleRecord.vectors(subCells: node.subCells)
         // The geometry stage fetches the records itself where they fit a buffer texture: it saves
@@ -287,7 +306,61 @@ extension GPUSimulator {
         }
     }
 
+    /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
+    /// without them keep the plain one.
+    private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
+        let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells)
+        p.use()
+        let u = p.uniforms
+        u.t0.set(t0)
+        u.t1.set(t1)
+        setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
+        u.acc.set(cell.acceleration)
+        u.motion.set(TextureUnit(index: 3))
+        _ = try bindMotion(node, cell)
+        try captureUpdate(node, cell: cell, clocks: u.clock)
+    }
+
     // MARK: Helpers
+
+    /// Sets the sub-cell clocks of an update program and captures the node's records through it
+    /// (vertex attributes: the motion program does not fetch).
+    private func captureUpdate(_ node: GPUNode, cell: ResolvedCell, clocks: [ClockParamsUniforms]) throws {
+        for (j, sub) in cell.children.enumerated() {
+            setClock(clocks[j], sub: sub, child: node.children[j])
+        }
+        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
+        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
+            for source in sources { draw(from: source) }
+        }
+    }
+
+    /// The behaviours whose motion the passes of `cell` integrate: its own, or, at the update where
+    /// it lost its last motion behaviour, the previous update's with `ends` (the records continue
+    /// ballistically from their state at that update's start, as the reference's do).
+    static func motionBehaviors(_ node: GPUNode, _ cell: ResolvedCell) -> (behaviors: CellBehaviors, ends: Bool)? {
+        if cell.behaviors.motion != .ballistic { return (cell.behaviors, false) }
+        if let previous = node.previousBehaviors, previous.motion != .ballistic { return (previous, true) }
+        return nil
+    }
+
+    /// Binds the behaviour table with the motion section the passes of `cell` use to texture
+    /// unit 3 (the caller restores the unit's binding); false when its motion is ballistic.
+    private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell) throws -> Bool {
+        guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
+              var table = behaviors.drawTable(seed: resolved.seed) else { return false }
+        if ends { table[4 * (Int(table[2]) + 3) + 1] = 1 }   // texel m + 3 .y of the motion section
+        try motionTable.bind(table)
+        return true
+    }
+
+    /// Where motion under behaviours starts: the records' anchors, or, when the cell had no motion
+    /// behaviour at the previous update, their ballistic state at that update under its acceleration.
+    private func setMotionStart(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
+                                cell: ResolvedCell) {
+        changed.set(node.previousBehaviors?.motion == .ballistic)
+        previous.set(node.previousAcceleration ?? cell.acceleration)
+    }
 
     /// Captures the draws of `body` into `target`, counting what they generate and write.
     private func withCapture(into target: RecordBuffer, creates: Bool, cell: String = "",

@@ -74,12 +74,11 @@ extension GPUSimulator {
                 for i in 0..<count {
                     let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0)
                     let age = t - r.birth
-                    let d = age - Double(r.anchorAge)
-                    let p0 = SIMD3<Double>(r.anchorPos), v0 = SIMD3<Double>(r.anchorVel)
+                    let (position, velocity) = motion(of: r, cell: cell, age: age)
                     list.append(SnapshotParticle(
                         cell: cell, serial: r.serial, parent: r.parentKey, birthTime: r.birth, age: age,
-                        lifetime: r.lifetime, position: p0 + v0 * d + 0.5 * cell.acceleration * d * d,
-                        velocity: v0 + cell.acceleration * d, scale0: Double(r.scale0),
+                        lifetime: r.lifetime, position: position,
+                        velocity: velocity, scale0: Double(r.scale0),
                         scaleSpeed: Double(r.scaleSpeed), angle0: Double(r.angle0), spin: Double(r.spin),
                         color0: SIMD4<Double>(r.color0)))
                 }
@@ -90,5 +89,22 @@ extension GPUSimulator {
         for (child, sub) in zip(node.children, cell.children) {
             try read(child, cell: sub, at: t, into: &particles, live: &live)
         }
+    }
+
+    /// A record's position and velocity at `age`: from its anchor under the cell's acceleration and
+    /// motion behaviours (Semantics §5, §12), as the renderer's draw stages evaluate it. A grid
+    /// anchor's age is stored as a float: it is snapped back to its grid point (an anchor off the
+    /// grid, where grid motion began at an update time, is farther from it than float rounding).
+    func motion(of r: ParticleRecord, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
+        let b = cell.behaviors
+        var anchor = MotionAnchor(age: Double(r.anchorAge), position: SIMD3<Double>(r.anchorPos),
+                                  velocity: SIMD3<Double>(r.anchorVel))
+        if b.motion == .grid {
+            // as plume_motion_start: within two float ulps of a grid point, the anchor is on it
+            let grid = (anchor.age / BehaviorMotion.gridStep).rounded() * BehaviorMotion.gridStep
+            if abs(anchor.age - grid) <= 2.4e-7 * anchor.age { anchor.age = grid }
+        }
+        let particle = BehaviorParticle(behaviors: b, lifetime: r.lifetime, seed: resolved.seed, key: r.particleKey)
+        return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
     }
 }

@@ -44,6 +44,8 @@ public final class GPUSimulator: ParticleSimulator {
     /// The update decisions both simulators share.
     private var planner = UpdatePlanner()
     var released = false
+    /// The behaviour table of the cell whose motion behaviours a pass integrates (texture unit 3).
+    lazy var motionTable = BehaviorTable(context: context)
     /// Serialises the entry points (a simulator used from two threads).
     let lock = NSLock()
 
@@ -104,6 +106,7 @@ public final class GPUSimulator: ParticleSimulator {
         roots.forEach { $0.release(context) }
         roots = []
         ledger.release(context)
+        motionTable.release()
     }
 
     public func advance(to hostTime: TimeInterval) throws {
@@ -129,7 +132,7 @@ public final class GPUSimulator: ParticleSimulator {
         }
         try checkLimits(resolved.cells)
         self.resolved = resolved
-        diagnostics = update.diagnostics + Self.unsupportedMotion(resolved.cells)
+        diagnostics = update.diagnostics
         lastUpdate = UpdateStatistics()
         lastSpawnSlots = 0
         updateIndex += 1
@@ -187,27 +190,5 @@ public final class GPUSimulator: ParticleSimulator {
             }
             try reconcile(&node.children, with: cell.children, origin: origin)
         }
-    }
-}
-
-extension GPUSimulator {
-    /// Semantics §12 on this simulator: over-life curves, colour curves and alignment are applied
-    /// (the snapshot and the renderer share their formulas with the reference), but motion
-    /// behaviours (drag, wave, attractor, radial and tangential acceleration, a speed curve, orbit)
-    /// are not integrated yet: such a cell's particles move under its constant acceleration only,
-    /// and every update says so, per cell.
-    static func unsupportedMotion(_ cells: [ResolvedCell]) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        func walk(_ cell: ResolvedCell) {
-            if cell.behaviors.motion != .ballistic {
-                out.append(Diagnostic(keyPath: cell.keyPath, value: "emitterBehaviors",
-                                      rule: "motion behaviours are not simulated by GPUSimulator yet (ReferenceSimulator "
-                                          + "simulates them); the particles move under the cell's acceleration only",
-                                      effect: .ignored))
-            }
-            cell.children.forEach(walk)
-        }
-        cells.forEach(walk)
-        return out
     }
 }

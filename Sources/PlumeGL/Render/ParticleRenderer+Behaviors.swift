@@ -4,10 +4,11 @@ import Plume
 extension CellBehaviors {
     /// The table `Shaders/plume_behaviors.glsl` reads (RGBA32UI texels, floats as bits): flags
     /// and the alignment offset, one descriptor per curve, then the curves' keys. Nil when the cell
-    /// has no curve and no alignment (the shader then skips the behaviour code).
-    var drawTable: [UInt32]? {
+    /// has no curve, no alignment and no motion behaviour (the shader then skips the behaviour
+    /// code). Texel 0 `.z` is the first texel of the motion section (``motionSection(seed:first:)``), 0 without.
+    func drawTable(seed: UInt32) -> [UInt32]? {
         let curves: [BehaviorCurve?] = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
-        guard curves.contains(where: { $0 != nil }) || align != nil else { return nil }
+        guard curves.contains(where: { $0 != nil }) || align != nil || motion != .ballistic else { return nil }
         var flags: UInt32 = 0
         if scale != nil { flags |= 1 }
         if alpha != nil { flags |= 2 }
@@ -28,7 +29,12 @@ extension CellBehaviors {
             texels.append(SIMD4(UInt32(firstKey + keys.count), UInt32(curve.values.count), 0, 0))
             for (x, v) in zip(curve.locations, curve.values) { keys.append(SIMD4(Float(x).bitPattern, Float(v).bitPattern, 0, 0)) }
         }
-        return (texels + keys).flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        texels += keys
+        if motion != .ballistic {
+            texels[0].z = UInt32(texels.count)
+            texels += motionSection(seed: seed, first: texels.count)
+        }
+        return texels.flatMap { [$0.x, $0.y, $0.z, $0.w] }
     }
 }
 

@@ -102,7 +102,7 @@ public final class ParticleRenderer {
                                 preservesDepth: simulator.resolved.preservesDepth,
                                 sorted: !(mode == .unordered || mode == .additive), mode: mode,
                                 viewport: SIMD4(viewport.map(Double.init)),
-                                simulator: ObjectIdentifier(simulator))
+                                simulator: ObjectIdentifier(simulator), seed: simulator.resolved.seed)
         if scaleBounds.count > 4096 { scaleBounds = [:] }
         let cells = simulator.layer.emitterCells ?? []
         for (i, (node, resolved)) in zip(simulator.roots, simulator.resolved.cells).enumerated() where i < cells.count {
@@ -121,6 +121,8 @@ public final class ParticleRenderer {
         var mode: EmitterRenderMode
         var viewport: SIMD4<Double>
         var simulator: ObjectIdentifier
+        /// The layer's seed (the per-particle draws of motion behaviours).
+        var seed: UInt32
     }
 
     private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, parentScale: Double,
@@ -234,8 +236,8 @@ public final class ParticleRenderer {
         program.sheet.randomStart.set(sheet.randomStart)
         program.sheet.seed.set(sheet.seed)
         if let points = program as? PointDrawUniforms { points.viewport.set(frame.viewport) }
-        // Over-life curves and alignment (Semantics §12): the cell's table on texture unit 3.
-        let table = cell.behaviors.drawTable
+        // Over-life curves, alignment and motion behaviours (Semantics §12): the cell's table on texture unit 3.
+        let table = cell.behaviors.drawTable(seed: frame.seed)
         if let table { try behaviorTable.bind(table) }
         program.behaviors.set(TextureUnit(index: 3))
         program.behaviorsOn.set(table != nil)

@@ -1,0 +1,122 @@
+import Foundation
+@testable import Plume
+
+/// Differential scenarios of the motion behaviours (Semantics §12 "Motion"): drag, waves, a speed
+/// curve, attractors, radial and tangential accelerations and orbits, alone and combined, with a
+/// sub-cell, at 24, 60, 144 updates/s and irregular steps, on a 1000-point scene for 10.5 s. The
+/// GPU integrates them in double (Shaders/plume_motion_behaviors.glsl) from float anchors.
+extension Scenarios {
+    static func drag(_ k: CGFloat) -> EmitterBehavior {
+        let b = EmitterBehavior(type: .drag, name: "drag")
+        b.drag = k
+        return b
+    }
+
+    static func wave(_ force: SIMD3<Double>, _ frequency: CGFloat) -> EmitterBehavior {
+        let b = EmitterBehavior(type: .wave, name: "wave")
+        b.force = force
+        b.frequency = frequency
+        return b
+    }
+
+    static func attractor(_ type: EmitterBehavior.AttractorType, name: String = "magnet") -> EmitterBehavior {
+        let b = EmitterBehavior(type: .attractor, name: name)
+        b.attractorType = type
+        b.position = CGPoint(x: 520, y: 430)
+        b.zPosition = 10
+        b.stiffness = 1.5
+        b.radius = 25
+        b.falloff = -12
+        b.falloffDistance = 320
+        b.orientationLongitude = 0.6
+        b.orientationLatitude = 0.35
+        return b
+    }
+
+    static func central(_ kind: EmitterBehavior.Kind, _ acceleration: CGFloat, range: CGFloat) -> EmitterBehavior {
+        let b = EmitterBehavior(type: kind, name: kind.rawValue)
+        b.acceleration = acceleration
+        b.accelerationRange = range
+        return b
+    }
+
+    static func orbit() -> EmitterBehavior {
+        let b = EmitterBehavior(type: .orbit, name: "orbit")
+        b.startRadius = 20
+        b.startRadiusRange = 10
+        b.endRadius = 160
+        b.endRadiusRange = 40
+        b.turnsPerSecond = 0.4
+        b.turnsPerSecondRange = 0.3
+        return b
+    }
+
+    /// A parent with motion behaviours whose particles emit a sub-cell with its own wave.
+    static func motionWithSubCell() -> EmitterLayer {
+        let layer = behaviorLayer([drag(0.8), attractor(.radial), wave(SIMD3(0, 40, 0), 1.3)])
+        let cell = layer.emitterCells![0]
+        cell.birthRate = 8
+        let child = busyCell(5, name: "spark")
+        child.birthRate = 6
+        child.lifetime = 1.2
+        cell.emitterCells = [child]
+        layer.emitterBehaviors![2].cellNames = ["spark"]
+        return layer
+    }
+
+    static let motion: [Scenario] = [
+        Scenario(name: "motion drag", make: { behaviorLayer([drag(1.5)]) }, times: steps(fps: 144), compareEvery: 300),
+        Scenario(name: "motion wave", make: { behaviorLayer([wave(SIMD3(30, -20, 5), 0.7)]) }, times: steps(fps: 24)),
+        Scenario(name: "motion drag + waves", make: {
+            behaviorLayer([drag(0.6), wave(SIMD3(30, -20, 5), 0.7), wave(SIMD3(0, 15, 0), 2.5)])
+        }, times: irregularSteps(seed: 9)),
+        Scenario(name: "motion speed curve", make: {
+            behaviorLayer([curve("velocity", [1, 0.2, 1.8], [0, 0.3, 0.9])])
+        }, times: irregularSteps(seed: 5)),
+        Scenario(name: "motion attractor radial with falloff", make: { behaviorLayer([attractor(.radial)]) },
+                 times: steps()),
+        Scenario(name: "motion attractor axial", make: { behaviorLayer([attractor(.axial)]) }, times: steps(fps: 24)),
+        Scenario(name: "motion attractor planar", make: { behaviorLayer([attractor(.planar)]) }, times: irregularSteps(seed: 6)),
+        Scenario(name: "motion radial + tangential", make: {
+            behaviorLayer([central(.radialAcceleration, 25, range: 30), central(.tangentialAcceleration, 40, range: 20)])
+        }, times: steps()),
+        Scenario(name: "motion orbit", make: { behaviorLayer([orbit()]) }, times: steps(fps: 24)),
+        Scenario(name: "motion all together, edited", make: {
+            behaviorLayer([drag(0.4), wave(SIMD3(10, 25, 0), 0.9), curve("velocity", [1.2, 0.6]), attractor(.radial),
+                           attractor(.planar, name: "floor"), central(.radialAcceleration, -10, range: 8),
+                           central(.tangentialAcceleration, 30, range: 10)])
+        }, times: irregularSteps(seed: 12), edit: { layer, t in
+            // the cell's acceleration changes under the behaviours
+            if abs(t - 4) < 0.04 { layer.emitterCells?[0].yAcceleration = -40 }
+        }),
+        Scenario(name: "motion behaviour added and animated", make: {
+            let layer = behaviorLayer([])
+            let animation = BasicAnimation(keyPath: "emitterBehaviors.magnet.stiffness")
+            animation.fromValue = 0.5
+            animation.toValue = 3
+            animation.beginTime = 5
+            animation.duration = 3
+            layer.add(animation, forKey: "pull")
+            return layer
+        }, times: steps(fps: 30), edit: { layer, t in
+            // a ballistic cell gains an attractor: motion continues from its ballistic state
+            if abs(t - 3) < 1e-9 {
+                let a = attractor(.radial)
+                a.cellNames = ["curved"]
+                layer.emitterBehaviors = [a]
+            }
+        }),
+        Scenario(name: "motion behaviours changed and removed", make: { behaviorLayer([drag(0.7)]) },
+                 times: irregularSteps(seed: 17), edit: { layer, t in
+            // closed form → orbit → grid (started off the grid, 2–70 ms steps) → none
+            func set(_ list: [EmitterBehavior]) {
+                list.forEach { $0.cellNames = ["curved"] }
+                layer.emitterBehaviors = list
+            }
+            if t >= 2, t < 2.08, layer.emitterBehaviors?.first?.name == "drag" { set([orbit()]) }
+            if t >= 4, t < 4.08, layer.emitterBehaviors?.first?.name == "orbit" { set([attractor(.axial), wave(SIMD3(5, 9, 0), 2)]) }
+            if t >= 7, t < 7.08, layer.emitterBehaviors?.first?.name == "magnet" { set([]) }
+        }),
+        Scenario(name: "motion with a sub-cell", make: { motionWithSubCell() }, times: steps(fps: 30)),
+    ]
+}
