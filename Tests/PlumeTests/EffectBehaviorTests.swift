@@ -101,14 +101,12 @@ import Testing
     @Test func hotReloadReplacesChangedBehaviours() {
         let live = Self.layer(), edited = Self.layer()
         edited.emitterBehaviors?[0].drag = 3
-        let before = live.emitterBehaviors?[1]
         live.apply(edited)
         #expect(live.emitterBehaviors?[0].drag == 3)
         #expect(live.emitterBehaviors?[0] !== edited.emitterBehaviors?[0], "copies, not the source's objects")
         let unchanged = live.emitterBehaviors
         live.apply(Self.layer().then { $0.emitterBehaviors?[0].drag = 3 })
         #expect(live.emitterBehaviors?.first === unchanged?.first, "an equal reload keeps the objects")
-        _ = before
     }
 }
 
