@@ -31,15 +31,22 @@ float plume_sheet_frame(Particle p, float age) {
 
 Appearance plume_appearance(Particle p) {
     float age = float(u_time - p.birth);
-    Motion m = plume_draw_motion(p, u_time, u_acc, u_behaviorsOn, u_behaviors);   // with motion behaviours
+    // Behaviours (Semantics §12) are compiled into the variants of the cells that have them
+    // (ProgramFeatures: MOTION, CURVES), so a plain cell's draw never pays for them.
+#if MOTION
+    Motion m = plume_draw_motion(p, u_time, u_acc, u_behaviors);
+#else
+    Motion m = plume_motion_at(p, age, u_acc);
+#endif
     Appearance a;
     a.position = m.position;
     a.scale = p.scale0 + p.scaleSpeed * age;
     a.angle = p.angle0 + p.spin * age;
     a.color = p.color0 + u_colorSpeed * age;
-    // Over-life curves and alignment (Semantics §12, plume_behaviors.glsl); clamps the colour.
-    plume_draw_behaviors(u_behaviorsOn, u_behaviors, age, float(p.lifetime), m.velocity, p.spin,
-                         a.scale, a.angle, a.color);
+#if CURVES
+    plume_draw_behaviors(u_behaviors, age, float(p.lifetime), m.velocity, p.spin, a.scale, a.angle, a.color);
+#endif
+    a.color = clamp(a.color, 0.0, 1.0);
     a.frame = plume_sheet_frame(p, age);
     return a;
 }

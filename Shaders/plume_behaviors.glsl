@@ -45,32 +45,29 @@ float plume_curve_integral(usamplerBuffer t, int c, float x) {
     return sum + (x - px) * (pv + plume_curve(t, c, x)) * 0.5;
 }
 
-// Applies the cell's curves and alignment to the linear values of a particle at `age`, then
-// clamps the colour for drawing.
-void plume_draw_behaviors(bool on, usamplerBuffer t, float age, float lifetime, vec3 velocity, float spin,
+// Applies the cell's curves and alignment to the linear values of a particle at `age` (the draw
+// variants with CURVES; the caller clamps the colour).
+void plume_draw_behaviors(usamplerBuffer t, float age, float lifetime, vec3 velocity, float spin,
                           inout float scale, inout float angle, inout vec4 color) {
-    if (on) {
-        uint flags = texelFetch(t, 0).x;
-        float x = age / lifetime;
-        if ((flags & 1u) != 0u) {
-            float g = plume_curve(t, 0, x);
-            scale = (flags & 32u) != 0u ? scale + g : scale * g;
-        }
-        if ((flags & 8u) != 0u) {
-            color *= vec4(plume_curve(t, 3, x), plume_curve(t, 4, x), plume_curve(t, 5, x), plume_curve(t, 6, x));
-        }
-        if ((flags & 2u) != 0u) {
-            float g = plume_curve(t, 1, x);
-            color.a = (flags & 64u) != 0u ? color.a + g : color.a * g;
-        }
-        if ((flags & 4u) != 0u) {
-            float angle0 = angle - spin * age;
-            float integral = plume_curve_integral(t, 2, x);
-            angle = (flags & 128u) != 0u ? angle + lifetime * integral : angle0 + spin * lifetime * integral;
-        }
-        if ((flags & 16u) != 0u && (velocity.x != 0.0 || velocity.y != 0.0)) {
-            angle = atan(velocity.y, velocity.x) + uintBitsToFloat(texelFetch(t, 0).y);
-        }
+    uint flags = texelFetch(t, 0).x;
+    float x = age / lifetime;
+    if ((flags & 1u) != 0u) {
+        float g = plume_curve(t, 0, x);
+        scale = (flags & 32u) != 0u ? scale + g : scale * g;
     }
-    color = clamp(color, 0.0, 1.0);
+    if ((flags & 8u) != 0u) {
+        color *= vec4(plume_curve(t, 3, x), plume_curve(t, 4, x), plume_curve(t, 5, x), plume_curve(t, 6, x));
+    }
+    if ((flags & 2u) != 0u) {
+        float g = plume_curve(t, 1, x);
+        color.a = (flags & 64u) != 0u ? color.a + g : color.a * g;
+    }
+    if ((flags & 4u) != 0u) {
+        float angle0 = angle - spin * age;
+        float integral = plume_curve_integral(t, 2, x);
+        angle = (flags & 128u) != 0u ? angle + lifetime * integral : angle0 + spin * lifetime * integral;
+    }
+    if ((flags & 16u) != 0u && (velocity.x != 0.0 || velocity.y != 0.0)) {
+        angle = atan(velocity.y, velocity.x) + uintBitsToFloat(texelFetch(t, 0).y);
+    }
 }

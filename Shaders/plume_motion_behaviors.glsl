@@ -326,9 +326,9 @@ void plume_motion_store(inout Particle p, MotionState s) {
 
 // The drawn motion at layer time `time`: the behaviours' when the cell's table has a motion section,
 // else the ballistic one (plume_motion.glsl).
-Motion plume_draw_motion(Particle p, double time, vec3 acc, bool on, usamplerBuffer t) {
+Motion plume_draw_motion(Particle p, double time, vec3 acc, usamplerBuffer t) {
     float age = float(time - p.birth);
-    if (!on || plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
+    if (plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
     int m = plume_mt_start(t);
     MotionParticle q = plume_motion_particle(t, m, p.key, p.lifetime);
     MotionState s = plume_motion_start(t, m, p, 0.0lf, -1.0lf, false, acc, q);

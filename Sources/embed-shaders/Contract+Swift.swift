@@ -152,7 +152,8 @@ extension Contract {
             let name = u.name.hasPrefix("u_") ? String(u.name.dropFirst(2)) : u.name
             let isStruct = Self.swiftTypes[u.type] == nil
             let one: (String) -> String = { path in
-                isStruct ? "try \(u.type)Uniforms(linker, \(path))" : "try linker.uniform(\(path))"
+                isStruct ? "try \(u.type)Uniforms(linker, \(path))"
+                    : "try linker.uniform(\(path)\(u.feature.map { ", onlyWith: \"\($0)\"" } ?? ""))"
             }
             s += u.perSubCell
                 ? "        \(name) = try (0..<linker.subCells).map { \(one("\"\(u.name)[\\($0)]\"")) }\n"

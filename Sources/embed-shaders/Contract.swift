@@ -12,6 +12,8 @@ struct Contract {
         var perSubCell = false
         /// The line's trailing comment, carried into the generated Swift as documentation.
         var doc = ""
+        /// `if FEATURE` (a program's uniform): used only by the variants compiled with that feature.
+        var feature: String? = nil
     }
     struct Block {
         var name: String
@@ -79,8 +81,9 @@ struct Contract {
                 }
                 continue
             }
-            guard words.count == 2 else { throw fail("expected `name type`") }
-            var field = Field(name: words[0], type: words[1], doc: comment)
+            let conditional = words.count == 4 && words[2] == "if" && open == .program
+            guard words.count == 2 || conditional else { throw fail("expected `name type` (or `name type if FEATURE` in a program)") }
+            var field = Field(name: words[0], type: words[1], doc: comment, feature: conditional ? words[3] : nil)
             if field.type.hasSuffix("[SUB]") {
                 field.type.removeLast(5)
                 field.perSubCell = true
@@ -101,6 +104,9 @@ struct Contract {
             case .program:
                 guard Self.uniformTypes.contains(field.type) || structs.contains(where: { $0.name == field.type })
                 else { throw fail("unknown uniform type `\(field.type)`") }
+                guard field.feature == nil || (Self.uniformTypes.contains(field.type) && !field.perSubCell) else {
+                    throw fail("only a single uniform of a plain type can be conditional")
+                }
                 programs[programs.count - 1].uniforms.append(field)
             }
         }

@@ -57,8 +57,16 @@ struct ContextTests {
                 }
                 _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)
             }
-            _ = try context.programs.program(DrawUniforms.self)
-            _ = try context.programs.program(DrawSortedUniforms.self)
+            // Every draw program with each combination of behaviour code (ProgramFeatures).
+            for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {
+                _ = try context.programs.program(DrawUniforms.self, features: features)
+                _ = try context.programs.program(DrawSortedUniforms.self, features: features)
+                _ = try context.programs.program(DrawPointsUniforms.self, features: features)
+                _ = try context.programs.program(DrawPointsSortedUniforms.self, features: features)
+                _ = try context.programs.program(DrawInstancedUniforms.self, features: features)
+                _ = try context.programs.program(DrawInstancedSortedUniforms.self, features: features)
+            }
+            _ = try context.programs.program(FloorPointsUniforms.self)
             _ = try context.programs.program(SortKeysUniforms.self)
             _ = try context.programs.program(SortStepUniforms.self)
             _ = try context.programs.program(HashVectorsUniforms.self)

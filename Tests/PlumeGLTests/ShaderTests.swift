@@ -15,11 +15,16 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appending(path: "plume-glsl-\(getpid())-\(kind)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (sub, csub) in [(0, 0), (1, 0), (2, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells)] {
+        var keys = [(0, 0), (1, 0), (2, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells)]
+            .map { ProgramKey(kind: kind, sub: $0.0, csub: $0.1) }
+        if kind.rawValue.hasPrefix("draw") {       // with each kind of behaviour code (ProgramFeatures)
+            keys += [.curves, .motion, [.curves, .motion]].map { ProgramKey(kind: kind, sub: 0, csub: 0, features: $0) }
+        }
+        for key in keys {
             for (file, _) in kind.stages {
-                let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: ["SUB": sub, "CSUB": csub])
+                let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: key.defines)
                 let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
-                let url = folder.appending(path: "\(kind.rawValue)-\(sub)-\(csub)-\(file)")
+                let url = folder.appending(path: "\(kind.rawValue)-\(key.sub)-\(key.csub)-\(key.features.rawValue)-\(file)")
                 try source.write(to: url, atomically: true, encoding: .utf8)
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: path)
@@ -30,7 +35,7 @@ import Testing
                 try process.run()
                 let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "\(kind) SUB \(sub) CSUB \(csub) \(file):\n\(output)")
+                #expect(process.terminationStatus == 0, "\(key) \(file):\n\(output)")
             }
         }
     }

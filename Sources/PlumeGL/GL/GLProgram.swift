@@ -35,15 +35,18 @@ final class ProgramCache {
     /// The kinds of the programs linked so far.
     var linkedKinds: [PassKind] { programs.keys.map(\.kind) }
 
-    /// The program of `Uniforms.kind` reading records with `sub` sub-cells and writing `csub`.
-    func program<U: ProgramUniforms>(_ type: U.Type, sub: Int = 0, csub: Int? = nil) throws -> ShaderProgram<U> {
-        let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub)
+    /// The program of `Uniforms.kind` reading records with `sub` sub-cells and writing `csub`,
+    /// with the optional code of `features` compiled in.
+    func program<U: ProgramUniforms>(_ type: U.Type, sub: Int = 0, csub: Int? = nil,
+                                     features: ProgramFeatures = []) throws -> ShaderProgram<U> {
+        let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub, features: features)
         if let entry = programs[key], let uniforms = entry.uniforms as? U {
             return ShaderProgram(key: key, program: entry.program, uniforms: uniforms)
         }
         let program = try compile(key)
         do {
-            let linker = UniformLinker(program: program.name, programName: key.description, subCells: key.sub)
+            let linker = UniformLinker(program: program.name, programName: key.description, subCells: key.sub,
+                                       features: Set(key.features.names))
             let uniforms = try U(linker)
             try linker.checkAllClaimed()
             programs[key] = (program, uniforms)
@@ -65,7 +68,7 @@ final class ProgramCache {
     private func compile(_ key: ProgramKey) throws -> GLProgram {
         // A stage file shared by two programs tells them apart by the `PROGRAM_<name>` define of
         // the uniform header the contract generates for each program.
-        let defines = ["SUB": key.sub, "CSUB": key.csub]
+        let defines = key.defines
         let program = context.makeProgram()
         var shaders: [GLShader] = []
         defer {

@@ -66,13 +66,21 @@ final class UniformLinker {
     let subCells: Int
     private var claimed: Set<String> = []
 
-    init(program: GLuint, programName: String, subCells: Int) {
+    /// The feature defines that are 1 in this variant (``ProgramFeatures/names``).
+    let features: Set<String>
+
+    init(program: GLuint, programName: String, subCells: Int, features: Set<String> = []) {
         self.program = program
         self.programName = programName
         self.subCells = subCells
+        self.features = features
     }
 
-    func uniform<Value>(_ name: String) throws -> Uniform<Value> {
+    /// The handle of a declared uniform; one declared `if FEATURE` is looked up only in variants
+    /// with that feature (elsewhere its handle is location −1, which GL ignores, and the program
+    /// must not use it: ``checkAllClaimed()`` would find it undeclared).
+    func uniform<Value>(_ name: String, onlyWith feature: String? = nil) throws -> Uniform<Value> {
+        if let feature, !features.contains(feature) { return Uniform(location: -1) }
         let location = plume_glGetUniformLocation(program, name)
         guard location >= 0 else {
             throw GLError.contractViolation(program: programName,

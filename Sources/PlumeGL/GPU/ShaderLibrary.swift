@@ -69,5 +69,36 @@ struct ProgramKey: Hashable, CustomStringConvertible {
     var sub: Int
     /// Sub-cells of the records written.
     var csub: Int
-    var description: String { "\(kind.rawValue) program (SUB \(sub), CSUB \(csub))" }
+    /// Optional code compiled into the variant (the draw programs' behaviours).
+    var features: ProgramFeatures = []
+
+    var description: String {
+        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(features.isEmpty ? "" : ", " + features.names.joined(separator: " ")))"
+    }
+
+    /// The preprocessor defines of the variant: `SUB`, `CSUB` and one 0/1 define per feature.
+    var defines: [String: Int] {
+        var d = ["SUB": sub, "CSUB": csub]
+        for (feature, name) in ProgramFeatures.all { d[name] = features.intersection(feature).isEmpty ? 0 : 1 }
+        return d
+    }
+}
+
+/// Code a draw program variant compiles in only for the cells that need it. A GPU without
+/// per-lane branching (Mesa llvmpipe runs both sides of every `if` for all lanes, even on a
+/// uniform condition) pays for code behind a uniform switch as if it ran: a variant per need
+/// keeps the plain cell's draw at its own cost.
+struct ProgramFeatures: OptionSet, Hashable {
+    let rawValue: Int
+    /// Over-life curves and alignment (`CURVES`, Semantics §12, `plume_behaviors.glsl`).
+    static let curves = ProgramFeatures(rawValue: 1)
+    /// Motion behaviours evaluated at draw time (`MOTION`, `plume_motion_behaviors.glsl`).
+    static let motion = ProgramFeatures(rawValue: 2)
+
+    /// Each feature with its define; `BEHAVIORS` is 1 when either is on (the behaviour table's
+    /// uniform is used exactly then: `if BEHAVIORS` in `Shaders/plume.contract`).
+    static let all: [(ProgramFeatures, String)] = [(.curves, "CURVES"), (.motion, "MOTION"), ([.curves, .motion], "BEHAVIORS")]
+
+    /// The names of the defines that are 1.
+    var names: [String] { Self.all.filter { !intersection($0.0).isEmpty }.map(\.1) }
 }

@@ -2,13 +2,22 @@ import CEpoxy
 import Plume
 
 extension CellBehaviors {
+    /// The behaviour code a draw program needs for this cell: curves and alignment (`CURVES`),
+    /// motion behaviours (`MOTION`); none for a plain cell, whose draw then costs nothing more.
+    var drawFeatures: ProgramFeatures {
+        var features: ProgramFeatures = []
+        if scale != nil || alpha != nil || spin != nil || color != nil || align != nil { features.insert(.curves) }
+        if motion != .ballistic { features.insert(.motion) }
+        return features
+    }
+
     /// The table `Shaders/plume_behaviors.glsl` reads (RGBA32UI texels, floats as bits): flags
-    /// and the alignment offset, one descriptor per curve, then the curves' keys. Nil when the cell
-    /// has no curve, no alignment and no motion behaviour (the shader then skips the behaviour
-    /// code). Texel 0 `.z` is the first texel of the motion section (``motionSection(seed:first:)``), 0 without.
+    /// and the alignment offset, one descriptor per curve, then the curves' keys. Nil exactly when
+    /// ``drawFeatures`` is empty (the cell is drawn by a variant without behaviour code).
+    /// Texel 0 `.z` is the first texel of the motion section (``motionSection(seed:first:)``), 0 without.
     func drawTable(seed: UInt32) -> [UInt32]? {
         let curves: [BehaviorCurve?] = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
-        guard curves.contains(where: { $0 != nil }) || align != nil || motion != .ballistic else { return nil }
+        guard !drawFeatures.isEmpty else { return nil }
         var flags: UInt32 = 0
         if scale != nil { flags |= 1 }
         if alpha != nil { flags |= 2 }

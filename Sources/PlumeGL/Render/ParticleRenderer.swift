@@ -154,7 +154,7 @@ public final class ParticleRenderer {
                 count = Int(written)
             }
             lastDrawPaths[cell.keyPath] = path
-            let (use, program) = try self.program(path, sorted: frame.sorted)
+            let (use, program) = try self.program(path, sorted: frame.sorted, features: cell.behaviors.drawFeatures)
             use()
             try set(program, cell: cell, image: image, frame: frame)
             if let sorted = program as? SortedDrawUniforms {
@@ -197,10 +197,11 @@ public final class ParticleRenderer {
         return .geometryQuads
     }
 
-    /// The program of a path, used, with its uniforms.
-    private func program(_ path: DrawPath, sorted: Bool) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
+    /// The program of a path with the behaviour code the cell needs, used, with its uniforms.
+    private func program(_ path: DrawPath, sorted: Bool,
+                         features: ProgramFeatures) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
         func get<U: ProgramUniforms & QuadUniforms>(_ type: U.Type) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
-            let p = try context.programs.program(type)
+            let p = try context.programs.program(type, features: features)
             return (p.use, p.uniforms)
         }
         switch (path, sorted) {
@@ -237,10 +238,10 @@ public final class ParticleRenderer {
         program.sheet.seed.set(sheet.seed)
         if let points = program as? PointDrawUniforms { points.viewport.set(frame.viewport) }
         // Over-life curves, alignment and motion behaviours (Semantics §12): the cell's table on texture unit 3.
-        let table = cell.behaviors.drawTable(seed: frame.seed)
-        if let table { try behaviorTable.bind(table) }
-        program.behaviors.set(TextureUnit(index: 3))
-        program.behaviorsOn.set(table != nil)
+        if let table = cell.behaviors.drawTable(seed: frame.seed) {
+            try behaviorTable.bind(table)
+            program.behaviors.set(TextureUnit(index: 3))
+        }
     }
 
     // MARK: Textures
@@ -291,7 +292,6 @@ protocol QuadUniforms {
     var flipImage: Uniform<Bool> { get }
     var image: Uniform<TextureUnit> { get }
     var layerOpacity: Uniform<Float> { get }
-    var behaviorsOn: Uniform<Bool> { get }
     var behaviors: Uniform<TextureUnit> { get }
 }
 

@@ -1,0 +1,76 @@
+import CEpoxy
+import Foundation
+import Plume
+
+/// Measures the driver's floor for drawing particles, for benchmarks that report the renderer's
+/// cost beside it: `count` point sprites of `size` pixels read from a vertex buffer of 16 bytes
+/// each (position, size, alpha) by a vertex stage that does no arithmetic, textured by
+/// `gl_PointCoord` and blended additively (`floor_points.vert`, `floor_points.frag`). Nothing a
+/// particle engine draws can cost less per particle on the same driver.
+public enum DrawFloor {
+    /// Seconds per frame (the median of `repeats` frames, each fenced with `glFinish`) to draw
+    /// `count` point sprites of `size` pixels into `target`, spread over a disc of `radius`
+    /// pixels at its centre. `image` is sampled with linear filters (the renderer's default).
+    /// The context must be current; the blend, point-size and program state is left as found.
+    public static func pointSprites(context: GLContext, target: OffscreenTarget, count: Int, size: Float,
+                                    image: SpriteImage, radius: Float = 300, repeats: Int = 9,
+                                    clock: TransformFeedbackCeiling.Clock = .wall) throws -> Double {
+        try context.ensureCurrent("DrawFloor.pointSprites")
+        let saved = SavedState()
+        defer { saved.restore() }
+        let program = try context.programs.program(FloorPointsUniforms.self)
+        let texture = try context.makeTexture(width: image.width, height: image.height, rgba: image.pixels,
+                                              minify: GL_LINEAR, magnify: GL_LINEAR, lodBias: 0)
+        let buffer = try context.makeBuffer(bytes: count * 16, usage: GL_STATIC_DRAW)
+        let vertexArray = context.makeVertexArray()
+        defer {
+            context.delete(vertexArray)
+            context.delete(buffer)
+            context.delete(texture)
+        }
+        context.upload(vertices(count: count, size: size, radius: radius, width: target.width, height: target.height),
+                       to: buffer)
+        plume_glBindVertexArray(vertexArray.name)
+        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.name)
+        plume_glEnableVertexAttribArray(0)
+        plume_glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
+        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+
+        var times: [Double] = []
+        for _ in 0..<(repeats + 2) {
+            try target.begin(clearTo: .black)
+            plume_glFinish()
+            let start = clock.now()
+            program.use()
+            plume_glActiveTexture(GLenum(GL_TEXTURE0))
+            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            program.uniforms.image.set(TextureUnit(index: 0))
+            program.uniforms.color.set(SIMD4<Float>(1, 0.6, 0.3, 1))
+            plume_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
+            plume_glEnable(GLenum(GL_BLEND))
+            plume_glBlendEquation(GLenum(GL_FUNC_ADD))
+            plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+            plume_glBindVertexArray(vertexArray.name)
+            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+            plume_glFinish()
+            times.append(Double(clock.now() - start) / 1e9)
+        }
+        try context.check("the drawing floor", pass: "floor measurement")
+        let timed = times.dropFirst(2).sorted()
+        return timed[timed.count / 2]
+    }
+
+    /// `count` vertices (x, y in NDC, size, alpha) uniformly over a disc, from a fixed sequence.
+    static func vertices(count: Int, size: Float, radius: Float, width: Int, height: Int) -> [SIMD4<Float>] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func unit() -> Float {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(state >> 40) / Float(1 << 24)
+        }
+        return (0..<count).map { _ in
+            let r = radius * unit().squareRoot(), theta = 2 * Float.pi * unit()
+            let x = r * cos(theta) / (Float(width) / 2), y = r * sin(theta) / (Float(height) / 2)
+            return SIMD4(x, y, size, 0.6)
+        }
+    }
+}
