@@ -38,7 +38,7 @@ PointSprite plume_point_sprite(Appearance a) {
     vec2 mid = (lo + hi) * 0.5;
     s.visible = true;
     s.position = vec4(((mid - u_viewport.xy) / pixels - 1.0) * clip.w, clip.z, clip.w);
-    s.size = max(hi.x - lo.x, hi.y - lo.y) + 1.0;        // + 1: pixel centres on the edge
+    s.size = max(hi.x - lo.x, hi.y - lo.y) + 1.0 / 64.0;
     s.center = c;
     s.toUnit = inverse(toPixels);
     return s;

@@ -43,6 +43,15 @@ public final class ParticleRenderer {
     /// The driver's largest point size in pixels (`GL_POINT_SIZE_RANGE`): the automatic choice
     /// draws point sprites only below it.
     public let maxPointSize: Double
+    /// Particles per draw call, with a flush after each batch, for cells whose count the host
+    /// knows (sorted cells; unordered cells whose last update's count is in). Nil or < 1: each
+    /// cell in one call. Default: ``defaultBatchSize(renderer:)`` of the context's driver
+    /// (16,384 on llvmpipe, whose worker threads then rasterize one batch while the calling
+    /// thread prepares the next; nil on hardware GPUs). Instanced quads are always one call.
+    /// The picture does not depend on it.
+    public var batchSize: Int?
+    /// Draw calls made in batches by the last draw (tests).
+    var lastBatchCalls = 0
 
     public init(context: GLContext) throws {
         self.context = context
@@ -50,6 +59,7 @@ public final class ParticleRenderer {
         var range: [Float] = [1, 1]
         plume_glGetFloatv(GLenum(GL_POINT_SIZE_RANGE), &range)
         maxPointSize = Double(range[1])
+        batchSize = Self.defaultBatchSize(renderer: context.info.renderer)
         _ = try context.programs.program(DrawPointsUniforms.self)
     }
 
@@ -78,6 +88,7 @@ public final class ParticleRenderer {
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
         lastDrawPaths = [:]
+        lastBatchCalls = 0
         guard let time = simulator.layerTime else { return }
         let saved = SavedState()
         defer { saved.restore() }
@@ -138,7 +149,8 @@ public final class ParticleRenderer {
                 orderings[cell.path] = ordering
                 let (entries, n) = try ordering.sort(node.input, order: frame.mode, time: frame.time,
                                                      acceleration: cell.acceleration)
-                count = n
+                // Sentinel entries sort after every live one: draw only the live ones when known.
+                count = min(n, knownLiveCount(node.input) ?? n)
                 plume_glActiveTexture(GLenum(GL_TEXTURE1))
                 plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), entries.name)
                 let records = recordTexture ?? context.makeTexture()
@@ -172,10 +184,14 @@ public final class ParticleRenderer {
                 plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             case (_, true):
                 plume_glBindVertexArray(context.emptyVertexArray.name)
-                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+                drawArraysInBatches(GL_POINTS, count: count)
             case (_, false):
                 plume_glBindVertexArray(node.input.vertexArray.name)
-                plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
+                if let size = batchSize, size > 0, let known = knownLiveCount(node.input) {
+                    drawArraysInBatches(GL_POINTS, count: known)
+                } else {
+                    plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
+                }
             }
         }
         let subs = object.emitterCells ?? []
