@@ -1,8 +1,8 @@
 // Drawing as point sprites, vertex stage: one particle record per vertex (plume_point.glsl).
 in uvec4 a_rec[REC_VECS(0)];
 
-flat out vec2 f_center;
-flat out mat2 f_toUnit;
+flat out mat2 f_coordToUnit;
+flat out vec2 f_coordOffset;
 flat out vec4 f_frameRect;
 flat out vec4 f_color;
 
@@ -13,8 +13,8 @@ void main() {
     PointSprite s = plume_point_sprite(a);
     gl_Position = s.position;
     gl_PointSize = s.size;
-    f_center = s.center;
-    f_toUnit = s.toUnit;
+    f_coordToUnit = s.coordToUnit;
+    f_coordOffset = s.coordOffset;
     f_frameRect = s.frameRect;
     f_color = a.color;
 }

@@ -1,7 +1,7 @@
 // Drawing as point sprites in sorted order, vertex stage: vertex i draws the i-th entry of the
 // sorted (key, index) list; sentinel entries draw nothing.
-flat out vec2 f_center;
-flat out mat2 f_toUnit;
+flat out mat2 f_coordToUnit;
+flat out vec2 f_coordOffset;
 flat out vec4 f_frameRect;
 flat out vec4 f_color;
 
@@ -13,8 +13,8 @@ void main() {
     PointSprite s = plume_point_sprite(a);
     gl_Position = s.position;
     gl_PointSize = s.size;
-    f_center = s.center;
-    f_toUnit = s.toUnit;
+    f_coordToUnit = s.coordToUnit;
+    f_coordOffset = s.coordOffset;
     f_frameRect = s.frameRect;
     f_color = a.color;
 }

@@ -1,6 +1,8 @@
 // A particle as a point sprite (Semantics §10, the same quad as plume_quad.glsl): the point is a
 // square of window pixels covering the part of the rotated quad inside the viewport; the fragment
-// stage maps each pixel back to quad coordinates (f_toUnit) and discards those outside the quad.
+// stage maps each pixel's point coordinate back to quad coordinates and discards those outside
+// the quad. (From gl_PointCoord rather than gl_FragCoord: llvmpipe shades the same mapping about
+// a quarter faster so.) The renderer sets GL_POINT_SPRITE_COORD_ORIGIN to GL_UPPER_LEFT.
 // Exact for projections without perspective (the renderer picks this path only for those; under a
 // perspective projection the quad is its tangent-plane approximation at the centre).
 
@@ -8,8 +10,8 @@ struct PointSprite {
     bool visible;
     vec4 position;      // clip position of the point (the visible part's centre)
     float size;         // pixels
-    vec2 center;        // the quad's centre in window pixels
-    mat2 toUnit;        // window pixel offset from the centre → quad coordinates in [−1, 1]²
+    mat2 coordToUnit;   // q = coordToUnit · gl_PointCoord + coordOffset: the quad coordinates
+    vec2 coordOffset;   // (in [−1, 1]² inside the quad) of a pixel of the point
     vec4 frameRect;
 };
 
@@ -18,8 +20,8 @@ PointSprite plume_point_sprite(Appearance a) {
     s.visible = false;
     s.position = vec4(2.0, 2.0, 2.0, 1.0);
     s.size = 1.0;
-    s.center = vec2(0.0);
-    s.toUnit = mat2(0.0);
+    s.coordToUnit = mat2(0.0);
+    s.coordOffset = vec2(2.0);
     s.frameRect = plume_frame_rect(a.frame);
     vec2 h = plume_half_size(s.frameRect, a.scale);
     if (!(h.x > 0.0 && h.y > 0.0)) return s;
@@ -38,8 +40,12 @@ PointSprite plume_point_sprite(Appearance a) {
     vec2 mid = (lo + hi) * 0.5;
     s.visible = true;
     s.position = vec4(((mid - u_viewport.xy) / pixels - 1.0) * clip.w, clip.z, clip.w);
-    s.size = max(hi.x - lo.x, hi.y - lo.y) + 1.0 / 64.0;
-    s.center = c;
-    s.toUnit = inverse(toPixels);
+    // The box, and a margin so that pixel centres exactly on its edge are in (the fragment stage
+    // keeps those the quad has); cut to the driver's limit (the mapping uses the cut size).
+    s.size = min(max(hi.x - lo.x, hi.y - lo.y) + 1.0 / 64.0, u_pointSizeLimit);
+    // Window offset from the point's centre = size · (pc.x − ½, ½ − pc.y) (upper-left origin).
+    mat2 toUnit = inverse(toPixels);
+    s.coordToUnit = toUnit * mat2(s.size, 0.0, 0.0, -s.size);
+    s.coordOffset = toUnit * (mid - c - vec2(0.5 * s.size, -0.5 * s.size));
     return s;
 }

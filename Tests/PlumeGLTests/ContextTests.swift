@@ -47,6 +47,7 @@ struct ContextTests {
             for sub in 0...ParticleRecord.maxSubCells {
                 _ = try context.programs.program(UpdateUniforms.self, sub: sub)
                 _ = try context.programs.program(UpdateFetchUniforms.self, sub: sub)
+                _ = try context.programs.program(UpdateMotionUniforms.self, sub: sub)
                 _ = try context.programs.program(FetchCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(TrivialCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(PassCopyUniforms.self, sub: sub)

@@ -191,6 +191,7 @@ struct RendererTests {
                 plume_glBindVertexArray(0)
                 plume_glActiveTexture(GLenum(GL_TEXTURE0))
                 plume_glUseProgram(0)
+                plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_UPPER_LEFT)
                 context.delete(vao)
                 context.delete(feedback)
                 buffers.forEach { context.delete($0) }
@@ -222,6 +223,7 @@ struct RendererTests {
             plume_glViewport(3, 5, 40, 50)
             plume_glScissor(2, 4, 30, 20)
             plume_glEnable(GLenum(GL_SCISSOR_TEST))
+            plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_LOWER_LEFT)
             let before = StateProbe()
             let defaults = StateProbe.defaults(framebuffer: before.values["GL_FRAMEBUFFER_BINDING"]!)
             let unchanged = before.values.filter { defaults[$0.key] == $0.value }.map(\.key).sorted()
@@ -309,6 +311,7 @@ struct StateProbe: Equatable, CustomStringConvertible {
         // Program point size: the renderer turns it on for point sprites, so the test leaves it at
         // its default (off) to see it restored (it is not in `defaults`).
         values["GL_PROGRAM_POINT_SIZE"] = Int(plume_glIsEnabled(GLenum(GL_PROGRAM_POINT_SIZE)))
+        get("GL_POINT_SPRITE_COORD_ORIGIN", GL_POINT_SPRITE_COORD_ORIGIN)
         get("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB)
         get("GL_BLEND_DST_RGB", GL_BLEND_DST_RGB)
         get("GL_BLEND_SRC_ALPHA", GL_BLEND_SRC_ALPHA)
@@ -350,7 +353,7 @@ struct StateProbe: Equatable, CustomStringConvertible {
             "GL_COPY_READ_BUFFER_BINDING": 0, "GL_COPY_WRITE_BUFFER_BINDING": 0,
             "GL_VIEWPORT[0]": 0, "GL_VIEWPORT[1]": 0, "GL_VIEWPORT[2]": 64, "GL_VIEWPORT[3]": 64,
             "GL_SCISSOR_BOX[0]": 0, "GL_SCISSOR_BOX[1]": 0, "GL_SCISSOR_BOX[2]": 64, "GL_SCISSOR_BOX[3]": 64,
-            "unit 0 GL_TEXTURE_2D": 0,
+            "unit 0 GL_TEXTURE_2D": 0, "GL_POINT_SPRITE_COORD_ORIGIN": Int(GL_UPPER_LEFT),
         ]
         for unit in 0..<3 { d["unit \(unit) GL_TEXTURE_BUFFER"] = 0 }
         _ = framebuffer

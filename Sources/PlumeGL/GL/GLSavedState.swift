@@ -10,6 +10,7 @@ struct SavedState {
     var blend = false, depth = false, cull = false, discard = false, programPointSize = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
+    var pointCoordOrigin: GLint = 0
 
     init() {
         func get(_ e: Int32) -> GLint {
@@ -37,6 +38,7 @@ struct SavedState {
         cull = plume_glIsEnabled(GLenum(GL_CULL_FACE)) != 0
         discard = plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)) != 0
         programPointSize = plume_glIsEnabled(GLenum(GL_PROGRAM_POINT_SIZE)) != 0
+        pointCoordOrigin = get(GL_POINT_SPRITE_COORD_ORIGIN)
         blendSrcRGB = get(GL_BLEND_SRC_RGB)
         blendDstRGB = get(GL_BLEND_DST_RGB)
         blendSrcAlpha = get(GL_BLEND_SRC_ALPHA)
@@ -76,6 +78,7 @@ struct SavedState {
         set(GL_CULL_FACE, cull)
         set(GL_RASTERIZER_DISCARD, discard)
         set(GL_PROGRAM_POINT_SIZE, programPointSize)
+        plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), pointCoordOrigin)
         plume_glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
         plume_glBlendEquationSeparate(GLenum(blendEquationRGB), GLenum(blendEquationAlpha))
     }

@@ -11,7 +11,7 @@ public enum DrawFloor {
     /// Seconds per frame (the median of `repeats` frames, each fenced with `glFinish`) to draw
     /// `count` point sprites of `size` pixels into `target`, spread over a disc of `radius`
     /// pixels at its centre. `image` is sampled with linear filters (the renderer's default).
-    /// The context must be current; the blend, point-size and program state is left as found.
+    /// The context must be current; the GL state the renderer restores is left as found.
     public static func pointSprites(context: GLContext, target: OffscreenTarget, count: Int, size: Float,
                                     image: SpriteImage, radius: Float = 300, repeats: Int = 9,
                                     clock: TransformFeedbackCeiling.Clock = .wall) throws -> Double {
@@ -47,6 +47,7 @@ public enum DrawFloor {
             program.uniforms.image.set(TextureUnit(index: 0))
             program.uniforms.color.set(SIMD4<Float>(1, 0.6, 0.3, 1))
             plume_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
+            plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_UPPER_LEFT)
             plume_glEnable(GLenum(GL_BLEND))
             plume_glBlendEquation(GLenum(GL_FUNC_ADD))
             plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))

@@ -14,7 +14,7 @@ import Plume
 /// picked per cell and per frame (``drawPath``, ``DrawPath``); the pictures are the same.
 ///
 /// **GL state.** `draw` sets and then restores: the current program, vertex array, array buffer,
-/// `GL_PROGRAM_POINT_SIZE`,
+/// `GL_PROGRAM_POINT_SIZE`, `GL_POINT_SPRITE_COORD_ORIGIN`,
 /// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–2, the
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
@@ -97,6 +97,7 @@ public final class ParticleRenderer {
         plume_glDisable(GLenum(GL_CULL_FACE))
         plume_glEnable(GLenum(GL_BLEND))
         plume_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
+        plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_UPPER_LEFT)   // plume_point.glsl
         plume_glBlendEquation(GLenum(GL_FUNC_ADD))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
@@ -252,7 +253,10 @@ public final class ParticleRenderer {
         program.sheet.loops.set(sheet.loops)
         program.sheet.randomStart.set(sheet.randomStart)
         program.sheet.seed.set(sheet.seed)
-        if let points = program as? PointDrawUniforms { points.viewport.set(frame.viewport) }
+        if let points = program as? PointDrawUniforms {
+            points.viewport.set(frame.viewport)
+            points.pointSizeLimit.set(maxPointSize)
+        }
         // Over-life curves, alignment and motion behaviours (Semantics §12): the cell's table on texture unit 3.
         if let table = cell.behaviors.drawTable(seed: frame.seed) {
             try behaviorTable.bind(table)
@@ -321,6 +325,7 @@ protocol SortedDrawUniforms {
 /// The uniforms of the point-sprite programs.
 protocol PointDrawUniforms {
     var viewport: Uniform<SIMD4<Float>> { get }
+    var pointSizeLimit: Uniform<Float> { get }
 }
 
 /// A cell of one simulator, for the scale bounds the renderer keeps.
