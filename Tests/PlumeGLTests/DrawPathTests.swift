@@ -81,34 +81,6 @@ struct DrawPathTests {
         }
     }
 
-    /// Drawing in batches (``ParticleRenderer/batchSize``, a flush after each) gives the picture
-    /// of one call per cell, bit for bit: the same primitives in the same order, unordered (the
-    /// count from the last update's query) and sorted, for the point and geometry paths.
-    @Test(arguments: [EmitterRenderMode.additive, .oldestFirst], [DrawPath.pointSprites, .geometryQuads])
-    func batchesDrawTheSamePicture(_ mode: EmitterRenderMode, _ path: DrawPath) throws {
-        try GPU.run { context in
-            let simulator = try GPUSimulator(layer: Self.demanding(mode), context: context)
-            defer { simulator.release() }
-            for f in 0...78 { try simulator.advance(to: Double(f) / 30) }
-            let count = try simulator.particleCount
-            let renderer = try ParticleRenderer(context: context)
-            renderer.drawPath = path
-            let target = try OffscreenTarget(context: context, width: 96, height: 72)
-            func picture(batch: Int?) throws -> [UInt8] {
-                renderer.batchSize = batch
-                try target.begin(clearTo: .black)
-                try renderer.draw(simulator, viewProjection: .layer(width: 96, height: 72))
-                return try target.premultipliedPixels()
-            }
-            let whole = try picture(batch: nil)
-            #expect(renderer.lastBatchCalls == 0)
-            let batched = try picture(batch: 7)
-            #expect(renderer.lastBatchCalls == (count + 6) / 7, "\(count) particles in batches of 7: \(renderer.lastBatchCalls) calls")
-            let differing = zip(whole, batched).filter { $0 != $1 }.count
-            #expect(count > 50 && differing == 0, "\(mode) \(path), seed 77, t = 2.6, \(count) particles: \(differing) bytes differ")
-        }
-    }
-
     /// The automatic choice: point sprites while the largest sprite the cell's values allow fits
     /// the driver's point size; quads for larger sprites (including particles born larger under
     /// earlier values and still alive) and for perspective projections.

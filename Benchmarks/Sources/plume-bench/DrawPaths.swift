@@ -4,36 +4,66 @@ import PlumeGL
 
 /// Issue 14's side-by-side rows: frame time at 10⁴, 10⁵ and 10⁶ live particles (the steady
 /// workload: 1280×720, 8-pixel additive soft sprites), simulation only and simulation + drawing by
-/// each draw path, the marginal cost per particle (the slope between sizes), and the maximum live
-/// count at 60 fps with drawing for each path — all in one run, so old (geometry-shader quads) and
-/// new paths compare on the same machine state.
+/// each draw path, and the driver's own drawing floor (``DrawFloor``: 16-byte vertices, no arithmetic, the
+/// image at `gl_PointCoord`, one call); the marginal cost per particle (the slope between sizes),
+/// and the maximum live count at 60 fps with drawing for each — all in one run, so old
+/// (geometry-shader quads, one call) and new paths compare on the same machine state.
 enum DrawPathBenchmark {
     static let paths: [DrawPath] = [.geometryQuads, .instancedQuads, .pointSprites, .automatic]
+    /// The column of the driver's floor (drawing only, no simulation).
+    static let floor = "driver floor (draw only)"
+    static var columns: [String] { paths.map(\.rawValue) + [floor] }
 
+    /// Wall and CPU seconds per frame of one column at `n` live.
+    static func frame(_ column: String, live n: Int, timer: Timer, repeats: Int?) throws -> (wall: Double, cpu: Double) {
+        if column == floor {
+            let image = SpriteImage.builtin(.softDot, size: 8)
+            let r = repeats ?? timer.repeats
+            func measure(_ clock: TransformFeedbackCeiling.Clock) throws -> Double {
+                try DrawFloor.pointSprites(context: timer.context, target: timer.target, count: n, size: 8, image: image,
+                                           radius: 300, repeats: r, clock: clock)
+            }
+            return (try measure(.wall), try measure(.processCPU))
+        }
+        defer { timer.renderer.drawPath = .automatic }
+        timer.renderer.drawPath = DrawPath(rawValue: column)!
+        return try timer.gpuFrameTimes(Workloads.steady(live: n), live: n, render: true, repeats: repeats)
+    }
+
+    /// Each size measures every column in turn, `rounds` times over, and keeps each column's
+    /// median: a machine whose speed drifts during the run (a shared virtual machine) then
+    /// shifts every column alike instead of favouring the ones measured in its fast minutes.
     static func run(_ timer: Timer, quick: Bool, into results: inout Results) throws {
         let sizes = [10_000, 100_000, 1_000_000]
         for n in sizes {
             let repeats = n >= 1_000_000 ? (quick ? 3 : 5) : nil
-            progress("draw paths at \(n) live: simulation only")
-            let sim = try timer.gpuFrameTimes(Workloads.steady(live: n), live: n, render: false, repeats: repeats)
-            var row = Results.DrawRow(live: n, simulationSeconds: sim.wall, simulationCPUSeconds: sim.cpu)
-            for path in paths {
-                progress("draw paths at \(n) live: simulation + \(path.rawValue)")
-                timer.renderer.drawPath = path
-                let times = try timer.gpuFrameTimes(Workloads.steady(live: n), live: n, render: true, repeats: repeats)
-                row.drawSeconds[path.rawValue] = times.wall
-                row.drawCPUSeconds[path.rawValue] = times.cpu
+            let rounds = n >= 1_000_000 ? 1 : (quick ? 3 : 5)
+            var wall: [String: [Double]] = [:], cpu: [String: [Double]] = [:]
+            var simWall: [Double] = [], simCPU: [Double] = []
+            for round in 1...rounds {
+                progress("draw paths at \(n) live, round \(round) of \(rounds): simulation only, then each column")
+                let sim = try timer.gpuFrameTimes(Workloads.steady(live: n), live: n, render: false, repeats: repeats)
+                simWall.append(sim.wall)
+                simCPU.append(sim.cpu)
+                for column in columns {
+                    let times = try frame(column, live: n, timer: timer, repeats: repeats)
+                    wall[column, default: []].append(times.wall)
+                    cpu[column, default: []].append(times.cpu)
+                }
+            }
+            var row = Results.DrawRow(live: n, simulationSeconds: Timer.median(simWall), simulationCPUSeconds: Timer.median(simCPU))
+            for column in columns {
+                row.drawSeconds[column] = Timer.median(wall[column] ?? [])
+                row.drawCPUSeconds[column] = Timer.median(cpu[column] ?? [])
             }
             results.drawRows.append(row)
         }
-        for path in paths where path != .automatic {
-            progress("maximum live particles at 60 fps with drawing: \(path.rawValue)")
-            timer.renderer.drawPath = path
-            results.maxLiveByDrawPath[path.rawValue] = try timer.maxLive { n in
-                try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true, repeats: 5)
+        for column in columns where column != DrawPath.automatic.rawValue {
+            progress("maximum live particles at 60 fps with drawing: \(column)")
+            results.maxLiveByDrawPath[column] = try timer.maxLive { n in
+                try frame(column, live: n, timer: timer, repeats: 5).wall
             }
         }
-        timer.renderer.drawPath = .automatic
     }
 }
 
@@ -57,10 +87,11 @@ extension Results {
 
     func drawPathTable() -> String {
         guard !drawRows.isEmpty else { return "" }
-        let paths = DrawPathBenchmark.paths.map(\.rawValue)
+        let paths = DrawPathBenchmark.columns
         func ms(_ v: Double?) -> String { v.map { String(format: "%.2f ms", $0 * 1000) } ?? "–" }
         func us(_ v: Double?) -> String { v.map { String(format: "%.3f µs", $0) } ?? "–" }
-        var out = "| live particles | simulation | " + paths.map { "sim + \($0)" }.joined(separator: " | ") + " |\n"
+        var out = "| live particles | simulation | "
+            + paths.map { $0 == DrawPathBenchmark.floor ? $0 : "sim + \($0)" }.joined(separator: " | ") + " |\n"
         out += "|---|---|" + paths.map { _ in "---|" }.joined() + "\n"
         for r in drawRows {
             out += "| \(r.live) | \(ms(r.simulationSeconds)) | " + paths.map { ms(r.drawSeconds[$0]) }.joined(separator: " | ") + " |\n"
@@ -68,6 +99,14 @@ extension Results {
         for (a, b) in zip(drawRows, drawRows.dropFirst()) {
             out += "| marginal per particle \(a.live)→\(b.live) | \(us(Self.marginal(a, b) { $0.simulationSeconds })) | "
                 + paths.map { p in us(Self.marginal(a, b) { $0.drawSeconds[p] }) }.joined(separator: " | ") + " |\n"
+        }
+        // Drawing alone (sim + path − sim) against the driver's floor at the same count.
+        for r in drawRows {
+            guard let f = r.drawSeconds[DrawPathBenchmark.floor], f > 0 else { continue }
+            out += "| drawing ÷ driver floor at \(r.live) | – | " + paths.map { p in
+                guard p != DrawPathBenchmark.floor, let t = r.drawSeconds[p] else { return "–" }
+                return String(format: "%.2f", (t - r.simulationSeconds) / f)
+            }.joined(separator: " | ") + " |\n"
         }
         out += "| CPU time per frame: |" + String(repeating: " |", count: paths.count + 1) + "\n"
         for r in drawRows {

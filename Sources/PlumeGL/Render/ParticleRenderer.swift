@@ -43,15 +43,6 @@ public final class ParticleRenderer {
     /// The driver's largest point size in pixels (`GL_POINT_SIZE_RANGE`): the automatic choice
     /// draws point sprites only below it.
     public let maxPointSize: Double
-    /// Particles per draw call, with a flush after each batch, for cells whose count the host
-    /// knows (sorted cells; unordered cells whose last update's count is in). Nil or < 1: each
-    /// cell in one call. Default: ``defaultBatchSize(renderer:)`` of the context's driver
-    /// (16,384 on llvmpipe, whose worker threads then rasterize one batch while the calling
-    /// thread prepares the next; nil on hardware GPUs). Instanced quads are always one call.
-    /// The picture does not depend on it.
-    public var batchSize: Int?
-    /// Draw calls made in batches by the last draw (tests).
-    var lastBatchCalls = 0
 
     public init(context: GLContext) throws {
         self.context = context
@@ -59,7 +50,6 @@ public final class ParticleRenderer {
         var range: [Float] = [1, 1]
         plume_glGetFloatv(GLenum(GL_POINT_SIZE_RANGE), &range)
         maxPointSize = Double(range[1])
-        batchSize = Self.defaultBatchSize(renderer: context.info.renderer)
         _ = try context.programs.program(DrawPointsUniforms.self)
     }
 
@@ -88,7 +78,6 @@ public final class ParticleRenderer {
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
         lastDrawPaths = [:]
-        lastBatchCalls = 0
         guard let time = simulator.layerTime else { return }
         let saved = SavedState()
         defer { saved.restore() }
@@ -185,14 +174,10 @@ public final class ParticleRenderer {
                 plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             case (_, true):
                 plume_glBindVertexArray(context.emptyVertexArray.name)
-                drawArraysInBatches(GL_POINTS, count: count)
+                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
             case (_, false):
                 plume_glBindVertexArray(node.input.vertexArray.name)
-                if let size = batchSize, size > 0, let known = knownLiveCount(node.input) {
-                    drawArraysInBatches(GL_POINTS, count: known)
-                } else {
-                    plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
-                }
+                plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
             }
         }
         let subs = object.emitterCells ?? []
@@ -212,6 +197,15 @@ public final class ParticleRenderer {
         }
         if frame.sorted || (records.lastWrite?.resolve(wait: false) ?? false) { return .instancedQuads }
         return .geometryQuads
+    }
+
+    /// The live count of a cell's records when the host already knows it without waiting (its
+    /// last pass's query has a result), else nil.
+    private func knownLiveCount(_ records: RecordBuffer) -> Int? {
+        guard let counts = records.lastWrite, counts.resolve(wait: false), let written = counts.result?.written else {
+            return nil
+        }
+        return Int(written)
     }
 
     /// The program of a path with the behaviour code the cell needs, used, with its uniforms.
