@@ -1,8 +1,9 @@
 // A particle as a point sprite (Semantics §10, the same quad as plume_quad.glsl): the point is a
 // square of window pixels covering the part of the rotated quad inside the viewport; the fragment
 // stage maps each pixel's point coordinate back to quad coordinates and discards those outside
-// the quad. (From gl_PointCoord rather than gl_FragCoord: llvmpipe shades the same mapping about
-// a quarter faster so.) The renderer sets GL_POINT_SPRITE_COORD_ORIGIN to GL_UPPER_LEFT.
+// the quad. (From gl_PointCoord rather than gl_FragCoord: llvmpipe's rasterizer threads shade the
+// same mapping with about a fifth less CPU time so.) The renderer sets GL_POINT_SPRITE_COORD_ORIGIN
+// to GL_UPPER_LEFT.
 // Exact for projections without perspective (the renderer picks this path only for those; under a
 // perspective projection the quad is its tangent-plane approximation at the centre).
 

@@ -5,13 +5,15 @@ import Plume
 /// Measures the driver's floor for drawing particles, for benchmarks that report the renderer's
 /// cost beside it: `count` point sprites of `size` pixels read from a vertex buffer of 16 bytes
 /// each (position, size, alpha) by a vertex stage that does no arithmetic, textured by
-/// `gl_PointCoord` and blended additively (`floor_points.vert`, `floor_points.frag`). Nothing a
-/// particle engine draws can cost less per particle on the same driver.
+/// `gl_PointCoord` and blended additively (`floor_points.vert`, `floor_points.frag`), in one draw
+/// call: the least work per particle for drawing the same sprites as point sprites on the same
+/// driver.
 public enum DrawFloor {
     /// Seconds per frame (the median of `repeats` frames, each fenced with `glFinish`) to draw
     /// `count` point sprites of `size` pixels into `target`, spread over a disc of `radius`
     /// pixels at its centre. `image` is sampled with linear filters (the renderer's default).
-    /// The context must be current; the GL state the renderer restores is left as found.
+    /// The context must be current. The target stays bound with its viewport; the other state the
+    /// renderer restores is left as found.
     public static func pointSprites(context: GLContext, target: OffscreenTarget, count: Int, size: Float,
                                     image: SpriteImage, radius: Float = 300, repeats: Int = 9,
                                     clock: TransformFeedbackCeiling.Clock = .wall) throws -> Double {
