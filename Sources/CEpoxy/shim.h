@@ -147,6 +147,7 @@ static inline void plume_glTexBuffer(GLenum target, GLenum internalformat, GLuin
 static inline void plume_glClearBufferData(GLenum target, GLenum internalformat, GLenum format, GLenum type, const void * data) { glClearBufferData(target, internalformat, format, type, data); }
 static inline void plume_glGetTexParameteriv(GLenum target, GLenum pname, GLint * params) { glGetTexParameteriv(target, pname, params); }
 static inline void plume_glPointParameteri(GLenum pname, GLint param) { glPointParameteri(pname, param); }
+static inline void plume_glMultiDrawArrays(GLenum mode, const GLint * first, const GLsizei * count, GLsizei drawcount) { glMultiDrawArrays(mode, first, count, drawcount); }
 
 static inline EGLDisplay plume_eglGetPlatformDisplayEXT(EGLenum platform, void * native_display, const EGLint * attrib_list) { return eglGetPlatformDisplayEXT(platform, native_display, attrib_list); }
 static inline EGLBoolean plume_eglInitialize(EGLDisplay dpy, EGLint * major, EGLint * minor) { return eglInitialize(dpy, major, minor); }

@@ -68,6 +68,7 @@ struct ContextTests {
                 _ = try context.programs.program(DrawInstancedSortedUniforms.self, features: features)
             }
             _ = try context.programs.program(FloorPointsUniforms.self)
+            _ = try context.programs.program(FloorQuadsUniforms.self)
             _ = try context.programs.program(SortKeysUniforms.self)
             _ = try context.programs.program(SortStepUniforms.self)
             _ = try context.programs.program(HashVectorsUniforms.self)

@@ -38,6 +38,46 @@ struct MeasureTests {
         }
     }
 
+    /// The quad floor draws the same sprites as the point floor (six-vertex quads into its own
+    /// B8G8R8A8 target, copied into ours): the same pixels lit on the disc, none outside it, the
+    /// same colour within 8-bit rounding; and it restores the renderer's state.
+    @Test func quadFloorDrawsTheSameSprites() throws {
+        try GPU.run { context in
+            let target = try OffscreenTarget(context: context, width: 128, height: 96)
+            defer { target.release() }
+            func sprites(_ draw: () throws -> Double) throws -> [UInt8] {
+                let seconds = try draw()
+                #expect(seconds.isFinite && seconds > 0, "\(seconds) s")
+                return try target.premultipliedPixels()
+            }
+            let image = SpriteImage.builtin(.softDot, size: 8)
+            let points = try sprites {
+                try DrawFloor.pointSprites(context: context, target: target, count: 40, size: 8, image: image,
+                                           radius: 36, repeats: 1)
+            }
+            plume_glUseProgram(0)
+            plume_glDisable(GLenum(GL_BLEND))
+            let before = StateProbe()
+            let quads = try sprites {
+                try DrawFloor.quads(context: context, target: target, count: 40, size: 8, image: image,
+                                    radius: 36, repeats: 1)
+            }
+            let after = StateProbe()
+            #expect(before.values.filter { !$0.key.contains("VIEWPORT") && !$0.key.contains("FRAMEBUFFER") }
+                    == after.values.filter { !$0.key.contains("VIEWPORT") && !$0.key.contains("FRAMEBUFFER") },
+                    "\(before.difference(after))")
+            let lit = stride(from: 0, to: quads.count, by: 4).filter { quads[$0] > 0 }.count
+            var worst = 0, worstAt = 0
+            for i in 0..<points.count where abs(Int(points[i]) - Int(quads[i])) > worst {
+                worst = abs(Int(points[i]) - Int(quads[i]))
+                worstAt = i
+            }
+            let pixel = worstAt / 4
+            #expect(lit > 500 && worst <= 8,
+                    "\(lit) lit pixels; largest channel difference \(worst) at (\(pixel % 128), \(pixel / 128)) channel \(worstAt % 4): points \(points[pixel * 4..<pixel * 4 + 4]), quads \(quads[pixel * 4..<pixel * 4 + 4])")
+        }
+    }
+
     /// Every transform-feedback ceiling copies records at a finite positive rate.
     @Test func copyCeilingsRun() throws {
         try GPU.run { context in

@@ -4,24 +4,30 @@ import PlumeGL
 
 /// Issue 14's side-by-side rows: frame time at 10⁴, 10⁵ and 10⁶ live particles (the steady
 /// workload: 1280×720, 8-pixel additive soft sprites), simulation only and simulation + drawing by
-/// each draw path, and the driver's own drawing floor (``DrawFloor``: 16-byte vertices, no arithmetic, the
-/// image at `gl_PointCoord`, one call); the marginal cost per particle (the slope between sizes),
+/// each draw path, and the driver's own drawing floors (``DrawFloor``: the same sprites from 16-byte
+/// vertices with no arithmetic, as point sprites into this target, and as six-vertex quads into a
+/// B8G8R8A8 target, llvmpipe's rectangle and 8-bit linear path); the marginal cost per particle (the slope between sizes),
 /// and the maximum live count at 60 fps with drawing for each — all in one run, so old
 /// (geometry-shader quads, one call) and new paths compare on the same machine state.
 enum DrawPathBenchmark {
     static let paths: [DrawPath] = [.geometryQuads, .instancedQuads, .pointSprites, .automatic]
-    /// The column of the driver's floor (drawing only, no simulation).
+    /// The columns of the driver's floors (drawing only, no simulation).
     static let floor = "driver floor (draw only)"
-    static var columns: [String] { paths.map(\.rawValue) + [floor] }
+    static let quadFloor = "driver floor, quads on BGRA (draw only)"
+    static let floors = [floor, quadFloor]
+    static var columns: [String] { paths.map(\.rawValue) + floors }
 
     /// Wall and CPU seconds per frame of one column at `n` live.
     static func frame(_ column: String, live n: Int, timer: Timer, repeats: Int?) throws -> (wall: Double, cpu: Double) {
-        if column == floor {
+        if floors.contains(column) {
             let image = SpriteImage.builtin(.softDot, size: 8)
             let r = repeats ?? timer.repeats
             func measure(_ clock: TransformFeedbackCeiling.Clock) throws -> Double {
-                try DrawFloor.pointSprites(context: timer.context, target: timer.target, count: n, size: 8, image: image,
-                                           radius: 300, repeats: r, clock: clock)
+                column == floor
+                    ? try DrawFloor.pointSprites(context: timer.context, target: timer.target, count: n, size: 8, image: image,
+                                                 radius: 300, repeats: r, clock: clock)
+                    : try DrawFloor.quads(context: timer.context, target: timer.target, count: n, size: 8, image: image,
+                                          radius: 300, repeats: r, clock: clock)
             }
             return (try measure(.wall), try measure(.processCPU))
         }
@@ -91,7 +97,7 @@ extension Results {
         func ms(_ v: Double?) -> String { v.map { String(format: "%.2f ms", $0 * 1000) } ?? "–" }
         func us(_ v: Double?) -> String { v.map { String(format: "%.3f µs", $0) } ?? "–" }
         var out = "| live particles | simulation | "
-            + paths.map { $0 == DrawPathBenchmark.floor ? $0 : "sim + \($0)" }.joined(separator: " | ") + " |\n"
+            + paths.map { DrawPathBenchmark.floors.contains($0) ? $0 : "sim + \($0)" }.joined(separator: " | ") + " |\n"
         out += "|---|---|" + paths.map { _ in "---|" }.joined() + "\n"
         for r in drawRows {
             out += "| \(r.live) | \(ms(r.simulationSeconds)) | " + paths.map { ms(r.drawSeconds[$0]) }.joined(separator: " | ") + " |\n"
@@ -100,13 +106,15 @@ extension Results {
             out += "| marginal per particle \(a.live)→\(b.live) | \(us(Self.marginal(a, b) { $0.simulationSeconds })) | "
                 + paths.map { p in us(Self.marginal(a, b) { $0.drawSeconds[p] }) }.joined(separator: " | ") + " |\n"
         }
-        // Drawing alone (sim + path − sim) against the driver's floor at the same count.
+        // Drawing alone (sim + path − sim) against each of the driver's floors at the same count.
+        for (floor, name) in [(DrawPathBenchmark.floor, "driver floor"), (DrawPathBenchmark.quadFloor, "quad floor")] {
         for r in drawRows {
-            guard let f = r.drawSeconds[DrawPathBenchmark.floor], f > 0 else { continue }
-            out += "| drawing ÷ driver floor at \(r.live) | – | " + paths.map { p in
-                guard p != DrawPathBenchmark.floor, let t = r.drawSeconds[p] else { return "–" }
+            guard let f = r.drawSeconds[floor], f > 0 else { continue }
+            out += "| drawing ÷ \(name) at \(r.live) | – | " + paths.map { p in
+                guard !DrawPathBenchmark.floors.contains(p), let t = r.drawSeconds[p] else { return "–" }
                 return String(format: "%.2f", (t - r.simulationSeconds) / f)
             }.joined(separator: " | ") + " |\n"
+        }
         }
         out += "| CPU time per frame: |" + String(repeating: " |", count: paths.count + 1) + "\n"
         for r in drawRows {

@@ -24,6 +24,28 @@ extension GLContext {
         if status != GLenum(GL_FRAMEBUFFER_COMPLETE) { throw GLError.framebufferIncomplete(status: status) }
     }
 
+    /// Gives `framebuffer` a colour texture of `width × height` stored as B8G8R8A8 (unsized
+    /// `GL_RGBA` from `GL_BGRA` bytes: the layout of most X11 windows, and the only one Mesa's
+    /// llvmpipe blends on its 8-bit linear path). Leaves no 2-D texture bound on the active unit.
+    /// - Throws: ``GLError/framebufferIncomplete(status:)`` or the driver's error (out of memory).
+    func attachBGRAColorTexture(_ texture: GLTexture, to framebuffer: GLFramebuffer, width: Int, height: Int) throws {
+        var previousFramebuffer: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previousFramebuffer)
+        defer { plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previousFramebuffer)) }
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+        plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        plume_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
+                           GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
+        plume_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
+                                     texture.name, 0)
+        let status = plume_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        try check("allocating a \(width)×\(height) colour texture", pass: "framebuffer set-up")
+        if status != GLenum(GL_FRAMEBUFFER_COMPLETE) { throw GLError.framebufferIncomplete(status: status) }
+    }
+
     /// Binds `framebuffer` for drawing and reading.
     func bind(_ framebuffer: GLFramebuffer) { plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name) }
 

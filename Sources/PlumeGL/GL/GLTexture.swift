@@ -3,12 +3,14 @@ import CEpoxy
 /// Textures through the typed layer.
 extension GLContext {
     /// A mipmapped RGBA8 2-D texture of `width × height` from `rgba` (rows from the top, tightly
-    /// packed), with clamped edges and the given filters. Leaves it bound to `GL_TEXTURE_2D` of the
+    /// packed), with clamped edges and the given filters; `bgra` stores it as B8G8R8A8 instead
+    /// (unsized `GL_RGBA` from swizzled bytes: the texel layout Mesa's llvmpipe samples on its 8-bit
+    /// linear path; the same colours on every driver). Leaves it bound to `GL_TEXTURE_2D` of the
     /// active unit and uploads from client memory whatever pixel-unpack state the host left (the
     /// caller restores that state).
     /// - Throws: the driver's error (out of memory), with the texture deleted.
     func makeTexture(width: Int, height: Int, rgba: [UInt8], minify: Int32, magnify: Int32,
-                     lodBias: Float) throws -> GLTexture {
+                     lodBias: Float, bgra: Bool = false) throws -> GLTexture {
         let texture = makeTexture()
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
         plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
@@ -16,9 +18,13 @@ extension GLContext {
         plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
         plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
         plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        rgba.withUnsafeBytes {
-            plume_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        var bytes = rgba
+        if bgra {
+            for i in stride(from: 0, to: bytes.count - 3, by: 4) { bytes.swapAt(i, i + 2) }
+        }
+        bytes.withUnsafeBytes {
+            plume_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, bgra ? GL_RGBA : GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                               GLenum(bgra ? GL_BGRA : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         plume_glGenerateMipmap(GLenum(GL_TEXTURE_2D))
         plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minify)
