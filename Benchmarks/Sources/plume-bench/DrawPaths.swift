@@ -107,14 +107,15 @@ extension Results {
                 + paths.map { p in us(Self.marginal(a, b) { $0.drawSeconds[p] }) }.joined(separator: " | ") + " |\n"
         }
         // Drawing alone (sim + path − sim) against each of the driver's floors at the same count.
-        for (floor, name) in [(DrawPathBenchmark.floor, "driver floor"), (DrawPathBenchmark.quadFloor, "quad floor")] {
-        for r in drawRows {
-            guard let f = r.drawSeconds[floor], f > 0 else { continue }
-            out += "| drawing ÷ \(name) at \(r.live) | – | " + paths.map { p in
-                guard !DrawPathBenchmark.floors.contains(p), let t = r.drawSeconds[p] else { return "–" }
-                return String(format: "%.2f", (t - r.simulationSeconds) / f)
-            }.joined(separator: " | ") + " |\n"
-        }
+        let floorNames = [(DrawPathBenchmark.floor, "driver floor"), (DrawPathBenchmark.quadFloor, "quad floor")]
+        for (floor, name) in floorNames {
+            for r in drawRows {
+                guard let f = r.drawSeconds[floor], f > 0 else { continue }
+                out += "| drawing ÷ \(name) at \(r.live) | – | " + paths.map { p in
+                    guard !DrawPathBenchmark.floors.contains(p), let t = r.drawSeconds[p] else { return "–" }
+                    return String(format: "%.2f", (t - r.simulationSeconds) / f)
+                }.joined(separator: " | ") + " |\n"
+            }
         }
         out += "| CPU time per frame: |" + String(repeating: " |", count: paths.count + 1) + "\n"
         for r in drawRows {
