@@ -38,10 +38,7 @@ public enum DrawFloor {
         plume_glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
         plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
 
-        var times: [Double] = []
-        for _ in 0..<(repeats + 2) {
-            plume_glFinish()
-            let start = clock.now()
+        let seconds = try medianFrame(repeats: repeats, clock: clock) {
             try target.begin(clearTo: .black)
             program.use()
             plume_glActiveTexture(GLenum(GL_TEXTURE0))
@@ -55,12 +52,9 @@ public enum DrawFloor {
             plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
             plume_glBindVertexArray(vertexArray.name)
             plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
-            plume_glFinish()
-            times.append(Double(clock.now() - start) / 1e9)
         }
         try context.check("the drawing floor", pass: "floor measurement")
-        let timed = times.dropFirst(2).sorted()
-        return timed[timed.count / 2]
+        return seconds
     }
 
     /// Seconds per frame, as ``pointSprites(context:target:count:size:image:radius:repeats:clock:)``,
@@ -106,10 +100,7 @@ public enum DrawFloor {
         let firsts = (0..<calls).map { GLint($0 * quadsPerCall * 6) }
         let counts = (0..<calls).map { GLsizei(min(quadsPerCall, count - $0 * quadsPerCall) * 6) }
 
-        var times: [Double] = []
-        for _ in 0..<(repeats + 2) {
-            plume_glFinish()
-            let start = clock.now()
+        let seconds = medianFrame(repeats: repeats, clock: clock) {
             context.bind(framebuffer)
             plume_glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
             plume_glClearColor(0, 0, 0, 1)
@@ -129,8 +120,6 @@ public enum DrawFloor {
             plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
             plume_glBindVertexArray(vertexArray.name)
             plume_glMultiDrawArrays(GLenum(GL_TRIANGLES), firsts, counts, GLsizei(calls))
-            plume_glFinish()
-            times.append(Double(clock.now() - start) / 1e9)
         }
         // The last frame into the target (untimed), as the point-sprite floor leaves its own.
         try target.begin(clearTo: .black)
@@ -141,14 +130,28 @@ public enum DrawFloor {
                                 GLint(target.height), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(targetFramebuffer))
         try context.check("the drawing floor as quads", pass: "floor measurement")
-        let timed = times.dropFirst(2).sorted()
-        return timed[timed.count / 2]
+        return seconds
     }
 
     /// Quads per draw call of ``quads(context:target:count:size:image:radius:repeats:clock:)``:
     /// 682 quads are 4092 vertices; Mesa's draw module splits a non-indexed draw of more than 4096
     /// vertices into pieces of 4095, which would cut triangle pairs apart.
     public static let quadsPerCall = 682
+
+    /// The median of `repeats` timed frames after two untimed ones, each fenced with `glFinish` on
+    /// both sides.
+    static func medianFrame(repeats: Int, clock: TransformFeedbackCeiling.Clock, _ frame: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<(repeats + 2) {
+            plume_glFinish()
+            let start = clock.now()
+            try frame()
+            plume_glFinish()
+            times.append(Double(clock.now() - start) / 1e9)
+        }
+        let timed = times.dropFirst(2).sorted()
+        return timed[timed.count / 2]
+    }
 
     /// `count` vertices (x, y in NDC, size, alpha) uniformly over a disc, from a fixed sequence.
     static func vertices(count: Int, size: Float, radius: Float, width: Int, height: Int) -> [SIMD4<Float>] {
