@@ -10,6 +10,8 @@ extension Contract {
         s += "#define REC_WORDS(s) (PARTICLE_WORDS + CLOCK_WORDS * (s))\n"
         s += "#define REC_VECS(s) ((REC_WORDS(s) + 3) / 4)\n"
         s += "#define REC_MAX REC_VECS(MAX_SUB)\n\n"
+        for c in constants { s += "const int \(c.name) = \(c.value);\n" }
+        if !constants.isEmpty { s += "\n" }
         for e in enums {
             for (i, name) in e.cases.enumerated() { s += "const int \(e.name)_\(name) = \(i);\n" }
         }

@@ -5,10 +5,20 @@ extension Contract {
         s += "import CEpoxy\nimport Plume\n\n"
         s += swiftRecord(particle, isParticle: true) + "\n" + swiftRecord(clock, isParticle: false) + "\n"
         for e in enums { s += swiftEnum(e) + "\n" }
+        if !constants.isEmpty { s += swiftConstants + "\n" }
         for block in structs { s += swiftStruct(block) + "\n" }
         s += swiftPassKind + "\n"
         for program in programs { s += swiftProgram(program) + "\n" }
         return s
+    }
+
+    /// The `constant` lines, as `ShaderConstant.NAME`.
+    private var swiftConstants: String {
+        var s = "/// The integers the shaders and the host share (`constant` lines of the contract).\nenum ShaderConstant {\n"
+        for c in constants { s += Self.doc(c.doc, indent: "    ") + "    static let \(c.name) = \(c.value)\n" }
+        s += "    /// Every constant by its GLSL name.\n    static let byName: [String: Int] = ["
+        s += constants.map { "\"\($0.name)\": \($0.value)" }.joined(separator: ", ") + "]\n"
+        return s + "}\n"
     }
 
     static let swiftTypes: [String: String] = [

@@ -29,7 +29,15 @@ struct Contract {
         var uniforms: [Field] = []
     }
 
+    /// An integer both sides use (a size, a count): `constant NAME VALUE`.
+    struct Constant {
+        var name: String
+        var value: Int
+        var doc: String
+    }
+
     var records: [Block] = []
+    var constants: [Constant] = []
     var structs: [Block] = []
     var enums: [Enumeration] = []
     var programs: [Program] = []
@@ -67,6 +75,9 @@ struct Contract {
                 case "record":
                     guard words.count == 2 else { throw fail("expected `record NAME`") }
                     records.append(Block(name: words[1])); open = .record
+                case "constant":
+                    guard words.count == 3, let value = Int(words[2]) else { throw fail("expected `constant NAME INTEGER`") }
+                    constants.append(Constant(name: words[1], value: value, doc: comment)); open = .none
                 case "struct":
                     guard words.count == 2 else { throw fail("expected `struct NAME`") }
                     structs.append(Block(name: words[1])); open = .structure

@@ -66,7 +66,10 @@ struct ContextTests {
                 _ = try context.programs.program(DrawPointsSortedUniforms.self, features: features)
                 _ = try context.programs.program(DrawInstancedUniforms.self, features: features)
                 _ = try context.programs.program(DrawInstancedSortedUniforms.self, features: features)
+                _ = try context.programs.program(QuadListUniforms.self, features: features)
+                _ = try context.programs.program(QuadListSortedUniforms.self, features: features)
             }
+            _ = try context.programs.program(DrawQuadListUniforms.self)
             _ = try context.programs.program(FloorPointsUniforms.self)
             _ = try context.programs.program(FloorQuadsUniforms.self)
             _ = try context.programs.program(SortKeysUniforms.self)

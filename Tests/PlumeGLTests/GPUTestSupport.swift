@@ -28,5 +28,5 @@ enum GPU {
 
 extension DrawPath {
     /// Every path a renderer can be forced to take (the picture tests run each).
-    static let variants: [DrawPath] = [.pointSprites, .instancedQuads, .geometryQuads]
+    static let variants: [DrawPath] = [.pointSprites, .quadList, .instancedQuads, .geometryQuads]
 }

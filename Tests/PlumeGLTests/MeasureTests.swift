@@ -38,8 +38,8 @@ struct MeasureTests {
         }
     }
 
-    /// The quad floor draws the same sprites as the point floor (six-vertex quads into its own
-    /// B8G8R8A8 target, copied into ours): the same pixels lit on the disc, none outside it, the
+    /// The quad floor draws the same sprites as the point floor (six-vertex quads into the
+    /// target, which is B8G8R8A8): the same pixels lit on the disc, none outside it, the
     /// same colour within 8-bit rounding; and it restores the renderer's state.
     @Test func quadFloorDrawsTheSameSprites() throws {
         try GPU.run { context in

@@ -11,7 +11,7 @@ struct RendererTests {
     /// Renders `layer` (a fresh copy per simulator) at host time `time` on the GPU; returns the
     /// premultiplied framebuffer, the GPU-side image and the reference snapshot at that time.
     static func render(_ make: () -> EmitterLayer, time: Double, width: Int, height: Int, fps: Double = 30,
-                       path: DrawPath = .automatic, yUp: Bool = false)
+                       path: DrawPath = .automatic, yUp: Bool = false, rgba8: Bool = false)
         throws -> (gpu: [UInt8], image: SpriteImage, reference: ParticleSnapshot, layer: EmitterLayer) {
         try GPU.run { context in
             let layer = make()
@@ -27,7 +27,25 @@ struct RendererTests {
             renderer.drawPath = path
             let target = try OffscreenTarget(context: context, width: width, height: height)
             try target.begin(clearTo: .black)
-            try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height), yUp: yUp))
+            if rgba8 {
+                // Drawn into an R8G8B8A8 renderbuffer (no llvmpipe linear path), then copied.
+                let framebuffer = context.makeFramebuffer(), colour = context.makeRenderbuffer()
+                defer {
+                    context.delete(framebuffer)
+                    context.delete(colour)
+                }
+                try context.attachColorRenderbuffer(colour, to: framebuffer, width: width, height: height)
+                var targetFramebuffer: GLint = 0
+                plume_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &targetFramebuffer)
+                context.clear(framebuffer, width: width, height: height, to: SIMD4(0, 0, 0, 1))
+                try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height), yUp: yUp))
+                plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer.name)
+                plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(targetFramebuffer))
+                plume_glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                                        GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            } else {
+                try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height), yUp: yUp))
+            }
             if path != .automatic {
                 let other = renderer.lastDrawPaths.filter { $0.value != path }
                 #expect(!renderer.lastDrawPaths.isEmpty && other.isEmpty, "\(path) was asked for: \(renderer.lastDrawPaths)")

@@ -91,7 +91,8 @@ import Testing
     }
 
     /// Shape, mode and render-mode ordinals: the constants GLSL compares with are the ordinals
-    /// the host sets (generated from one list; an undeclared Swift case does not compile).
+    /// the host sets (generated from one list; an undeclared Swift case does not compile); and
+    /// the contract's `constant` lines hold the same values on both sides.
     @Test func enumOrdinalsMatchTheShaders() throws {
         let text = try #require(ShaderLibrary.source("plume_contract.glsl"))
         var glsl: [String: Int32] = [:]
@@ -103,7 +104,9 @@ import Testing
         for c in EmitterShape.allCases { swift["EmitterShape_\(c)"] = c.contractOrdinal }
         for c in EmitterMode.allCases { swift["EmitterMode_\(c)"] = c.contractOrdinal }
         for c in EmitterRenderMode.allCases { swift["EmitterRenderMode_\(c)"] = c.contractOrdinal }
+        for (name, value) in ShaderConstant.byName { swift[name] = Int32(value) }
         #expect(glsl == swift)
+        #expect(ShaderConstant.QUAD_VECS == 3 && QuadListBuffer.bytesPerQuad == 48)
         #expect(Set(EmitterShape.allCases.map(\.contractOrdinal)).count == EmitterShape.allCases.count)
     }
 

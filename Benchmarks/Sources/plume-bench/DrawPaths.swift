@@ -5,15 +5,15 @@ import PlumeGL
 /// Issue 14's side-by-side rows: frame time at 10⁴, 10⁵ and 10⁶ live particles (the steady
 /// workload: 1280×720, 8-pixel additive soft sprites), simulation only and simulation + drawing by
 /// each draw path, and the driver's own drawing floors (``DrawFloor``: the same sprites from 16-byte
-/// vertices with no arithmetic, as point sprites into this target, and as six-vertex quads into a
-/// B8G8R8A8 target, llvmpipe's rectangle and 8-bit linear path); the marginal cost per particle (the slope between sizes),
+/// vertices with no arithmetic, as point sprites, and as six-vertex quads, llvmpipe's rectangle and
+/// 8-bit linear path on the B8G8R8A8 target); the marginal cost per particle (the slope between sizes),
 /// and the maximum live count at 60 fps with drawing for each — all in one run, so old
 /// (geometry-shader quads, one call) and new paths compare on the same machine state.
 enum DrawPathBenchmark {
-    static let paths: [DrawPath] = [.geometryQuads, .instancedQuads, .pointSprites, .automatic]
+    static let paths: [DrawPath] = [.geometryQuads, .instancedQuads, .pointSprites, .quadList, .automatic]
     /// The columns of the driver's floors (drawing only, no simulation).
     static let floor = "driver floor (draw only)"
-    static let quadFloor = "driver floor, quads on BGRA (draw only)"
+    static let quadFloor = "driver floor, quads (draw only)"
     static let floors = [floor, quadFloor]
     static var columns: [String] { paths.map(\.rawValue) + floors }
 

@@ -14,6 +14,8 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     public var maxTransformFeedbackInterleavedComponents: Int
     public var maxGeometryOutputComponents: Int
     public var maxTextureSize: Int
+    /// The largest viewport, pixels (`GL_MAX_VIEWPORT_DIMS`): quad lists draw in a padded one.
+    public var maxViewportSize: SIMD2<Int>
     /// Texels a buffer texture may hold (`GL_MAX_TEXTURE_BUFFER_SIZE`): the update reads its records
     /// through one when they fit (`REC_VECS` texels per record).
     public var maxTextureBufferSize: Int
@@ -56,6 +58,11 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
             maxTransformFeedbackInterleavedComponents: integer(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS),
             maxGeometryOutputComponents: integer(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS),
             maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
+            maxViewportSize: {
+                var v: [GLint] = [0, 0]
+                plume_glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &v)
+                return SIMD2(Int(v[0]), Int(v[1]))
+            }(),
             maxTextureBufferSize: integer(GL_MAX_TEXTURE_BUFFER_SIZE),
             hasDoublePrecision: number >= 40 || has("GL_ARB_gpu_shader_fp64"),
             hasTransformFeedback2: number >= 40 || has("GL_ARB_transform_feedback2"),

@@ -26,24 +26,50 @@ extension GLContext {
 
     /// Gives `framebuffer` a colour texture of `width × height` stored as B8G8R8A8 (unsized
     /// `GL_RGBA` from `GL_BGRA` bytes: the layout of most X11 windows, and the only one Mesa's
-    /// llvmpipe blends on its 8-bit linear path). Leaves no 2-D texture bound on the active unit.
+    /// llvmpipe blends on its 8-bit linear path). Restores the 2-D texture and pixel-unpack
+    /// buffer bindings it found.
     /// - Throws: ``GLError/framebufferIncomplete(status:)`` or the driver's error (out of memory).
     func attachBGRAColorTexture(_ texture: GLTexture, to framebuffer: GLFramebuffer, width: Int, height: Int) throws {
-        var previousFramebuffer: GLint = 0
+        var previousFramebuffer: GLint = 0, previousTexture: GLint = 0, previousUnpack: GLint = 0
         plume_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previousFramebuffer)
-        defer { plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previousFramebuffer)) }
+        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previousTexture)
+        plume_glGetIntegerv(GLenum(GL_PIXEL_UNPACK_BUFFER_BINDING), &previousUnpack)
+        defer {
+            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previousFramebuffer))
+            plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previousTexture))
+            plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(previousUnpack))
+        }
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
         plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         plume_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
                            GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
         plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.name)
         plume_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
                                      texture.name, 0)
         let status = plume_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         try check("allocating a \(width)×\(height) colour texture", pass: "framebuffer set-up")
         if status != GLenum(GL_FRAMEBUFFER_COMPLETE) { throw GLError.framebufferIncomplete(status: status) }
+    }
+
+    /// Whether the driver says the colour buffer drawn into is stored as B8G8R8A8: its preferred
+    /// read format (`GL_IMPLEMENTATION_COLOR_READ_FORMAT`) for the bound draw framebuffer is
+    /// `GL_BGRA`. False when that framebuffer is incomplete or reads no colour buffer. Restores
+    /// the read-framebuffer binding it found.
+    func drawFramebufferIsBGRA() -> Bool {
+        var draw: GLint = 0, read: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &draw)
+        plume_glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &read)
+        if read != draw { plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(draw)) }
+        defer { if read != draw { plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(read)) } }
+        guard plume_glCheckFramebufferStatus(GLenum(GL_READ_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            return false
+        }
+        var readBuffer: GLint = 0, format: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_READ_BUFFER), &readBuffer)
+        guard readBuffer != GL_NONE else { return false }
+        plume_glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &format)
+        return format == GL_BGRA
     }
 
     /// Binds `framebuffer` for drawing and reading.

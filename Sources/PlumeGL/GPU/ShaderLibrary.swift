@@ -44,7 +44,8 @@ public enum ShaderLibrary {
     }
 
     /// Names of the transform-feedback outputs of a stage: the `out` declarations marked
-    /// `// @capture`, in order; an array output expands to its elements, `count` of them.
+    /// `// @capture`, in order; an array output expands to its elements: as many as the contract
+    /// constant that sizes it, else `arrayCount`.
     static func capturedOutputs(of stage: String, arrayCount: Int) -> [String] {
         guard let text = source(stage) else { return [] }
         var names: [String] = []
@@ -53,7 +54,10 @@ public enum ShaderLibrary {
             guard let token = declaration.split(separator: " ").last else { continue }
             if let bracket = token.firstIndex(of: "[") {
                 let name = token[..<bracket]
-                names += (0..<arrayCount).map { "\(name)[\($0)]" }
+                // Sized by a contract constant (`xf_quad[QUAD_VECS]`), else by the records written.
+                let size = token[token.index(after: bracket)...].dropLast()
+                let count = ShaderConstant.byName[String(size)] ?? arrayCount
+                names += (0..<count).map { "\(name)[\($0)]" }
             } else {
                 names.append(String(token))
             }

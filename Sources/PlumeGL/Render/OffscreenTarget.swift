@@ -1,12 +1,14 @@
 import Plume
 
 /// An offscreen framebuffer of any size for headless rendering, read back as a ``SpriteImage``.
+/// Its colour buffer is a B8G8R8A8 texture, the layout of most X11 windows (and the one on which
+/// Mesa's llvmpipe draws quad lists fastest, ``DrawPath/quadList``).
 public final class OffscreenTarget {
     public let context: GLContext
     public let width: Int
     public let height: Int
     private let framebuffer: GLFramebuffer
-    private let colorbuffer: GLRenderbuffer
+    private let colorTexture: GLTexture
     private var released = false
 
     /// - Throws: ``GLError`` when the size exceeds the driver's limits or the framebuffer is
@@ -21,9 +23,9 @@ public final class OffscreenTarget {
         self.height = height
         try context.ensureCurrent("OffscreenTarget.init")
         framebuffer = context.makeFramebuffer()
-        colorbuffer = context.makeRenderbuffer()
+        colorTexture = context.makeTexture()
         do {
-            try context.attachColorRenderbuffer(colorbuffer, to: framebuffer, width: width, height: height)
+            try context.attachBGRAColorTexture(colorTexture, to: framebuffer, width: width, height: height)
         } catch {
             release()
             throw error
@@ -38,7 +40,7 @@ public final class OffscreenTarget {
         guard !released else { return }
         released = true
         context.delete(framebuffer)
-        context.delete(colorbuffer)
+        context.delete(colorTexture)
     }
 
     /// Binds the target and sets the viewport to all of it; clears to `background`

@@ -9,6 +9,21 @@ import Plume
 ///   drivers whose cost is per vertex (Mesa llvmpipe). Exact for projections without perspective;
 ///   limited by the driver's largest point size (``ParticleRenderer/maxPointSize``): a forced
 ///   `pointSprites` draws larger sprites cut to that size.
+/// * `quadList`: a vertex-only transform-feedback pass lists each particle's quad once (centre,
+///   half axes, texture coordinate, premultiplied colour: 48 bytes, `plume_quad_record.glsl`), then
+///   six vertices per particle fetch it and draw two triangles whose fragment stage is only image ×
+///   colour, at most 682 quads per call of one `glMultiDrawArrays`. Any size, any projection, any
+///   order (the sorted modes list the quads in sorted order). On Mesa's llvmpipe an unrotated
+///   particle's triangles form an axis-aligned rectangle that is drawn on the rectangle and 8-bit
+///   linear path when the target and image are B8G8R8A8: about 0.7 of the cost of a point
+///   sprite. Quads wholly outside the clip volume are listed as nothing, and the draw runs in a
+///   viewport padded by the largest quad (the scissor box keeps the pixels), so that llvmpipe never
+///   sends a draw call down its slow clipping path for a quad across the viewport's edge. That
+///   linear path computes image × colour in 8 bits and rounds down: where translucent sprites
+///   add up, the picture is darker by a fraction of a step per sprite (`DrawPathTests`); force
+///   another path for llvmpipe's float arithmetic. Unordered, it needs the live count, as
+///   instanced quads do; a cell with more live particles than one buffer texture holds
+///   (`GL_MAX_TEXTURE_BUFFER_SIZE` ÷ 3) is drawn as instanced quads.
 /// * `instancedQuads`: four vertices per particle (a triangle strip per instance, the record as
 ///   per-instance attributes or fetched in sorted order), no geometry stage. Any size, any
 ///   projection. Unordered, the instance count is the live count of the cell's last update: when
@@ -16,13 +31,17 @@ import Plume
 /// * `geometryQuads`: one point per particle expanded to its quad by a geometry shader (the
 ///   original path). Any size, any projection, never waits; kept for unordered cells whose live
 ///   count is not known yet on the host (real GPUs running behind) and for comparisons.
-/// * `automatic` (the default) picks per cell and per frame: point sprites when the projection
+/// * `automatic` (the default) picks per cell and per frame: a quad list when the renderer
+///   ``ParticleRenderer/prefersQuadLists`` (llvmpipe), the bound framebuffer is B8G8R8A8, the
+///   cell's particles are unrotated (no rotation, spin, spin curve or alignment), its image
+///   filters are both `linear` or both `nearest`, and the live count is known without waiting;
+///   otherwise point sprites when the projection
 ///   has no perspective and the largest sprite the cell's values allow (image × frame × scale
 ///   bound over the lifetimes still alive × the projection's pixel scale) fits the point-size
 ///   limit; otherwise instanced quads when their count is known without waiting (always in sorted
 ///   render modes); otherwise geometry quads.
 public enum DrawPath: String, CaseIterable, Sendable {
-    case automatic, pointSprites, instancedQuads, geometryQuads
+    case automatic, pointSprites, quadList, instancedQuads, geometryQuads
 }
 
 /// The largest |scale| a cell's live particles can have, over the values of every update whose

@@ -10,17 +10,20 @@ import Plume
 /// try renderer.draw(simulator, viewProjection: .layer(width: 800, height: 600))
 /// ```
 ///
-/// **Draw paths.** Each cell is drawn as point sprites, instanced quads or geometry-shader quads,
-/// picked per cell and per frame (``drawPath``, ``DrawPath``); the pictures are the same.
+/// **Draw paths.** Each cell is drawn as point sprites, a quad list, instanced quads or
+/// geometry-shader quads, picked per cell and per frame (``drawPath``, ``DrawPath``); the
+/// pictures are the same.
 ///
 /// **GL state.** `draw` sets and then restores: the current program, vertex array, array buffer,
 /// `GL_PROGRAM_POINT_SIZE`, `GL_POINT_SPRITE_COORD_ORIGIN`,
-/// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–2, the
+/// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–3, the
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
-/// binding. It does not touch the framebuffer binding, viewport or clear values; the scissor test and box
-/// change only while a `masksToBounds` layer is drawn, and are restored (see `ParticleRenderer+Layers.swift`).
+/// binding. It does not touch the framebuffer binding or clear values; the scissor test and box
+/// change while a `masksToBounds` layer is drawn (see `ParticleRenderer+Layers.swift`), and the
+/// viewport, scissor test and box while a cell is drawn as a quad list (a padded viewport cut
+/// back by the scissor box, `ParticleRenderer+QuadList.swift`); all are restored.
 public final class ParticleRenderer {
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.
@@ -31,6 +34,8 @@ public final class ParticleRenderer {
     private var recordTexture: GLTexture?
     /// The over-life curves of the cell being drawn (Semantics §12).
     private lazy var behaviorTable = BehaviorTable(context: context)
+    /// The quads of the cell being drawn as a quad list.
+    lazy var quadList = QuadListBuffer(context: context)
     private var released = false
     /// Bounds on each cell's particle scale over the lifetimes still alive (automatic paths).
     private var scaleBounds: [ScaleKey: ScaleBound] = [:]
@@ -43,6 +48,11 @@ public final class ParticleRenderer {
     /// The driver's largest point size in pixels (`GL_POINT_SIZE_RANGE`): the automatic choice
     /// draws point sprites only below it.
     public let maxPointSize: Double
+    /// Whether the automatic choice lists the quads of unrotated cells drawn into B8G8R8A8
+    /// targets (``DrawPath/quadList``): on Mesa's llvmpipe, whose rectangle and 8-bit linear path
+    /// draws them for about three quarters of the cost of point sprites. Other drivers keep the
+    /// other paths until they are measured there.
+    public let prefersQuadLists: Bool
 
     public init(context: GLContext) throws {
         self.context = context
@@ -50,6 +60,7 @@ public final class ParticleRenderer {
         var range: [Float] = [1, 1]
         plume_glGetFloatv(GLenum(GL_POINT_SIZE_RANGE), &range)
         maxPointSize = Double(range[1])
+        prefersQuadLists = context.info.renderer.contains("llvmpipe")
         _ = try context.programs.program(DrawPointsUniforms.self)
     }
 
@@ -66,6 +77,7 @@ public final class ParticleRenderer {
         orderings = [:]
         if let recordTexture { context.delete(recordTexture) }
         behaviorTable.release()
+        quadList.release()
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
@@ -103,7 +115,8 @@ public final class ParticleRenderer {
                                 preservesDepth: simulator.resolved.preservesDepth,
                                 sorted: !(mode == .unordered || mode == .additive), mode: mode,
                                 viewport: SIMD4(viewport.map(Double.init)),
-                                simulator: ObjectIdentifier(simulator), seed: simulator.resolved.seed)
+                                simulator: ObjectIdentifier(simulator), seed: simulator.resolved.seed,
+                                listsQuads: prefersQuadLists && context.drawFramebufferIsBGRA())
         if scaleBounds.count > 4096 { scaleBounds = [:] }
         let cells = simulator.layer.emitterCells ?? []
         for (i, (node, resolved)) in zip(simulator.roots, simulator.resolved.cells).enumerated() where i < cells.count {
@@ -113,7 +126,7 @@ public final class ParticleRenderer {
     }
 
     /// What every cell of one draw shares.
-    private struct FrameValues {
+    struct FrameValues {
         var time: Double
         var viewProjection: Matrix4
         var opacity: Float
@@ -124,6 +137,8 @@ public final class ParticleRenderer {
         var simulator: ObjectIdentifier
         /// The layer's seed (the per-particle draws of motion behaviours).
         var seed: UInt32
+        /// The automatic choice may list quads (``prefersQuadLists`` and a B8G8R8A8 target).
+        var listsQuads: Bool
     }
 
     private func draw(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, parentScale: Double,
@@ -150,12 +165,20 @@ public final class ParticleRenderer {
                 plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), node.input.buffer.name)
                 plume_glActiveTexture(GLenum(GL_TEXTURE0))
             }
-            let path = choosePath(image: image, cell: cell, scale: scale, frame: frame, records: node.input)
-            if path == .instancedQuads && !frame.sorted, let counts = node.input.lastWrite,
+            var path = choosePath(image: image, cell: cell, object: object, scale: scale, frame: frame,
+                                  records: node.input)
+            if (path == .instancedQuads || path == .quadList) && !frame.sorted, let counts = node.input.lastWrite,
                counts.resolve(wait: true), let written = counts.result?.written {
                 count = Int(written)
             }
+            if path == .quadList && count > quadList.limit { path = .instancedQuads }
             lastDrawPaths[cell.keyPath] = path
+            if path == .quadList {
+                plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+                try drawQuadList(node, cell: cell, image: image, scale: scale, count: count, sorted: frame.sorted,
+                                 frame: frame)
+                return try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
+            }
             let (use, program) = try self.program(path, sorted: frame.sorted, features: cell.behaviors.drawFeatures)
             use()
             try set(program, cell: cell, image: image, frame: frame)
@@ -180,6 +203,11 @@ public final class ParticleRenderer {
                 plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
             }
         }
+        try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
+    }
+
+    private func drawSubCells(_ node: GPUNode, cell: ResolvedCell, object: EmitterCell, scale: Double,
+                              frame: FrameValues) throws {
         let subs = object.emitterCells ?? []
         for (j, (child, sub)) in zip(node.children, cell.children).enumerated() where j < subs.count {
             try draw(child, cell: sub, object: subs[j], parentScale: scale, frame: frame)
@@ -187,15 +215,17 @@ public final class ParticleRenderer {
     }
 
     /// The path for one cell at this draw (see ``DrawPath``).
-    private func choosePath(image: SpriteImage, cell: ResolvedCell, scale: Double, frame: FrameValues,
-                            records: RecordBuffer) -> DrawPath {
+    private func choosePath(image: SpriteImage, cell: ResolvedCell, object: EmitterCell, scale: Double,
+                            frame: FrameValues, records: RecordBuffer) -> DrawPath {
         if drawPath != .automatic { return drawPath }
+        let countKnown = frame.sorted || (records.lastWrite?.resolve(wait: false) ?? false)
+        if frame.listsQuads && countKnown && Self.listsQuadsFast(cell, object: object) { return .quadList }
         if Self.isAffine(frame.viewProjection),
            Self.pointSizeBound(image: image, cell: cell, scale: scale, viewProjection: frame.viewProjection,
                                viewport: frame.viewport) <= maxPointSize {
             return .pointSprites
         }
-        if frame.sorted || (records.lastWrite?.resolve(wait: false) ?? false) { return .instancedQuads }
+        if countKnown { return .instancedQuads }
         return .geometryQuads
     }
 
@@ -220,16 +250,20 @@ public final class ParticleRenderer {
         case (.pointSprites, true): return try get(DrawPointsSortedUniforms.self)
         case (.instancedQuads, false): return try get(DrawInstancedUniforms.self)
         case (.instancedQuads, true): return try get(DrawInstancedSortedUniforms.self)
-        case (_, false): return try get(DrawUniforms.self)
+        case (.geometryQuads, true): return try get(DrawSortedUniforms.self)
+        case (_, false): return try get(DrawUniforms.self)     // automatic and quadList never get here
         case (_, true): return try get(DrawSortedUniforms.self)
         }
     }
 
-    /// Sets the uniforms every draw program shares.
-    private func set(_ program: any QuadUniforms, cell: ResolvedCell, image: SpriteImage, frame: FrameValues) throws {
+    /// Sets the uniforms every program evaluating the appearance shares (and the projection and
+    /// image of those that draw).
+    func set(_ program: any AppearanceUniforms, cell: ResolvedCell, image: SpriteImage, frame: FrameValues) throws {
         program.time.set(frame.time)
-        program.viewProjection.set(frame.viewProjection)
-        program.image.set(TextureUnit(index: 0))
+        if let quad = program as? QuadUniforms {
+            quad.viewProjection.set(frame.viewProjection)
+            quad.image.set(TextureUnit(index: 0))
+        }
         program.preservesDepth.set(frame.preservesDepth)
         program.layerOpacity.set(frame.opacity)
         // Images stay upright: with a y-up projection the first image row goes to local +y.
@@ -260,7 +294,9 @@ public final class ParticleRenderer {
 
     // MARK: Textures
 
-    /// The cell's texture, uploaded (premultiplied, mipmapped) when its image or filters change.
+    /// The cell's texture, uploaded (premultiplied, mipmapped, stored as B8G8R8A8: the layout
+    /// llvmpipe samples on its 8-bit linear path, the same colours everywhere) when its image or
+    /// filters change.
     private func texture(for path: [Int], image: SpriteImage, cell: EmitterCell) throws -> GLTexture {
         let filters = Self.filters(cell)
         if let t = textures[path], t.image == image, t.filters == filters { return t.texture }
@@ -272,7 +308,7 @@ public final class ParticleRenderer {
         }
         let bias = cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0
         let texture = try context.makeTexture(width: image.width, height: image.height, rgba: premultiplied,
-                                              minify: filters[0], magnify: filters[1], lodBias: bias)
+                                              minify: filters[0], magnify: filters[1], lodBias: bias, bgra: true)
         textures[path] = (image, texture, filters)
         return texture
     }
@@ -292,21 +328,26 @@ public final class ParticleRenderer {
 
 }
 
-/// The uniforms every draw program shares (generated from `Shaders/plume.contract`).
-protocol QuadUniforms {
+/// The uniforms every program evaluating the particles' appearance shares (generated from
+/// `Shaders/plume.contract`).
+protocol AppearanceUniforms {
     var time: Uniform<Double> { get }
     var acc: Uniform<SIMD3<Float>> { get }
     var colorSpeed: Uniform<SIMD4<Float>> { get }
     var sheet: SheetParamsUniforms { get }
-    var viewProjection: Uniform<Matrix4> { get }
     var imageSize: Uniform<SIMD2<Float>> { get }
     var contentsRect: Uniform<SIMD4<Float>> { get }
     var contentsScale: Uniform<Float> { get }
     var preservesDepth: Uniform<Bool> { get }
     var flipImage: Uniform<Bool> { get }
-    var image: Uniform<TextureUnit> { get }
     var layerOpacity: Uniform<Float> { get }
     var behaviors: Uniform<TextureUnit> { get }
+}
+
+/// The uniforms every program drawing particles from their records shares.
+protocol QuadUniforms: AppearanceUniforms {
+    var viewProjection: Uniform<Matrix4> { get }
+    var image: Uniform<TextureUnit> { get }
 }
 
 /// The uniforms of the programs that draw in sorted order.
@@ -334,3 +375,5 @@ extension DrawPointsUniforms: QuadUniforms, PointDrawUniforms {}
 extension DrawPointsSortedUniforms: QuadUniforms, SortedDrawUniforms, PointDrawUniforms {}
 extension DrawInstancedUniforms: QuadUniforms {}
 extension DrawInstancedSortedUniforms: QuadUniforms, SortedDrawUniforms {}
+extension QuadListUniforms: AppearanceUniforms {}
+extension QuadListSortedUniforms: AppearanceUniforms, SortedDrawUniforms {}

@@ -1,0 +1,192 @@
+import CEpoxy
+import Plume
+
+/// The buffer a renderer lists its quads into (``DrawPath/quadList``): `ShaderConstant.QUAD_VECS`
+/// uvec4s per particle (`Shaders/plume_quad_record.glsl`), captured by the quad-list pass and read
+/// back by the draw through a buffer texture. One per renderer, reused by every cell it draws,
+/// grown to the largest cell it has listed.
+final class QuadListBuffer {
+    let context: GLContext
+    private var buffer: GLBuffer?
+    private(set) var feedback: GLTransformFeedback?
+    private(set) var texture: GLTexture?
+    /// Quads the buffer holds.
+    private(set) var capacity = 0
+
+    init(context: GLContext) { self.context = context }
+
+    static let bytesPerQuad = ShaderConstant.QUAD_VECS * 16
+
+    /// The most quads one list may hold: the buffer texture's texel limit.
+    var limit: Int { context.info.maxTextureBufferSize / ShaderConstant.QUAD_VECS }
+
+    /// Makes room for `quads` (at least doubling, so that a growing effect reallocates rarely).
+    /// Leaves the active unit's buffer texture unbound.
+    /// - Throws: the driver's error (out of memory), with the old buffer kept.
+    func reserve(_ quads: Int) throws {
+        guard quads > capacity else { return }
+        let size = min(max(quads, 2 * capacity, 1024), max(quads, limit))
+        let newBuffer = try context.makeBuffer(bytes: size * Self.bytesPerQuad)
+        release()
+        buffer = newBuffer
+        feedback = context.makeTransformFeedback(capturingInto: newBuffer)
+        texture = context.makeBufferTexture(over: newBuffer, format: GL_RGBA32UI)
+        capacity = size
+    }
+
+    func release() {
+        if let texture { context.delete(texture) }
+        if let feedback { context.delete(feedback) }
+        if let buffer { context.delete(buffer) }
+        texture = nil
+        feedback = nil
+        buffer = nil
+        capacity = 0
+    }
+}
+
+extension ParticleRenderer {
+    /// Quads per draw call of a quad list: 682 quads are 4092 vertices. Mesa's draw module splits
+    /// a non-indexed draw of more than 4096 vertices into pieces of 4095, which would cut a
+    /// rectangle's two triangles apart (``DrawFloor/quadsPerCall``).
+    static let quadsPerDrawCall = DrawFloor.quadsPerCall
+
+    /// Whether the automatic choice may list a cell's quads (``DrawPath/quadList``): llvmpipe draws
+    /// them on its rectangle and 8-bit linear path only when every particle is unrotated (no
+    /// rotation, spin, spin curve or alignment: the triangle pairs are axis-aligned) and the
+    /// image is sampled with the same filter both ways, without mipmaps (`linear` or `nearest`).
+    static func listsQuadsFast(_ cell: ResolvedCell, object: EmitterCell) -> Bool {
+        let unrotated = cell.rotation == 0 && cell.rotationRange == 0 && cell.spin == 0 && cell.spinRange == 0
+            && cell.behaviors.spin == nil && cell.behaviors.align == nil
+        let sameFilters = (object.minificationFilter == .linear && object.magnificationFilter == .linear)
+            || (object.minificationFilter == .nearest && object.magnificationFilter == .nearest)
+        return unrotated && sameFilters
+    }
+
+    /// Draws `count` particles of a cell as a quad list: the quad-list pass (the records in
+    /// order, or the sorted entries bound on units 1 and 2) writes each particle's quad once,
+    /// with the rasterizer off; then six vertices per quad draw it, at most
+    /// ``quadsPerDrawCall`` quads per call of one `glMultiDrawArrays`. The caller has set the
+    /// blend state, used nothing, and bound the cell's image on unit 0.
+    func drawQuadList(_ node: GPUNode, cell: ResolvedCell, image: SpriteImage, scale: Double, count: Int,
+                      sorted: Bool, frame: FrameValues) throws {
+        guard count > 0 else { return }
+        try quadList.reserve(count)
+        guard let feedback = quadList.feedback, let quads = quadList.texture else { return }
+
+        let features = cell.behaviors.drawFeatures
+        let pass: any AppearanceUniforms
+        if sorted {
+            let p = try context.programs.program(QuadListSortedUniforms.self, features: features)
+            p.use()
+            p.uniforms.entries.set(TextureUnit(index: 1))
+            p.uniforms.records.set(TextureUnit(index: 2))
+            p.uniforms.recordVecs.set(ParticleRecord.vectors(subCells: node.subCells))
+            p.uniforms.viewProjection.set(frame.viewProjection)
+            pass = p.uniforms
+            plume_glBindVertexArray(context.emptyVertexArray.name)
+        } else {
+            let p = try context.programs.program(QuadListUniforms.self, features: features)
+            p.use()
+            p.uniforms.viewProjection.set(frame.viewProjection)
+            pass = p.uniforms
+            plume_glBindVertexArray(node.input.vertexArray.name)
+        }
+        try set(pass, cell: cell, image: image, frame: frame)
+        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+        plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+        plume_glEndTransformFeedback()
+        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
+
+        // The draw module of llvmpipe clips a whole draw call on its slow path when one vertex
+        // of it is outside the clip volume: the viewport grows by the largest quad's extent (the
+        // scissor box keeps the pixels where they were) and the projection shrinks to match, so
+        // that the quads crossing the viewport's edges stay inside; those wholly outside were
+        // listed as nothing.
+        let pad = Self.isAffine(frame.viewProjection)
+            ? Self.pointSizeBound(image: image, cell: cell, scale: scale, viewProjection: frame.viewProjection,
+                                  viewport: frame.viewport)
+            : 0
+        let padded = Self.paddedViewport(frame.viewport, pad: pad, maxSize: SIMD2<Double>(context.info.maxViewportSize))
+        let saved = ViewportState()
+        defer { saved.restore() }
+        saved.applyPadded(padded.viewport, original: frame.viewport)
+        var projection = frame.viewProjection
+        for column in 0..<4 {
+            projection.set(column: column, row: 0, projection.columns[column * 4] * Float(padded.scale.x))
+            projection.set(column: column, row: 1, projection.columns[column * 4 + 1] * Float(padded.scale.y))
+        }
+
+        let draw = try context.programs.program(DrawQuadListUniforms.self)
+        draw.use()
+        plume_glActiveTexture(GLenum(GL_TEXTURE1))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), quads.name)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        draw.uniforms.quads.set(TextureUnit(index: 1))
+        draw.uniforms.image.set(TextureUnit(index: 0))
+        draw.uniforms.viewProjection.set(projection)
+        let sheet = cell.spriteSheet
+        let flip = frame.viewProjection.columns[5] > 0         // as the other paths' u_flipImage
+        let size = SIMD2(cell.contentsRect.z / Double(max(sheet.columns, 1)),
+                         cell.contentsRect.w / Double(max(sheet.rows, 1)))
+        draw.uniforms.frameSize.set(SIMD2(size.x, flip ? -size.y : size.y))
+        plume_glBindVertexArray(context.emptyVertexArray.name)
+        let perCall = Self.quadsPerDrawCall
+        let calls = (count + perCall - 1) / perCall
+        let firsts = (0..<calls).map { GLint($0 * perCall * 6) }
+        let counts = (0..<calls).map { GLsizei(min(perCall, count - $0 * perCall) * 6) }
+        plume_glMultiDrawArrays(GLenum(GL_TRIANGLES), firsts, counts, GLsizei(calls))
+    }
+}
+
+extension ParticleRenderer {
+    /// `viewport` (x, y, width, height in pixels) grown by `pad` pixels (rounded up) on every
+    /// side, as far as `maxSize` allows, and the factors by which clip x and y shrink so that
+    /// every point lands on the same pixel in it: the old size ÷ the new.
+    static func paddedViewport(_ viewport: SIMD4<Double>, pad: Double,
+                               maxSize: SIMD2<Double>) -> (viewport: SIMD4<Double>, scale: SIMD2<Double>) {
+        let want = pad.isFinite ? max(0, pad.rounded(.up)) : 0
+        let px = max(0, min(want, ((maxSize.x - viewport.z) / 2).rounded(.down)))
+        let py = max(0, min(want, ((maxSize.y - viewport.w) / 2).rounded(.down)))
+        let grown = SIMD4(viewport.x - px, viewport.y - py, viewport.z + 2 * px, viewport.w + 2 * py)
+        return (grown, SIMD2(viewport.z / grown.z, viewport.w / grown.w))
+    }
+}
+
+/// The viewport and scissor state a quad-list draw changes, restored after it.
+private struct ViewportState {
+    var viewport = [GLint](repeating: 0, count: 4)
+    var scissorBox = [GLint](repeating: 0, count: 4)
+    var scissor: Bool
+
+    init() {
+        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &scissorBox)
+        scissor = plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
+    }
+
+    /// Sets the padded viewport and a scissor box of the original one (within the scissor box
+    /// already in force, if any).
+    func applyPadded(_ padded: SIMD4<Double>, original: SIMD4<Double>) {
+        var x0 = Int(original.x), y0 = Int(original.y)
+        var x1 = x0 + Int(original.z), y1 = y0 + Int(original.w)
+        if scissor {
+            x0 = max(x0, Int(scissorBox[0]))
+            y0 = max(y0, Int(scissorBox[1]))
+            x1 = min(x1, Int(scissorBox[0] + scissorBox[2]))
+            y1 = min(y1, Int(scissorBox[1] + scissorBox[3]))
+        }
+        plume_glEnable(GLenum(GL_SCISSOR_TEST))
+        plume_glScissor(GLint(x0), GLint(y0), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
+        plume_glViewport(GLint(padded.x), GLint(padded.y), GLsizei(padded.z), GLsizei(padded.w))
+    }
+
+    func restore() {
+        plume_glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
+        plume_glScissor(scissorBox[0], scissorBox[1], scissorBox[2], scissorBox[3])
+        if !scissor { plume_glDisable(GLenum(GL_SCISSOR_TEST)) }
+    }
+}
