@@ -27,7 +27,7 @@ IsRenderbuffer GenTextures DeleteTextures BindTexture TexImage2D TexParameteri T
 ActiveTexture IsTexture Viewport ClearColor Clear ReadPixels BlendFunc BlendFuncSeparate BlendEquation
 BlendEquationSeparate Finish Flush PixelStorei DepthMask DepthFunc ColorMask Scissor DrawBuffers ReadBuffer
 FenceSync ClientWaitSync DeleteSync MapBufferRange UnmapBuffer BlitFramebuffer GetVertexAttribiv
-CullFace FrontFace TexBuffer ClearBufferData GetTexParameteriv PointParameteri MultiDrawArrays""".split()
+CullFace FrontFace TexBuffer ClearBufferData ClearBufferSubData GetTexParameteriv PointParameteri MultiDrawArrays""".split()
 
 EGL = """GetPlatformDisplayEXT Initialize Terminate ChooseConfig BindAPI CreateContext DestroyContext
 MakeCurrent GetError QueryString QueryDevicesEXT QueryDeviceStringEXT GetCurrentContext GetCurrentDisplay GetCurrentSurface ReleaseThread

@@ -25,6 +25,9 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     public var hasTransformFeedback2: Bool
     /// `glDrawTransformFeedbackInstanced` (GL 4.2 or ARB_transform_feedback_instanced).
     public var hasTransformFeedbackInstanced: Bool
+    /// `glClearBufferSubData` (GL 4.3 or ARB_clear_buffer_object): quad lists then draw without
+    /// the live count.
+    public var hasClearBuffer: Bool
 
     public var description: String {
         """
@@ -33,7 +36,8 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
           vertex attribs \(maxVertexAttribs), TF interleaved components \(maxTransformFeedbackInterleavedComponents), \
         GS output components \(maxGeometryOutputComponents), texture size \(maxTextureSize), \
         texture buffer \(maxTextureBufferSize)
-          fp64 \(hasDoublePrecision), TF2 \(hasTransformFeedback2), TF instanced \(hasTransformFeedbackInstanced)
+          fp64 \(hasDoublePrecision), TF2 \(hasTransformFeedback2), TF instanced \(hasTransformFeedbackInstanced), \
+        clear buffer \(hasClearBuffer)
         """
     }
 
@@ -66,7 +70,8 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
             maxTextureBufferSize: integer(GL_MAX_TEXTURE_BUFFER_SIZE),
             hasDoublePrecision: number >= 40 || has("GL_ARB_gpu_shader_fp64"),
             hasTransformFeedback2: number >= 40 || has("GL_ARB_transform_feedback2"),
-            hasTransformFeedbackInstanced: number >= 42 || has("GL_ARB_transform_feedback_instanced"))
+            hasTransformFeedbackInstanced: number >= 42 || has("GL_ARB_transform_feedback_instanced"),
+            hasClearBuffer: number >= 43 || has("GL_ARB_clear_buffer_object"))
     }
 
     /// Throws unless the context can run the engine: OpenGL 3.3 core with double-precision shaders

@@ -21,9 +21,12 @@ import Plume
 ///   sends a draw call down its slow clipping path for a quad across the viewport's edge. That
 ///   linear path computes image × colour in 8 bits and rounds down: where translucent sprites
 ///   add up, the picture is darker by a fraction of a step per sprite (`DrawPathTests`); force
-///   another path for llvmpipe's float arithmetic. Unordered, it needs the live count, as
-///   instanced quads do; a cell with more live particles than one buffer texture holds
-///   (`GL_MAX_TEXTURE_BUFFER_SIZE` ÷ 3) is drawn as instanced quads.
+///   another path for llvmpipe's float arithmetic. Unordered, the pass lists the records the
+///   last update captured (`glDrawTransformFeedback`) and the draw covers the host's bound on the
+///   live count, the list cleared to nothing beyond them first: it never waits for the GPU
+///   (`glClearBufferSubData`, GL 4.3; older drivers wait for the live count, as instanced quads
+///   do). A cell with more particles than one buffer texture holds (`GL_MAX_TEXTURE_BUFFER_SIZE`
+///   ÷ 3) is drawn as instanced quads.
 /// * `instancedQuads`: four vertices per particle (a triangle strip per instance, the record as
 ///   per-instance attributes or fetched in sorted order), no geometry stage. Any size, any
 ///   projection. Unordered, the instance count is the live count of the cell's last update: when
@@ -34,8 +37,8 @@ import Plume
 /// * `automatic` (the default) picks per cell and per frame: a quad list when the renderer
 ///   ``ParticleRenderer/prefersQuadLists`` (llvmpipe), the bound framebuffer is B8G8R8A8, the
 ///   cell's particles are unrotated (no rotation, spin, spin curve or alignment), its image
-///   filters are both `linear` or both `nearest`, and the live count is known without waiting;
-///   otherwise point sprites when the projection
+///   filters are both `linear` or both `nearest` (and, before GL 4.3, the live count is known
+///   without waiting); otherwise point sprites when the projection
 ///   has no perspective and the largest sprite the cell's values allow (image × frame × scale
 ///   bound over the lifetimes still alive × the projection's pixel scale) fits the point-size
 ///   limit; otherwise instanced quads when their count is known without waiting (always in sorted

@@ -7,7 +7,7 @@ import Plume
 /// grown to the largest cell it has listed.
 final class QuadListBuffer {
     let context: GLContext
-    private var buffer: GLBuffer?
+    private(set) var buffer: GLBuffer?
     private(set) var feedback: GLTransformFeedback?
     private(set) var texture: GLTexture?
     /// Quads the buffer holds.
@@ -63,20 +63,37 @@ extension ParticleRenderer {
         return unrotated && sameFilters
     }
 
-    /// Draws `count` particles of a cell as a quad list: the quad-list pass (the records in
-    /// order, or the sorted entries bound on units 1 and 2) writes each particle's quad once,
-    /// with the rasterizer off; then six vertices per quad draw it, at most
-    /// ``quadsPerDrawCall`` quads per call of one `glMultiDrawArrays`. The caller has set the
-    /// blend state, used nothing, and bound the cell's image on unit 0.
+    /// Which records a quad-list pass reads, and what `count` means.
+    enum QuadListing {
+        /// The entries of a sorted list bound on units 1 and 2 (sentinels list nothing): `count` of them.
+        case sorted
+        /// The first `count` records: the live count of the last update.
+        case counted
+        /// The records the last update captured, however many (`glDrawTransformFeedback`): `count`
+        /// is an upper bound, and the list is cleared to nothing up to it first.
+        case captured
+    }
+
+    /// Draws a cell's particles as a quad list: the quad-list pass (``QuadListing``) writes each
+    /// particle's quad once, with the rasterizer off; then six vertices per quad draw `count`
+    /// quads, at most ``quadsPerDrawCall`` per call of one `glMultiDrawArrays`. The caller has set
+    /// the blend state, used nothing, and bound the cell's image on unit 0.
     func drawQuadList(_ node: GPUNode, cell: ResolvedCell, image: SpriteImage, scale: Double, count: Int,
-                      sorted: Bool, frame: FrameValues) throws {
+                      listing: QuadListing, frame: FrameValues) throws {
         guard count > 0 else { return }
         try quadList.reserve(count)
-        guard let feedback = quadList.feedback, let quads = quadList.texture else { return }
+        guard let feedback = quadList.feedback, let quads = quadList.texture, let buffer = quadList.buffer else { return }
+        if listing == .captured {
+            // Zero axes: every quad the pass does not write lists as nothing.
+            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffer.name)
+            plume_glClearBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), GLenum(GL_RGBA32UI), 0,
+                                       GLsizeiptr(count * QuadListBuffer.bytesPerQuad), GLenum(GL_RGBA_INTEGER),
+                                       GLenum(GL_UNSIGNED_INT), nil)
+        }
 
         let features = cell.behaviors.drawFeatures
         let pass: any AppearanceUniforms
-        if sorted {
+        if listing == .sorted {
             let p = try context.programs.program(QuadListSortedUniforms.self, features: features)
             p.use()
             p.uniforms.entries.set(TextureUnit(index: 1))
@@ -96,7 +113,11 @@ extension ParticleRenderer {
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+        if listing == .captured {
+            plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
+        } else {
+            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+        }
         plume_glEndTransformFeedback()
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
         plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))

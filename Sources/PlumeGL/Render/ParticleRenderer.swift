@@ -167,16 +167,20 @@ public final class ParticleRenderer {
             }
             var path = choosePath(image: image, cell: cell, object: object, scale: scale, frame: frame,
                                   records: node.input)
-            if (path == .instancedQuads || path == .quadList) && !frame.sorted, let counts = node.input.lastWrite,
-               counts.resolve(wait: true), let written = counts.result?.written {
+            // Unordered quad lists need no live count where the list can be cleared: they list
+            // the update's records as captured, and draw up to the host's bound on them.
+            let bounded = path == .quadList && !frame.sorted && context.info.hasClearBuffer
+            if bounded { count = min(node.bound.total, node.input.capacity) }
+            if path == .quadList && count > quadList.limit { path = .instancedQuads }
+            if (path == .instancedQuads || (path == .quadList && !bounded)) && !frame.sorted,
+               let counts = node.input.lastWrite, counts.resolve(wait: true), let written = counts.result?.written {
                 count = Int(written)
             }
-            if path == .quadList && count > quadList.limit { path = .instancedQuads }
             lastDrawPaths[cell.keyPath] = path
             if path == .quadList {
                 plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
-                try drawQuadList(node, cell: cell, image: image, scale: scale, count: count, sorted: frame.sorted,
-                                 frame: frame)
+                try drawQuadList(node, cell: cell, image: image, scale: scale, count: count,
+                                 listing: frame.sorted ? .sorted : bounded ? .captured : .counted, frame: frame)
                 return try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
             }
             let (use, program) = try self.program(path, sorted: frame.sorted, features: cell.behaviors.drawFeatures)
@@ -219,7 +223,9 @@ public final class ParticleRenderer {
                             frame: FrameValues, records: RecordBuffer) -> DrawPath {
         if drawPath != .automatic { return drawPath }
         let countKnown = frame.sorted || (records.lastWrite?.resolve(wait: false) ?? false)
-        if frame.listsQuads && countKnown && Self.listsQuadsFast(cell, object: object) { return .quadList }
+        if frame.listsQuads && (countKnown || context.info.hasClearBuffer) && Self.listsQuadsFast(cell, object: object) {
+            return .quadList
+        }
         if Self.isAffine(frame.viewProjection),
            Self.pointSizeBound(image: image, cell: cell, scale: scale, viewProjection: frame.viewProjection,
                                viewport: frame.viewport) <= maxPointSize {
