@@ -1,7 +1,8 @@
 // The quad-list pass (Sources/PlumeGL/Render/ParticleRenderer+QuadList.swift): a particle's
 // appearance as the quad the draw fetches (plume_quad_record.glsl), the same quad as
 // plume_quad_corner.glsl computes per corner. An angle of exactly 0 gives axes along x and y
-// exactly, so that the draw's two triangles form an axis-aligned rectangle bit for bit.
+// exactly, so that the draw's two triangles form an axis-aligned rectangle bit for bit. Quads
+// that cannot change a pixel (wholly outside the clip volume, or of zero colour) list as nothing.
 
 ListedQuad plume_list_quad(Appearance a) {
     vec4 rect = plume_frame_rect(a.frame);
@@ -11,7 +12,9 @@ ListedQuad plume_list_quad(Appearance a) {
     q.uv = plume_quad_uv(rect, vec2(-1.0));
     q.color = vec4(a.color.rgb * a.color.a, a.color.a) * u_layerOpacity;
     q.axes = vec4(0.0);
-    if (h.x > 0.0 && h.y > 0.0) {
+    // A quad whose colour packs to zero changes no pixel in either blend mode: it lists as nothing.
+    bool clear = all(lessThan(q.color, vec4(0.5 / 65535.0)));
+    if (h.x > 0.0 && h.y > 0.0 && !clear) {
         float c = a.angle == 0.0 ? 1.0 : cos(a.angle), s = a.angle == 0.0 ? 0.0 : sin(a.angle);
         q.axes = vec4(c * h.x, s * h.x, -s * h.y, c * h.y);
         // A quad wholly outside the clip volume lists as nothing: the draw keeps every vertex
