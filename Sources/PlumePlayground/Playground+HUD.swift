@@ -1,7 +1,8 @@
 import Foundation
 import Plume
 
-/// The HUD: live count per cell, frame rate, simulation and render times, the GL renderer, and
+/// The HUD: live count per cell, frame rate, simulation and render times, the GL renderer and the
+/// draw paths taken, and
 /// the clock's controls (pause, single step, speed, restart, seed, screenshot).
 extension Playground {
     func drawHUD() {
@@ -11,6 +12,8 @@ extension Playground {
             ImGui.text(String(format: "%.1f fps   sim %.2f ms   render %.2f ms", state.fps,
                               state.simulationMilliseconds, state.renderMilliseconds))
             ImGui.text(state.renderer)
+            ImGui.text("drawn as " + (state.drawPaths.isEmpty ? "–" : state.drawPaths.joined(separator: ", "))
+                       + (state.drawsOffscreen ? " (B8G8R8A8 scene)" : ""))
             ImGui.text(String(format: "t = %.2f s   speed ×%g   seed %u%@", time, state.speed, layer.seed,
                               state.paused ? "   PAUSED" : ""))
             ImGui.separator()

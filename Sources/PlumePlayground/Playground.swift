@@ -51,6 +51,12 @@ public final class Playground {
     var document: EffectDocument?
     var pendingScreenshot = false
     var recordedFrames = 0
+    /// Whether the particles are drawn into ``scene`` and copied to the window: on llvmpipe when
+    /// the window's colour buffer is not B8G8R8A8, so that unrotated cells take the quad-list
+    /// path (`DrawPath.quadList`), which costs about 0.7 of point sprites there.
+    let drawsOffscreen: Bool
+    /// The B8G8R8A8 target of the framebuffer's size the particles are drawn into.
+    var scene: OffscreenTarget?
     var quitRequested = false
 
     /// Opens the window and loads the effect.
@@ -65,6 +71,8 @@ public final class Playground {
         glfwSwapInterval(options.vsync && options.recordFrames == nil ? 1 : 0)
         input = WindowInput(window: window)
         renderer = try ParticleRenderer(context: context)
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        drawsOffscreen = renderer.prefersQuadLists && !context.drawFramebufferIsBGRA()
         let loaded = try Playground.load(options.effect, size: CGSize(width: options.width, height: options.height))
         layer = loaded.layer
         if let seed = options.seed { layer.seed = seed }
@@ -92,6 +100,7 @@ public final class Playground {
         input.detach()
         simulator.release()
         renderer.release()
+        scene?.release()
     }
 
     deinit { close() }
@@ -150,14 +159,24 @@ public final class Playground {
         plume_glClearColor(background.x, background.y, background.z, 1)
         plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let projection = Matrix4.layer(width: Float(max(sizes.window.x, 1)), height: Float(max(sizes.window.y, 1)))
+        let scene = try sceneTarget(size: sizes.framebuffer)
+        if let scene {
+            try scene.begin(clearTo: Color(SIMD4(background.x, background.y, background.z, 1)))
+        }
         if options.checksGLState {
             try checkedDraw(projection)
         } else {
             try renderer.draw(simulator, viewProjection: projection)
         }
+        if let scene {
+            try scene.copy(toFramebuffer: 0)
+            plume_glViewport(0, 0, GLsizei(sizes.framebuffer.x), GLsizei(sizes.framebuffer.y))
+        }
         ImGui.render()
         try context.finish()
         state.renderMilliseconds = (Playground.wallClock() - renderStart) * 1000
+        state.drawPaths = Set(renderer.lastDrawPaths.values.map(\.rawValue)).sorted()
+        state.drawsOffscreen = scene != nil
 
         if time >= options.measureAfter {
             totals.frames += 1
@@ -170,6 +189,16 @@ public final class Playground {
         glfwSwapBuffers(window)
         updateState(sizes: sizes, now: now)
         if let path = options.stateFile { writeState(to: path) }
+    }
+
+    /// The scene target (``drawsOffscreen``), made again when the framebuffer's size changes;
+    /// nil when the particles are drawn straight into the window.
+    private func sceneTarget(size: SIMD2<Int>) throws -> OffscreenTarget? {
+        guard drawsOffscreen, size.x > 0, size.y > 0 else { return nil }
+        if let scene, scene.width == size.x, scene.height == size.y { return scene }
+        scene?.release()
+        scene = try OffscreenTarget(context: context, width: size.x, height: size.y)
+        return scene
     }
 
     /// Frames, mean frame time and the mean simulation and render milliseconds of the run so far.

@@ -38,6 +38,11 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     public var simulationMilliseconds = 0.0
     public var renderMilliseconds = 0.0
     public var renderer = ""
+    /// The draw paths the last frame's cells took (`DrawPath` raw values, sorted, each once), and
+    /// whether the particles were drawn into a B8G8R8A8 scene copied to the window (on llvmpipe,
+    /// whose quad lists need one, when the window's colour buffer is not).
+    public var drawPaths: [String] = []
+    public var drawsOffscreen = false
     /// The effect file open (nil for a preset), the number of times an effect was (re)loaded,
     /// and the error shown in the window (a failed load, save or screenshot), if any.
     public var effectFile: String?

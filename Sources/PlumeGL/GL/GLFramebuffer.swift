@@ -56,7 +56,7 @@ extension GLContext {
     /// read format (`GL_IMPLEMENTATION_COLOR_READ_FORMAT`) for the bound draw framebuffer is
     /// `GL_BGRA`. False when that framebuffer is incomplete or reads no colour buffer. Restores
     /// the read-framebuffer binding it found.
-    func drawFramebufferIsBGRA() -> Bool {
+    public func drawFramebufferIsBGRA() -> Bool {
         var draw: GLint = 0, read: GLint = 0
         plume_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &draw)
         plume_glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &read)

@@ -1,3 +1,4 @@
+import CEpoxy
 import Plume
 
 /// An offscreen framebuffer of any size for headless rendering, read back as a ``SpriteImage``.
@@ -50,6 +51,22 @@ public final class OffscreenTarget {
         try ensureUsable("OffscreenTarget.begin")
         context.clear(framebuffer, width: width, height: height,
                       to: SIMD4(background.red, background.green, background.blue, background.alpha))
+    }
+
+    /// Copies the target's pixels into the framebuffer `name` (0: a window's) at its lower-left
+    /// corner (`glBlitFramebuffer`, nearest), leaving that framebuffer bound for drawing and
+    /// reading. An application drawing into a window whose colour buffer is not B8G8R8A8 (on
+    /// llvmpipe, a GLFW window on Xvfb) can draw its particles here and copy them, so that they
+    /// take the quad-list path (``ParticleRenderer/prefersQuadLists``).
+    /// - Throws: ``GLError/contextNotCurrent(_:)``, ``GLError/released(_:)`` or the driver's error.
+    public func copy(toFramebuffer name: UInt32 = 0) throws {
+        try ensureUsable("OffscreenTarget.copy")
+        plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer.name)
+        plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), name)
+        plume_glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                                GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        try context.check("copying a \(width)×\(height) target", pass: "offscreen copy")
     }
 
     /// Reads the pixels back, rows from the top, as straight-alpha RGBA (un-premultiplied).
