@@ -50,7 +50,7 @@ public final class ParticleRenderer {
     public let maxPointSize: Double
     /// Whether the automatic choice lists the quads of unrotated cells drawn into B8G8R8A8
     /// targets (``DrawPath/quadList``): on Mesa's llvmpipe, whose rectangle and 8-bit linear path
-    /// draws them for about three quarters of the cost of point sprites. Other drivers keep the
+    /// draws them for about 0.7 of the cost of point sprites. Other drivers keep the
     /// other paths until they are measured there.
     public let prefersQuadLists: Bool
 
