@@ -154,14 +154,16 @@ public final class Playground {
 
         let renderStart = Playground.wallClock()
         let sizes = input.sizes
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        plume_glViewport(0, 0, GLsizei(sizes.framebuffer.x), GLsizei(sizes.framebuffer.y))
-        plume_glClearColor(background.x, background.y, background.z, 1)
-        plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let projection = Matrix4.layer(width: Float(max(sizes.window.x, 1)), height: Float(max(sizes.window.y, 1)))
         let scene = try sceneTarget(size: sizes.framebuffer)
         if let scene {
+            // The copy covers the whole window: only the scene is cleared.
             try scene.begin(clearTo: Color(SIMD4(background.x, background.y, background.z, 1)))
+        } else {
+            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            plume_glViewport(0, 0, GLsizei(sizes.framebuffer.x), GLsizei(sizes.framebuffer.y))
+            plume_glClearColor(background.x, background.y, background.z, 1)
+            plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         if options.checksGLState {
             try checkedDraw(projection)

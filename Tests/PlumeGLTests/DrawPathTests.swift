@@ -116,7 +116,7 @@ struct DrawPathTests {
         let reference = try RendererTests.render(make, time: 2.6, width: 96, height: 72, path: .geometryQuads,
                                                  rgba8: true).gpu
         let live = drawn.reference.particles.count
-        #expect(live > 3 * ParticleRenderer.quadsPerDrawCall, "\(live) live particles")
+        #expect(live > 3 * QuadBatches.quadsPerCall, "\(live) live particles")
         let (mae, psnr) = Self.difference(drawn.gpu, reference)
         let worst = zip(drawn.gpu, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
         print("quad list of \(live) unrotated sprites (\(mode)) vs geometryQuads: MAE \(String(format: "%.4f", mae)), PSNR \(String(format: "%.1f", psnr)) dB, worst \(worst)")

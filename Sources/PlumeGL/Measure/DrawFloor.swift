@@ -89,11 +89,6 @@ public enum DrawFloor {
         }
         context.upload(vertices(count: count, size: size, radius: radius, width: target.width, height: target.height),
                        to: buffer)
-        // Whole quads per call, and few enough vertices that the driver draws each call unsplit.
-        let calls = (count + quadsPerCall - 1) / quadsPerCall
-        let firsts = (0..<calls).map { GLint($0 * quadsPerCall * 6) }
-        let counts = (0..<calls).map { GLsizei(min(quadsPerCall, count - $0 * quadsPerCall) * 6) }
-
         let seconds = try medianFrame(repeats: repeats, clock: clock) {
             try target.begin(clearTo: .black)
             program.use()
@@ -110,7 +105,7 @@ public enum DrawFloor {
             plume_glBlendEquation(GLenum(GL_FUNC_ADD))
             plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
             plume_glBindVertexArray(vertexArray.name)
-            plume_glMultiDrawArrays(GLenum(GL_TRIANGLES), firsts, counts, GLsizei(calls))
+            QuadBatches.draw(count)
         }
         try context.check("the drawing floor as quads", pass: "floor measurement")
         return seconds
@@ -119,7 +114,7 @@ public enum DrawFloor {
     /// Quads per draw call of ``quads(context:target:count:size:image:radius:repeats:clock:)``:
     /// 682 quads are 4092 vertices; Mesa's draw module splits a non-indexed draw of more than 4096
     /// vertices into pieces of 4095, which would cut triangle pairs apart.
-    public static let quadsPerCall = 682
+    public static let quadsPerCall = QuadBatches.quadsPerCall
 
     /// The median of `repeats` timed frames after two untimed ones, each fenced with `glFinish` on
     /// both sides.

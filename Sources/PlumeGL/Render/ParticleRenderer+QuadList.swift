@@ -46,11 +46,6 @@ final class QuadListBuffer {
 }
 
 extension ParticleRenderer {
-    /// Quads per draw call of a quad list: 682 quads are 4092 vertices. Mesa's draw module splits
-    /// a non-indexed draw of more than 4096 vertices into pieces of 4095, which would cut a
-    /// rectangle's two triangles apart (``DrawFloor/quadsPerCall``).
-    static let quadsPerDrawCall = DrawFloor.quadsPerCall
-
     /// Whether the automatic choice may list a cell's quads (``DrawPath/quadList``): llvmpipe draws
     /// them on its rectangle and 8-bit linear path only when every particle is unrotated (no
     /// rotation, spin, spin curve or alignment: the triangle pairs are axis-aligned) and the
@@ -76,7 +71,7 @@ extension ParticleRenderer {
 
     /// Draws a cell's particles as a quad list: the quad-list pass (``QuadListing``) writes each
     /// particle's quad once, with the rasterizer off; then six vertices per quad draw `count`
-    /// quads, at most ``quadsPerDrawCall`` per call of one `glMultiDrawArrays`. The caller has set
+    /// quads, at most `QuadBatches.quadsPerCall` per call of one `glMultiDrawArrays`. The caller has set
     /// the blend state, used nothing, and bound the cell's image on unit 0.
     func drawQuadList(_ node: GPUNode, cell: ResolvedCell, image: SpriteImage, scale: Double, count: Int,
                       listing: QuadListing, frame: FrameValues) throws {
@@ -155,11 +150,7 @@ extension ParticleRenderer {
                          cell.contentsRect.w / Double(max(sheet.rows, 1)))
         draw.uniforms.frameSize.set(SIMD2(size.x, flip ? -size.y : size.y))
         plume_glBindVertexArray(context.emptyVertexArray.name)
-        let perCall = Self.quadsPerDrawCall
-        let calls = (count + perCall - 1) / perCall
-        let firsts = (0..<calls).map { GLint($0 * perCall * 6) }
-        let counts = (0..<calls).map { GLsizei(min(perCall, count - $0 * perCall) * 6) }
-        plume_glMultiDrawArrays(GLenum(GL_TRIANGLES), firsts, counts, GLsizei(calls))
+        QuadBatches.draw(count)
     }
 }
 
