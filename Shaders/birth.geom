@@ -1,5 +1,6 @@
-// Birth pass (Semantics §3–§4): the host found this update's births of a top-level cell on its emission
-// grid (u_births); each vertex samples one of them on the layer's shape, at its exact birth time.
+// Birth pass (Semantics §3–§4): the host found this update's births of a top-level cell with its
+// emission clock (EmissionClock); each vertex samples one of them on the layer's shape, at its
+// birth tick, and writes it as it is at this update's end (its age then; the update pass moves it there).
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
@@ -7,19 +8,19 @@ flat in int v_index[];
 out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
 
 void main() {
-    double i = double(v_index[0]);
-    precise double birth = min(u_segStart + (u_firstCrossing + i - u_clockAtStart) * u_inverseRate, u_until);
-    uint serial = u_firstSerial + uint(v_index[0]);
+    uint i = uint(v_index[0]);
+    int age = u_firstAge - plume_batch_offset(i, u_excess, u_step);
+    uint serial = u_firstSerial + i;
     uvec2 key = plume_child_key(uvec2(0u), u_cell.index, serial);
     LayerParams layer = u_layer;
     if (u_pathOn) {
-        float f = float((birth - u_pathStart) * u_pathInverseSpan);   // EmitterPath.fraction(at:)
+        float f = 1.0 - (u_pathLag + plume_seconds(age)) / u_pathDuration;   // EmitterPath.position(atTick:end:to:)
         layer.position = u_pathFrom + (u_layer.position - u_pathFrom) * f;
     }
     Particle p;
-    if (!plume_sample(layer, u_cell, key, uvec2(0u), serial, birth, false, vec3(0.0), vec3(0.0), 0.0, vec4(0.0), p)) return;
+    if (!plume_sample(layer, u_cell, key, uvec2(0u), serial, age, false, vec3(0.0), vec3(0.0), 0.0, vec4(0.0), p)) return;
     uvec4 o[REC_MAX];
     plume_pack(p, CSUB, o);
-    for (int i = 0; i < REC_VECS(CSUB); ++i) xf_rec[i] = o[i];
+    for (int k = 0; k < REC_VECS(CSUB); ++k) xf_rec[k] = o[k];
     EmitVertex();
 }

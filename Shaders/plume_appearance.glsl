@@ -1,4 +1,4 @@
-// A particle's appearance at the layer time u_time (Semantics §5, §10): the one evaluation every
+// A particle's appearance u_dt ticks after the record's time (Semantics §5, §10): the one evaluation every
 // draw variant shares (draw.vert, draw_sorted.vert, draw_points*.vert, draw_instanced*.vert call it).
 // Its CPU twin: SnapshotParticle (position, scale, angle, colour) and SpriteSheet.frame (the frame).
 
@@ -19,7 +19,7 @@ float plume_sheet_frame(Particle p, float age) {
         float k = floor(age * u_sheet.rate);
         f = u_sheet.loops ? k - n * floor(k / n) : min(k, n - 1.0);
     } else {
-        f = min(floor(age / float(p.lifetime) * n), n - 1.0);
+        f = min(floor(age / plume_seconds(p.lifetime) * n), n - 1.0);
     }
     f = max(f, 0.0);
     if (u_sheet.randomStart) {
@@ -30,13 +30,14 @@ float plume_sheet_frame(Particle p, float age) {
 }
 
 Appearance plume_appearance(Particle p) {
-    float age = float(u_time - p.birth);
+    int ticks = p.age + u_dt;
+    float age = plume_seconds(ticks);
     // Behaviours (Semantics §12) are compiled into the variants of the cells that have them
     // (ProgramFeatures: MOTION, CURVES), so a plain cell's draw never pays for them.
 #if MOTION
-    Motion m = plume_draw_motion(p, u_time, u_acc, u_behaviors);
+    Motion m = plume_draw_motion(p, ticks, u_acc, u_behaviors);
 #else
-    Motion m = plume_motion_at(p, age, u_acc);
+    Motion m = plume_motion_at(p, ticks, u_acc);
 #endif
     Appearance a;
     a.position = m.position;
@@ -44,7 +45,7 @@ Appearance plume_appearance(Particle p) {
     a.angle = p.angle0 + p.spin * age;
     a.color = p.color0 + u_colorSpeed * age;
 #if CURVES
-    plume_draw_behaviors(u_behaviors, age, float(p.lifetime), m.velocity, p.spin, a.scale, a.angle, a.color);
+    plume_draw_behaviors(u_behaviors, age, plume_seconds(p.lifetime), m.velocity, p.spin, a.scale, a.angle, a.color);
 #endif
     a.color = clamp(a.color, 0.0, 1.0);
     a.frame = plume_sheet_frame(p, age);

@@ -1,5 +1,6 @@
 // Birth sampling of Semantics §4, mirroring Sources/Plume/Simulation/BirthSampler.swift and
-// EmitterGeometry.swift (lifetimes in double, so the alive test matches the reference exactly).
+// EmitterGeometry.swift (lifetimes in integer ticks, LifetimeTicks, so the alive test matches the
+// reference exactly).
 
 // CellParams and LayerParams are declared in Shaders/plume.contract (generated into plume_contract.glsl).
 
@@ -161,15 +162,21 @@ vec3 plume_deviate(vec3 d, float oneMinusCosMax, float u1, float u2) {
     return d * cosT + (e1 * psi.x + e2 * psi.y) * sinT;
 }
 
-// Samples a particle born at `birth` (layer time). `hasParent`: born from a parent at `parentPos`
-// flying along `parentVel`, inheriting `parentScale` and `parentColor`; otherwise on the shape.
-// Returns false when the lifetime is ≤ 0 (the particle is not created).
-bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint serial, double birth,
+// The lifetime in ticks of LifetimeTicks.lifetime(hash:): base + trunc(u₂₄ · span / 2²⁴).
+int plume_lifetime_ticks(CellParams C, uint h) {
+    uvec2 prod = plume_mul32(h >> 8u, uint(abs(C.lifetimeSpan)));
+    int offset = int((prod.x >> 24u) | (prod.y << 8u));      // below 2³⁰
+    return C.lifetimeBase + (C.lifetimeSpan < 0 ? -offset : offset);
+}
+
+// Samples a particle whose age is `age` ticks at the record's time. `hasParent`: born from a
+// parent at `parentPos` flying along `parentVel`, inheriting `parentScale` and `parentColor`;
+// otherwise on the shape. Returns false when the lifetime is ≤ 0 (the particle is not created).
+bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint serial, int age,
                   bool hasParent, vec3 parentPos, vec3 parentVel, float parentScale, vec4 parentColor,
                   out Particle p) {
-    double u = plume_unitd(plume_hash(L.seed, key, DRAW_LIFETIME));
-    precise double life = (C.lifetimeRange == 0.0lf ? C.lifetime : C.lifetime + (u - 0.5lf) * C.lifetimeRange) * L.lifetime;
-    if (!(life > 0.0lf)) return false;
+    int life = plume_lifetime_ticks(C, plume_hash(L.seed, key, DRAW_LIFETIME));
+    if (life <= 0) return false;
     vec3 pos, base;
     if (hasParent) {
         float speed = length(parentVel);
@@ -190,9 +197,9 @@ bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint 
     p.key = key;
     p.parent = parentKey;
     p.serial = serial;
-    p.anchorAge = 0.0;
-    p.birth = birth;
-    p.lifetime = life;
+    p.age = age;
+    p.lifetime = uint(life);
+    p.anchorAge = 0u;
     p.anchorPos = pos;
     p.anchorVel = dir * speed + (hasParent ? vec3(0.0) : L.emitterVelocity * C.emitterVelocityFraction);
     p.scale0 = (hasParent ? parentScale : L.scale) * plume_spread(L, key, C.scale, C.scaleRange, DRAW_SCALE);

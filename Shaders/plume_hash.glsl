@@ -19,7 +19,6 @@ uint plume_hash(uint seed, uvec2 key, uint draw) {
 
 // U(h) = (h >> 8) * 2^-24: exact in float.
 float plume_unit(uint h) { return float(h >> 8u) * (1.0 / 16777216.0); }
-double plume_unitd(uint h) { return double(h >> 8u) * (1.0lf / 16777216.0lf); }
 
 // Key of the serial-th particle of cell `index` emitted by `parent` ((0, 0) is the layer).
 uvec2 plume_child_key(uvec2 parent, uint index, uint serial) {

@@ -1,8 +1,13 @@
 // The GPU particle record is declared in Shaders/plume.contract: the build generates its GLSL
 // (struct Particle, struct Clock, REC_WORDS/REC_VECS, plume_unpack/plume_pack, in
 // plume_contract.glsl) and its Swift decoder (ParticleRecord) from that one declaration.
-// What the contract does not say: the meaning of an idle clock.
+// What the contract does not say: the meaning of an idle clock, and of a tick.
 
-const uint CLOCK_IDLE = 0xFFFFFFFFu;   // Clock.crossings of a clock that is not running
+// Seconds per tick (Sources/Plume/Simulation/Ticks.swift): ages, lifetimes and update lengths are
+// whole ticks in 32-bit integers; seconds only where attributes are evaluated.
+const float PLUME_TICK = 1.0 / 65536.0;
 
-Clock plume_idle_clock() { return Clock(0.0lf, 0.0lf, CLOCK_IDLE, 0u); }
+float plume_seconds(int ticks) { return float(ticks) * PLUME_TICK; }
+float plume_seconds(uint ticks) { return float(ticks) * PLUME_TICK; }
+
+Clock plume_idle_clock() { return Clock(0u, 0u, 0u); }

@@ -11,9 +11,9 @@ void main() {
     Particle p = plume_unpack(r, 0);
     float key;
     if (u_order == EmitterRenderMode_backToFront) {
-        key = plume_motion_at(p, float(u_time - p.birth), u_acc).position.z;
+        key = plume_motion_at(p, p.age + u_dt, u_acc).position.z;
     } else {
-        key = float(p.birth - u_time);        // relative to now: float keeps the ordering of recent births
+        key = -float(p.age);                  // ticks: exact in float below 2²⁴ (256 s), monotonic above
         if (u_order == EmitterRenderMode_oldestLast) key = -key;
     }
     xf_entry = uvec2(floatBitsToUint(key), uint(gl_VertexID));

@@ -1,6 +1,7 @@
-// Update pass (Semantics §5): advances one particle of a cell with SUB sub-cells from its state time to
-// u_t1, advances its sub-cell clocks (the spawn pass emits the births from the same arithmetic),
-// and writes it out if it is still alive. A record born in this update is at its birth time.
+// Update pass (Semantics §5): advances one particle of a cell with SUB sub-cells by u_dt ticks to
+// this update's end, advances its sub-cell clocks (the spawn pass emits the births from the same
+// arithmetic), and writes it out if it is still alive. A record born in this update (u_fresh) is
+// already at the update's end; its motion and clocks start at age 0.
 // Program updateFetch reads the record from u_records itself (record_index.vert hands on only its
 // index and first word vector); program update receives it whole from record.vert. The
 // updateMotion program (cells with motion behaviours, Semantics §12) advances the anchor under them.
@@ -27,21 +28,23 @@ void main() {
 #endif
     Particle p;
     p = plume_unpack(r, SUB);
-    precise double age1 = u_t1 - p.birth;
-    if (!(age1 < p.lifetime)) return;                  // dead at t1
-    double age0 = max(u_t0 - p.birth, 0.0lf);
+    int age1 = u_dt > 2147483647 - p.age ? 2147483647 : p.age + u_dt;   // ages saturate (Ticks.maxAge)
+    if (!(age1 < int(p.lifetime))) return;             // dead at this update's end
+    int age0 = u_fresh ? 0 : p.age;
 #ifdef PROGRAM_updateMotion
     // Motion behaviours (the updateMotion program): the anchor advances as BehaviorMotion.advance.
     int m = plume_mt_start(u_motion);
     MotionParticle q = plume_motion_particle(u_motion, m, p.key, p.lifetime);
-    MotionState s = plume_motion_start(u_motion, m, p, age0, u_t0 - p.birth, u_accChanged, u_accPrev, q);
-    plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, dvec3(u_acc), q));
+    MotionState s = plume_motion_start(u_motion, m, p, age0, !u_fresh, u_accChanged, u_accPrev, q,
+                                       u_motionPrev, u_motionChanged);
+    plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, u_acc, q));
 #else
-    plume_reanchor(p, u_t0, u_accChanged, u_accPrev);
+    if (!u_fresh) plume_reanchor(p, age0, u_accChanged, u_accPrev);
 #endif
 #if SUB > 0
-    for (int j = 0; j < SUB; ++j) plume_clock_advance(p.clocks[j], u_clock[j], age0, age1, p.lifetime);
+    for (int j = 0; j < SUB; ++j) plume_clock_advance(p.clocks[j], u_clock[j], age0, age1, int(p.lifetime));
 #endif
+    p.age = age1;
     plume_pack(p, SUB, r);
     for (int i = 0; i < REC_VECS(SUB); ++i) xf_rec[i] = r[i];
     EmitVertex();

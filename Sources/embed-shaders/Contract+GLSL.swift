@@ -18,7 +18,7 @@ extension Contract {
         s += "\n"
         for block in structs {
             s += "struct \(block.name) {\n"
-            for f in Self.doublesFirst(block) { s += "    \(f.type) \(f.name);\n" }
+            for f in block.fields { s += "    \(f.type) \(f.name);\n" }
             s += "};\n\n"
         }
         s += "struct \(c.name) {\n" + c.fields.map { "    \($0.type) \($0.name);\n" }.joined() + "};\n\n"
@@ -27,14 +27,8 @@ extension Contract {
         s += """
         void plume_put(inout uvec4 r[REC_MAX], int i, uint v) { r[i >> 2][i & 3] = v; }
         void plume_put_float(inout uvec4 r[REC_MAX], int i, float v) { plume_put(r, i, floatBitsToUint(v)); }
-        void plume_put_double(inout uvec4 r[REC_MAX], int i, double v) {
-            uvec2 u = unpackDouble2x32(v);
-            plume_put(r, i, u.x);
-            plume_put(r, i + 1, u.y);
-        }
         uint plume_word(uvec4 r[REC_MAX], int i) { return r[i >> 2][i & 3]; }
         float plume_float(uvec4 r[REC_MAX], int i) { return uintBitsToFloat(plume_word(r, i)); }
-        double plume_double(uvec4 r[REC_MAX], int i) { return packDouble2x32(uvec2(plume_word(r, i), plume_word(r, i + 1))); }
 
         \(c.name) plume_idle_clock();   // plume_record.glsl
 
@@ -85,7 +79,6 @@ extension Contract {
         case "uint": return "plume_word(r, \(w(0)))"
         case "int": return "int(plume_word(r, \(w(0))))"
         case "float": return "plume_float(r, \(w(0)))"
-        case "double": return "plume_double(r, \(w(0)))"
         case "uvec2": return "uvec2(plume_word(r, \(w(0))), plume_word(r, \(w(1))))"
         default:
             let n = recordWords[type]!
@@ -99,7 +92,6 @@ extension Contract {
         case "uint": return "    plume_put(r, \(w(0)), \(value));\n"
         case "int": return "    plume_put(r, \(w(0)), uint(\(value)));\n"
         case "float": return "    plume_put_float(r, \(w(0)), \(value));\n"
-        case "double": return "    plume_put_double(r, \(w(0)), \(value));\n"
         case "uvec2": return "    plume_put(r, \(w(0)), \(value).x);\n    plume_put(r, \(w(1)), \(value).y);\n"
         default:
             return (0..<recordWords[type]!).map { "    plume_put_float(r, \(w($0)), \(value)[\($0)]);\n" }.joined()

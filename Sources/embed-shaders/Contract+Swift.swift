@@ -22,10 +22,13 @@ extension Contract {
     }
 
     static let swiftTypes: [String: String] = [
-        "bool": "Bool", "int": "Int32", "uint": "UInt32", "float": "Float", "double": "Double",
+        "bool": "Bool", "int": "Int32", "uint": "UInt32", "float": "Float",
         "vec2": "SIMD2<Float>", "vec3": "SIMD3<Float>", "vec4": "SIMD4<Float>", "uvec2": "SIMD2<UInt32>",
         "mat4": "Matrix4", "sampler2D": "TextureUnit", "usamplerBuffer": "TextureUnit",
     ]
+
+    /// Uniform handles: a `uvec2` uniform is a 64-bit integer (low word first), as the clocks use them.
+    static func uniformType(_ type: String) -> String? { type == "uvec2" ? "UInt64" : swiftTypes[type] }
 
     static func doc(_ text: String, indent: String) -> String {
         text.isEmpty ? "" : "\(indent)/// \(text.prefix(1).uppercased() + text.dropFirst()).\n"
@@ -87,7 +90,6 @@ extension Contract {
         case "uint": return "uint"
         case "int": return "int"
         case "float": return "float"
-        case "double": return "double"
         case "uvec2": return "uvec2"
         case "vec2": return "vec2"
         case "vec3": return "vec3"
@@ -107,7 +109,7 @@ extension Contract {
     private func swiftStruct(_ block: Block) -> String {
         var s = "/// Handles of the members of a `\(block.name)` uniform.\n"
         s += "struct \(block.name)Uniforms {\n"
-        for f in block.fields { s += Self.doc(f.doc, indent: "    ") + "    let \(f.name): Uniform<\(Self.swiftTypes[f.type]!)>\n" }
+        for f in block.fields { s += Self.doc(f.doc, indent: "    ") + "    let \(f.name): Uniform<\(Self.uniformType(f.type)!)>\n" }
         s += "\n    init(_ linker: UniformLinker, _ name: String) throws {\n"
         for f in block.fields { s += "        \(f.name) = try linker.uniform(name + \".\(f.name)\")\n" }
         s += "    }\n}\n"
@@ -153,14 +155,14 @@ extension Contract {
         s += "    static let kind = PassKind.\(program.name)\n"
         for u in program.uniforms {
             let name = u.name.hasPrefix("u_") ? String(u.name.dropFirst(2)) : u.name
-            let handle = Self.swiftTypes[u.type].map { "Uniform<\($0)>" } ?? "\(u.type)Uniforms"
+            let handle = Self.uniformType(u.type).map { "Uniform<\($0)>" } ?? "\(u.type)Uniforms"
             s += Self.doc(u.doc, indent: "    ")
             s += "    let \(name): \(u.perSubCell ? "[\(handle)]" : handle)\n"
         }
         s += "\n    init(_ linker: UniformLinker) throws {\n"
         for u in program.uniforms {
             let name = u.name.hasPrefix("u_") ? String(u.name.dropFirst(2)) : u.name
-            let isStruct = Self.swiftTypes[u.type] == nil
+            let isStruct = Self.uniformType(u.type) == nil
             let one: (String) -> String = { path in
                 isStruct ? "try \(u.type)Uniforms(linker, \(path))"
                     : "try linker.uniform(\(path)\(u.feature.map { ", onlyWith: \"\($0)\"" } ?? ""))"

@@ -44,11 +44,11 @@ struct Contract {
 
     /// 32-bit words of a record field's type.
     static let recordWords: [String: Int] = [
-        "uint": 1, "int": 1, "float": 1, "double": 2, "uvec2": 2, "vec2": 2, "vec3": 3, "vec4": 4,
+        "uint": 1, "int": 1, "float": 1, "uvec2": 2, "vec2": 2, "vec3": 3, "vec4": 4,
     ]
     /// Types a uniform may have besides the declared structs.
     static let uniformTypes: Set<String> = [
-        "bool", "int", "uint", "float", "double", "vec2", "vec3", "vec4", "uvec2", "mat4", "sampler2D",
+        "bool", "int", "uint", "float", "vec2", "vec3", "vec4", "uvec2", "mat4", "sampler2D",
         "usamplerBuffer",
     ]
 
@@ -144,10 +144,5 @@ struct Contract {
         var s = 0
         while (Self.words(particle) + Self.words(clock) * (s + 1) + 3) / 4 * 4 <= 64 { s += 1 }
         return s
-    }
-
-    /// A struct's fields with its doubles first (see the note in the contract).
-    static func doublesFirst(_ block: Block) -> [Field] {
-        block.fields.filter { $0.type == "double" } + block.fields.filter { $0.type != "double" }
     }
 }

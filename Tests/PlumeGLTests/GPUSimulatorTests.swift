@@ -32,8 +32,8 @@ struct GPUSimulatorTests {
     /// bit for bit, at every sub-cell count and across a change of sub-cell count.
     @Test func recordLayoutMatchesTheShader() throws {
         #expect(ParticleRecord.bytes(subCells: 0) == 96)
-        #expect(ParticleRecord.bytes(subCells: 1) == 128)
-        #expect(ParticleRecord.bytes(subCells: 3) == 176)
+        #expect(ParticleRecord.bytes(subCells: 1) == 112)   // 88 + 12 bytes per clock, padded to 16
+        #expect(ParticleRecord.bytes(subCells: 3) == 128)
         #expect(ParticleRecord.vectors(subCells: ParticleRecord.maxSubCells) * 4 <= 64, "must fit 64 TF components")
         try GPU.run { context in
             let layer = Self.layer(rate: 4, lifetime: 100)
@@ -48,7 +48,7 @@ struct GPUSimulatorTests {
             let key = ParticleKey.child(of: .root, cellIndex: 0, serial: 1)
             let b = try #require(BirthSampler.sample(cell: resolved.cells[0], layer: resolved, key: key, parent: nil))
             #expect(r.particleKey == key && r.parentKey == .root && r.serial == 1)
-            #expect(r.birth == 0.25 && r.lifetime == b.lifetime)
+            #expect(r.age == 0 && Int64(r.lifetime) == b.lifetimeTicks)   // born at 0.25, the record's time
             #expect(r.anchorAge == 0)
             #expect(maxAbs(SIMD3<Double>(r.anchorPos) - b.position) < 1e-3, "\(r.anchorPos) vs \(b.position)")
             #expect(maxAbs(SIMD3<Double>(r.anchorVel) - b.velocity) < 1e-3, "\(r.anchorVel) vs \(b.velocity)")
@@ -61,7 +61,7 @@ struct GPUSimulatorTests {
                 let copied = try Self.copyOnTheGPU(original, from: sub, to: csub, context: context)
                 var expected = original
                 expected.clocks = (0..<csub).map { $0 < sub ? original.clocks[$0]
-                    : ClockRecord(segStart: 0, clockAtStart: 0, crossings: 0xFFFF_FFFF, lastSerial: 0) }
+                    : ClockRecord(fraction: 0, lastSerial: 0, running: 0) }
                 #expect(copied == expected, "SUB \(sub) → CSUB \(csub): \(copied) vs \(expected)")
             }
         }
@@ -75,11 +75,11 @@ struct GPUSimulatorTests {
         r.key = SIMD2(0x1111, 0x2222)
         r.parent = SIMD2(0x3333, 0x4444)
         r.serial = 0x5555
-        r.birth = 1.0 / 3.0
-        r.lifetime = 1e6 + 1.0 / 7.0
+        r.age = -12345
+        r.lifetime = 0x6666_6666
+        r.anchorAge = 0x7777
         r.clocks = (0..<subCells).map { (j: Int) -> ClockRecord in
-            ClockRecord(segStart: Double(j) + 0.125, clockAtStart: Double(j) / 9, crossings: UInt32(100 + j),
-                        lastSerial: UInt32(200 + j))
+            ClockRecord(fraction: UInt32(0x8000_0000 + j), lastSerial: UInt32(200 + j), running: UInt32(j & 1))
         }
         return r
     }
@@ -217,11 +217,11 @@ struct GPUSimulatorTests {
                 raw.withUnsafeBufferPointer { w in
                     for i in 0..<n {
                         let r = ParticleRecord(words: w, base: i * words, subCells: node.subCells)
-                        let floats = [r.anchorAge, r.scale0, r.scaleSpeed, r.angle0, r.spin]
+                        let floats = [r.scale0, r.scaleSpeed, r.angle0, r.spin]
                             + [r.anchorPos.x, r.anchorPos.y, r.anchorPos.z]
                             + [r.anchorVel.x, r.anchorVel.y, r.anchorVel.z]
                             + [r.color0.x, r.color0.y, r.color0.z, r.color0.w]
-                        #expect(floats.allSatisfy(\.isFinite) && r.birth.isFinite && r.lifetime.isFinite,
+                        #expect(floats.allSatisfy(\.isFinite) && r.age >= 0 && r.age < Int32(bitPattern: r.lifetime),
                                 "\(name): a non-finite value in record \(i): \(r)")
                     }
                 }

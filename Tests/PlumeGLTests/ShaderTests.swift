@@ -74,7 +74,7 @@ import Testing
         }
         let swift: [String: Int] = [
             "key": ParticleRecord.Word.key, "parent": ParticleRecord.Word.parent, "serial": ParticleRecord.Word.serial,
-            "anchorAge": ParticleRecord.Word.anchorAge, "birth": ParticleRecord.Word.birth,
+            "anchorAge": ParticleRecord.Word.anchorAge, "age": ParticleRecord.Word.age,
             "lifetime": ParticleRecord.Word.lifetime, "anchorPos": ParticleRecord.Word.anchorPos,
             "anchorVel": ParticleRecord.Word.anchorVel, "scale0": ParticleRecord.Word.scale0,
             "scaleSpeed": ParticleRecord.Word.scaleSpeed, "angle0": ParticleRecord.Word.angle0,
@@ -85,9 +85,9 @@ import Testing
         let clockLine = try #require(text.split(separator: "\n").first { $0.contains("p.clocks[j] = j < subs") })
         let clockOffsets = clockLine.components(separatedBy: "b + ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
         let firstIsBase = clockLine.contains("(r, b)")
-        #expect(firstIsBase && clockOffsets == [ClockRecord.Word.clockAtStart, ClockRecord.Word.crossings, ClockRecord.Word.lastSerial],
+        #expect(firstIsBase && clockOffsets == [ClockRecord.Word.lastSerial, ClockRecord.Word.running],
                 "GLSL clock words \(clockLine)")
-        #expect(ClockRecord.Word.segStart == 0)
+        #expect(ClockRecord.Word.fraction == 0)
     }
 
     /// Shape, mode and render-mode ordinals: the constants GLSL compares with are the ordinals

@@ -391,3 +391,23 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         #expect(abs(c.integral(to: 1.5) - (1.5 + 0)) < 1e-12)
     }
 }
+
+/// A long forward jump with Runge–Kutta behaviours (issue 23, item 1): the reference advances a
+/// particle that dies within the jump only to its death, so catching up costs what the survivors
+/// cost. Before, it stepped every dead particle through the whole jump on the 1/256 s grid
+/// (10⁶ s: 2.6·10⁸ steps per particle, far beyond the time limit).
+@Suite struct LongJumpTests {
+    @Test(.timeLimit(.minutes(1)), arguments: [EmitterBehavior.Kind.radialAcceleration, .tangentialAcceleration, .attractor,
+                                               .drag, .wave, .orbit])
+    func aLongJumpCostsWhatTheSurvivorsCost(_ kind: EmitterBehavior.Kind) throws {
+        let (layer, _) = singleCellLayer { c in c.birthRate = 10; c.lifetime = 1; c.velocity = 50 }
+        let behaviour = EmitterBehavior(type: kind)
+        if kind == .radialAcceleration || kind == .tangentialAcceleration { behaviour.acceleration = 30 }
+        layer.emitterBehaviors = [behaviour]
+        let sim = ReferenceSimulator(layer: layer)
+        for t in [0, 0.8, 1e6, 1e6 + 0.5] { try sim.advance(to: t) }
+        let s = try sim.snapshot()
+        #expect((9...11).contains(s.particles.count), "\(kind): \(s.particles.count) live after the jump")
+        #expect(s.particles.allSatisfy { $0.age < 1 && $0.position.x.isFinite }, "\(kind): \(s.particles.prefix(2))")
+    }
+}

@@ -8,14 +8,16 @@ import Testing
     func firstBirthIsExactlyOneOverRate(rate: Double) throws {
         let (layer, _) = singleCellLayer { $0.birthRate = Float(rate); $0.lifetime = 100 }
         let sim = ReferenceSimulator(layer: layer)
+        // Times are ticks (2⁻¹⁶ s): the birth lands on the tick nearest 1/r, where the host time 1/r lands too.
+        let tick = Ticks.from(1 / Double(Float(rate)))
         try sim.advance(to: 0)
-        try sim.advance(to: (1 / rate).nextDown)
-        #expect(try sim.snapshot().particles.isEmpty, "rate \(rate): a particle before 1/r")
+        try sim.advance(to: Ticks.time(tick - 1))
+        #expect(try sim.snapshot().particles.isEmpty, "rate \(rate): a particle a tick before 1/r")
         try sim.advance(to: 1 / rate)
         let s = try sim.snapshot()
         #expect(s.particles.count == 1, "rate \(rate): expected one particle at t = 1/r, got \(s.particles.count)")
         if let p = s.particles.first {
-            #expect(p.birthTime == 1 / Double(Float(rate)), "rate \(rate): born at \(p.birthTime)")
+            #expect(p.birthTime == Ticks.time(tick), "rate \(rate): born at \(p.birthTime)")
             #expect(p.identity.serial == 1)
             #expect(p.age == 0)
         }
@@ -29,7 +31,7 @@ import Testing
             #expect(s.particles.count == 21, "\(name): \(s.particles.count) births in 3 s at 7/s")
             for p in s.particles {
                 let expected = Double(p.identity.serial) / rate
-                #expect(abs(p.birthTime - expected) < 1e-12,
+                #expect(abs(p.birthTime - expected) <= Ticks.seconds / 2,   // the nearest tick
                         "\(name): serial \(p.identity.serial) born at \(p.birthTime), grid says \(expected)")
             }
         }
@@ -45,7 +47,8 @@ import Testing
         let times = try sim.snapshot().particles.map(\.birthTime)
         let expected = [0.5, 1.0, 1.2 + 0.6 / 5, 1.2 + 1.6 / 5, 1.2 + 2.6 / 5, 1.2 + 3.6 / 5]
         #expect(times.count == expected.count, "births \(times)")
-        for (t, e) in zip(times, expected) { #expect(abs(t - e) < 1e-12, "born \(t), expected \(e)") }
+        // ticks: the update at 1.2 s and each birth are rounded to the nearest tick (half a tick each)
+        for (t, e) in zip(times, expected) { #expect(abs(t - e) <= Ticks.seconds, "born \(t), expected \(e)") }
     }
 
     @Test func aStoppedRateResetsTheClock() throws {

@@ -72,7 +72,7 @@ import Testing
         let (layer, _) = singleCellLayer { $0.birthRate = 1; $0.lifetime = 2 }
         let sim = ReferenceSimulator(layer: layer)
         try sim.advance(to: 0)   // the layer starts at host time 0 (Semantics §8)
-        try sim.advance(to: 2.999_999)
+        try sim.advance(to: 3 - Ticks.seconds)   // a tick before (host times round to ticks)
         #expect(try sim.snapshot().particles.map(\.identity.serial) == [1, 2])
         try sim.advance(to: 3)
         #expect(try sim.snapshot().particles.map(\.identity.serial) == [2, 3], "serial 1 dies at age 2 exactly")

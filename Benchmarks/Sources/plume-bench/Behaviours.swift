@@ -28,8 +28,10 @@ enum BehaviourBench {
         let configurations: [(String, [EmitterBehavior.Kind])] =
             [("none", [])] + EmitterBehavior.Kind.allCases.map { ($0.rawValue, [$0]) }
             + [("all", EmitterBehavior.Kind.allCases.filter { $0 != .orbit })]
-        var out = "\n| behaviours (1e5 live) | GPU updates/s | GPU update+draw frame | CPU reference updates/s | bytes/particle |\n"
-        out += "|---|---|---|---|---|\n"
+        var out = "\n| behaviours (1e5 live) | GPU updates/s | GPU update ÷ none (per particle) | GPU ÷ CPU | GPU update+draw frame "
+            + "| CPU reference updates/s | bytes/particle |\n"
+        out += "|---|---|---|---|---|---|---|\n"
+        var plain: Double?
         for (name, kinds) in configurations {
             FileHandle.standardError.write(Data("· behaviours: \(name)\n".utf8))
             func make() -> EmitterLayer {
@@ -46,7 +48,9 @@ enum BehaviourBench {
             })
             let frame = try timer.gpuFrame(make(), live: live, render: true)
             let cpu = try timer.cpuFrame(make(), live: live, repeats: quick ? 2 : 5)
+            if plain == nil { plain = update }
             out += "| \(name) | \(String(format: "%.3g", Double(live) / update)) | "
+                + "\(String(format: "%.2f", update / plain!)) | \(String(format: "%.2f", cpu / update)) | "
                 + "\(String(format: "%.2f ms", frame * 1000)) | \(String(format: "%.3g", Double(live) / cpu)) | "
                 + "\(bytes) |\n"
         }

@@ -5,7 +5,7 @@ import PlumeGL
 // plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
 // transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells, frame
 // time and marginal cost per particle by draw path, behaviours.
-// Usage: swift run -c release plume-bench [--quick] [--draw-paths-only] [--only update] [--cpu-time] [--out DIR]
+// Usage: swift run -c release plume-bench [--quick] [--draw-paths-only] [--only update|behaviours] [--cpu-time] [--out DIR]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -29,6 +29,11 @@ var results = Results(machine: machine)
 results.loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
     .flatMap { $0.split(separator: " ").first.flatMap { Double($0) } }
 progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
+
+if only == "behaviours" {                // the behaviour rows alone (section 7)
+    print(try BehaviourBench.table(timer: timer, quick: quick))
+    exit(0)
+}
 
 if !drawPathsOnly {
 // 0. The update against the driver's vertex-only and geometry pass-through copy ceilings.

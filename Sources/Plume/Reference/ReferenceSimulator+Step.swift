@@ -1,13 +1,14 @@
 /// One update of the reference simulator: existing particles first (emitting their sub-cells at
 /// exact times), then the top-level births, each new particle advanced from its birth time to the
-/// end of the update, then the dead removed.
+/// end of the update, then the dead removed. Times are layer ticks (``Ticks``); `t0` is
+/// `Int64.min` when the update rebuilds from all history.
 extension ReferenceSimulator {
-    func step(from t0: Double, to t1: Double) {
+    func step(from t0: Int64, to t1: Int64) {
         for (node, cell) in zip(roots, resolved.cells) {
             node.walk(cell) { node, _ in
                 node.existing = node.particles.count
                 node.considered = 0
-                node.aliveAtEnd = node.particles.reduce(0) { $0 + ($1.age(at: t1) < $1.lifetime ? 1 : 0) }
+                node.aliveAtEnd = node.particles.reduce(0) { $0 + ($1.isAlive(at: t1) ? 1 : 0) }
             }
         }
         for (node, cell) in zip(roots, resolved.cells) {
@@ -18,37 +19,42 @@ extension ReferenceSimulator {
             }
         }
         for (index, (node, cell)) in zip(roots, resolved.cells).enumerated() {
-            let births = node.clock.advance(to: t1, rate: cell.rate, window: cell.window,
-                                            maxLifetime: cell.maxLifetime)
+            let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
+                                            maxLifetime: cell.maxLifetimeTicks)
             create(births, cellIndex: index, in: node, cell: cell, parent: nil, until: t1)
         }
         for (node, cell) in zip(roots, resolved.cells) {
             node.walk(cell) { node, _ in
                 let before = node.particles.count
-                node.particles.removeAll { $0.age(at: t1) >= $0.lifetime }
+                node.particles.removeAll { !$0.isAlive(at: t1) }
                 counters.died += UInt64(before - node.particles.count)
             }
         }
     }
 
-    /// Advances one particle from `ta` to `tb`, emitting its sub-cells on the way. A particle
+    /// Advances one particle from `ta` to `tb` (ticks), emitting its sub-cells on the way. A particle
     /// that dies on the way stops emitting at its death (it is removed at the end of the update).
     private func advance(_ p: inout ReferenceParticle, in node: ReferenceNode, cell: ResolvedCell,
-                         from ta: Double, to tb: Double) {
+                         from ta: Int64, to tb: Int64) {
         if p.subClocks.count != cell.children.count {
-            let age = p.age(at: ta)
+            let age = max(ta, p.birthTick) - p.birthTick
             if p.subClocks.count > cell.children.count { p.subClocks.removeLast(p.subClocks.count - cell.children.count) }
             while p.subClocks.count < cell.children.count { p.subClocks.append(EmissionClock(origin: age)) }
         }
         if !cell.children.isEmpty {
             for (j, sub) in cell.children.enumerated() {
-                let births = p.subClocks[j].advance(to: p.age(at: tb), rate: sub.rate, window: sub.window,
-                                                    deadline: p.lifetime, maxLifetime: sub.maxLifetime)
+                // ages saturate at 2³¹ − 1 ticks, as the GPU's 32-bit ones (the parent is long dead then)
+                let births = p.subClocks[j].advance(to: min(tb - p.birthTick, Ticks.maxAge), step: sub.step,
+                                                    window: sub.clockWindowTicks,
+                                                    deadline: p.lifetimeTicks, maxLifetime: sub.maxLifetimeTicks)
                 create(births, cellIndex: j, in: node.children[j], cell: sub,
                        parent: (p, cell, ta), until: tb)
             }
         }
-        p.move(to: tb, now: ta, cell: cell, seed: resolved.seed)
+        // A particle that dies before tb moves only to its death (it is removed at the end of the
+        // update): a long jump costs what the survivors cost, not the jump's length in grid steps.
+        let end = min(tb, p.birthTick + p.lifetimeTicks)
+        p.move(to: Ticks.time(end), now: Ticks.time(max(ta, p.birthTick)), cell: cell, seed: resolved.seed)
     }
 
     /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
@@ -62,54 +68,56 @@ extension ReferenceSimulator {
     /// - Parameter parent: the emitting particle with its cell and the time its state is at;
     ///   nil for top-level births.
     private func create(_ births: EmissionClock.Births, cellIndex: Int, in node: ReferenceNode, cell: ResolvedCell,
-                        parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Double)?, until t1: Double) {
-        counters.skipped &+= UInt64(clamping: births.skipped)
+                        parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Int64)?, until t1: Int64) {
+        counters.skipped &+= births.skipped
         guard births.count > 0 else { return }
         let limit = limits.maxParticlesPerCell
         let budget = max(0, 2 * max(limit, 1) - node.considered)
-        let n = Int(min(births.count, Double(limit), Double(budget)))
+        let n = Int(min(births.count, UInt64(limit), UInt64(budget)))
         node.considered += n
-        func drop(_ count: Double) {
-            counters.dropped &+= UInt64(clamping: count)
-            drops[cell.keyPath, default: 0] += count
+        func drop(_ count: UInt64) {
+            counters.dropped &+= count
+            drops[cell.keyPath, default: 0] += Double(count)
         }
-        if births.count > Double(n) { drop(births.count - Double(n)) }
+        if births.count > UInt64(n) { drop(births.count - UInt64(n)) }
         let parentKey = parent?.particle.key ?? .root
         for i in 0..<n {
             let serial = births.serial(i)
             let key = ParticleKey.child(of: parentKey, cellIndex: UInt32(cellIndex), serial: serial)
-            var birthTime = births.time(i)
+            var birthTick = births.tick(UInt64(i))
             var inherited: ParentState?
             if let (p, pcell, pt) = parent {
-                birthTime = min(birthTime + p.birthTime, t1)   // the clock runs in the parent's age
+                birthTick += p.birthTick   // the clock runs in the parent's age
+                let birthTime = Ticks.time(birthTick)
                 let age = p.age(at: birthTime)
-                let (position, velocity) = p.motion(at: birthTime, now: pt, cell: pcell, seed: resolved.seed)
+                let (position, velocity) = p.motion(at: birthTime, now: Ticks.time(max(pt, p.birthTick)),
+                                                    cell: pcell, seed: resolved.seed)
                 inherited = ParentState(position: position, velocity: velocity,
                                         scale: p.scale0 + p.scaleSpeed * age,
                                         color: p.color0 + pcell.colorSpeed * age)
             }
             var layer = resolved
             if parent == nil, let path = emitterPath {
-                layer.position = path.position(at: birthTime, to: resolved.position)
+                layer.position = path.position(atTick: birthTick, end: t1, to: resolved.position)
                 layer.emitterVelocity = path.velocity(to: resolved.position)
             }
             guard let b = BirthSampler.sample(cell: cell, layer: layer, key: key, parent: inherited) else {
                 continue
             }
-            let aliveAtEnd = t1 - birthTime < b.lifetime
+            let aliveAtEnd = t1 - birthTick < b.lifetimeTicks
             if aliveAtEnd && node.aliveAtEnd >= limit {
                 drop(1)
                 continue
             }
             counters.born += 1
             var child = ReferenceParticle(
-                key: key, parent: parentKey, serial: serial, birthTime: birthTime, lifetime: b.lifetime,
+                key: key, parent: parentKey, serial: serial, birthTick: birthTick, lifetimeTicks: b.lifetimeTicks,
                 position: b.position, velocity: b.velocity, scale0: b.scale, scaleSpeed: b.scaleSpeed,
                 angle0: b.angle, spin: b.spin, color0: b.color,
                 subClocks: Array(repeating: EmissionClock(origin: 0), count: cell.children.count),
                 anchor: MotionAnchor(age: 0, position: b.position, velocity: b.velocity))
-            advance(&child, in: node, cell: cell, from: birthTime, to: t1)
-            if child.age(at: t1) < child.lifetime {
+            advance(&child, in: node, cell: cell, from: birthTick, to: t1)
+            if child.isAlive(at: t1) {
                 node.particles.append(child)
                 node.aliveAtEnd += 1
             } else {

@@ -62,15 +62,15 @@ public final class ReferenceSimulator: ParticleSimulator {
         case .inactive:
             roots = []
         case let .advance(t0, t1, path):
-            ReferenceNode.reconcile(&roots, with: resolved.cells, origin: t0)
+            ReferenceNode.reconcile(&roots, with: resolved.cells, origin: Ticks.from(t0))
             emitterPath = path
-            step(from: t0, to: t1)
+            step(from: Ticks.from(t0), to: Ticks.from(t1))
         case let .rebuild(t1):
             emitterPath = nil
             roots = []
             counters = ParticleCounters()
-            ReferenceNode.reconcile(&roots, with: resolved.cells, origin: -.infinity)
-            step(from: -.infinity, to: t1)
+            ReferenceNode.reconcile(&roots, with: resolved.cells, origin: .min)
+            step(from: .min, to: Ticks.from(t1))
         }
         planner.finish(update)
         for (keyPath, count) in drops.sorted(by: { $0.key < $1.key }) {
@@ -80,7 +80,8 @@ public final class ReferenceSimulator: ParticleSimulator {
 
     public func snapshot() throws -> ParticleSnapshot {
         var particles: [SnapshotParticle] = []
-        if let t = layerTime {
+        if let layerTime {
+            let t = Ticks.time(Ticks.from(layerTime))
             for (node, cell) in zip(roots, resolved.cells) {
                 node.walk(cell) { node, cell in
                     var list = node.particles.map { p in

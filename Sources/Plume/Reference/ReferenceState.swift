@@ -3,9 +3,10 @@ struct ReferenceParticle {
     var key: ParticleKey
     var parent: ParticleKey
     var serial: UInt32
-    /// Layer local time of birth.
-    var birthTime: Double
-    var lifetime: Double
+    /// Layer local time of birth, ticks (``Ticks``).
+    var birthTick: Int64
+    /// Ticks, > 0.
+    var lifetimeTicks: Int64
     var position: SIMD3<Double>
     var velocity: SIMD3<Double>
     var scale0: Double
@@ -13,13 +14,21 @@ struct ReferenceParticle {
     var angle0: Double
     var spin: Double
     var color0: SIMD4<Double>
-    /// One emission clock per sub-cell, in the particle's age.
+    /// One emission clock per sub-cell, in the particle's age (ticks).
     var subClocks: [EmissionClock]
+
+    /// Layer local time of birth, seconds.
+    var birthTime: Double { Ticks.time(birthTick) }
+    /// Seconds.
+    var lifetime: Double { Ticks.time(lifetimeTicks) }
+    /// Alive at layer tick `t`: `0 ≤ age < lifetime` (the age is never negative here).
+    func isAlive(at t: Int64) -> Bool { t - birthTick < lifetimeTicks }
 
     /// Where the motion under behaviours continues from (Semantics §12); for a cell without
     /// motion behaviours, the state at the last update.
     var anchor: MotionAnchor
 
+    /// Age in seconds at layer time `t` (a tick time: the difference is exact).
     func age(at t: Double) -> Double { t - birthTime }
 
     /// Position and velocity at layer time `t` (not before the state's time `now`), under the
@@ -67,13 +76,13 @@ final class ReferenceNode {
     /// Births considered in the current update, over all parents (bounded by twice the capacity).
     var considered = 0
 
-    init(origin: Double) {
+    init(origin: Int64) {
         clock = EmissionClock(origin: origin)
     }
 
     /// Matches the node tree to the cell tree by array index: indices present in both keep their
     /// state; removed indices lose theirs; new ones start empty, emitting from `origin` on.
-    static func reconcile(_ nodes: inout [ReferenceNode], with cells: [ResolvedCell], origin: Double) {
+    static func reconcile(_ nodes: inout [ReferenceNode], with cells: [ResolvedCell], origin: Int64) {
         if nodes.count > cells.count { nodes.removeLast(nodes.count - cells.count) }
         while nodes.count < cells.count { nodes.append(ReferenceNode(origin: origin)) }
         for (node, cell) in zip(nodes, cells) {

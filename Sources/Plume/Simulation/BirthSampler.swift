@@ -2,7 +2,10 @@ import Foundation
 
 /// The attributes a particle is born with (Semantics §4), before it is advanced to the current time.
 public struct BirthState: Sendable {
+    /// Seconds: ``lifetimeTicks`` · 2⁻¹⁶.
     public var lifetime: Double
+    /// The lifetime in ticks (``LifetimeTicks``), > 0.
+    public var lifetimeTicks: Int64
     public var position: SIMD3<Double>
     public var velocity: SIMD3<Double>
     public var scale: Double
@@ -33,8 +36,10 @@ public enum BirthSampler {
             range == 0 ? mean : mean + (u(d) - 0.5) * range
         }
 
-        let lifetime = spread(cell.lifetime, cell.lifetimeRange, .lifetime) * layer.lifetime
-        guard lifetime > 0 else { return nil }
+        let lifetimeTicks = cell.lifetimeTicks.lifetime(hash: ParticleHash.hash(seed: seed, key: key,
+                                                                                 draw: DrawIndex.lifetime.rawValue))
+        guard lifetimeTicks > 0 else { return nil }
+        let lifetime = Ticks.time(lifetimeTicks)
 
         let origin: (position: SIMD3<Double>, base: SIMD3<Double>)
         if let parent {
@@ -58,7 +63,7 @@ public enum BirthSampler {
                           spread(cell.color.y, cell.colorRange.y, .green),
                           spread(cell.color.z, cell.colorRange.z, .blue),
                           spread(cell.color.w, cell.colorRange.w, .alpha))
-        return BirthState(lifetime: lifetime,
+        return BirthState(lifetime: lifetime, lifetimeTicks: lifetimeTicks,
                           position: origin.position,
                           velocity: direction * speed
                               + (parent == nil ? layer.emitterVelocity * cell.emitterVelocityFraction : .zero),

@@ -74,6 +74,18 @@ public struct EmitterPath: Sendable {
         from + (to - from) * fraction(at: t)
     }
 
+    /// The emitter position for a birth at layer tick `birth` of the update that ends at tick
+    /// `tick` (layer time ``end``), given the current position `to`: the fraction
+    /// `1 − (lag + age) / (end − start)`, with `age` the birth's age at `tick` and `lag = end − tick`
+    /// (under half a tick), as `birth.geom` computes it. The path runs between the update times
+    /// themselves, so a linear animation's births lie exactly on it; a birth on the tick nearest
+    /// its time may fall up to half a tick outside the update, on the line's continuation.
+    public func position(atTick birth: Int64, end tick: Int64, to: SIMD3<Double>) -> SIMD3<Double> {
+        let lag = end - Ticks.time(tick)
+        let f = 1 - (lag + Ticks.time(tick - birth)) / (end - start)
+        return from + (to - from) * f
+    }
+
     /// The emitter's velocity along the path, given the current position `to`:
     /// `(to − from) · inverseSpan`.
     public func velocity(to: SIMD3<Double>) -> SIMD3<Double> { (to - from) * inverseSpan }
@@ -122,6 +134,19 @@ public struct ResolvedCell: Sendable {
     public var spriteSheet: SpriteSheet
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
+    /// ``window`` in ticks (``Ticks``).
+    public var windowTicks: (start: Int64, end: Int64) = (0, 0)
+    /// ``windowTicks`` for a sub-cell's clock: clamped to the ages a parent can have, `0 … 2³¹ − 1`
+    /// (the same clock as unclamped, in the GPU's 32-bit integers).
+    public var clockWindowTicks: (start: Int64, end: Int64) {
+        (min(max(windowTicks.start, 0), Ticks.maxAge), min(max(windowTicks.end, 0), Ticks.maxAge))
+    }
+    /// ``rate`` as an emission clock's step (``Ticks/clockStep(rate:)``).
+    public var step: UInt64 = 0
+    /// How a particle's lifetime in ticks is drawn (Semantics §4).
+    public var lifetimeTicks = LifetimeTicks(lifetime: 0, range: 0, multiplier: 0)
+    /// The longest lifetime ``lifetimeTicks`` can draw (the catch-up threshold), ticks.
+    public var maxLifetimeTicks: Int64 = 0
     public var children: [ResolvedCell]
     /// The layer's behaviours that act on this cell (Semantics §12); empty when none does.
     public var behaviors = CellBehaviors()
@@ -374,6 +399,10 @@ extension ResolvedCell {
         maxLifetime = max(0, (lifetime + abs(lifetimeRange) / 2) * context.layerLifetime)
         emits = valid && context.layerEmits && cellRate > 0
         rate = emits ? cellRate : 0
+        lifetimeTicks = LifetimeTicks(lifetime: lifetime, range: lifetimeRange, multiplier: context.layerLifetime)
+        maxLifetimeTicks = lifetimeTicks.maximum
+        step = Ticks.clockStep(rate: rate)
+        windowTicks = (Ticks.from(window.start), Ticks.from(window.end))
 
         // A cell inside its own sub-tree would emit forever: that reference emits and draws nothing.
         // It keeps its array index, so key paths and simulation state stay aligned.
@@ -381,6 +410,7 @@ extension ResolvedCell {
             report.add(keyPath, cell.name ?? "cell", "is one of its own ancestors (a cycle)", .ignored)
             emits = false
             rate = 0
+            step = 0
             isDrawn = false
             children = []
             return

@@ -73,16 +73,18 @@ public final class GLContext {
         let clientExtensions = plume_eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         switch platform {
         case .automatic:
-            var attempts: [String] = []
+            var attempts: [Error] = []
             // A hardware device first; Mesa's software device is left to the surfaceless path.
             if let devices = try? eglDevices(clientExtensions) {
                 for device in devices where !device.isSoftware {
                     let display = plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), device.handle, nil)
-                    do { return try makeEGL(display: display, platform: "EGL device") } catch { attempts.append("\(error)") }
+                    do { return try makeEGL(display: display, platform: "EGL device") } catch { attempts.append(error) }
                 }
             }
-            do { return try surfaceless(clientExtensions) } catch { attempts.append("\(error)") }
-            throw GLError.noContext(attempts.joined(separator: "; "))
+            do { return try surfaceless(clientExtensions) } catch { attempts.append(error) }
+            // Contexts were made but the driver lacks something Plume needs: say what, as it is.
+            if attempts.allSatisfy({ ($0 as? GLError)?.isMissingFeature == true }), let last = attempts.last { throw last }
+            throw GLError.noContext(attempts.map { "\($0)" }.joined(separator: "; "))
         case .surfaceless:
             return try surfaceless(clientExtensions)
         case let .device(index):
@@ -317,9 +319,11 @@ public final class GLContext {
         }
         deferred = []
         programs.removeAll().forEach { delete($0) }
-        delete(passFramebuffer)
-        delete(passRenderbuffer)
-        delete(emptyVertexArray)
+        // An init that threw (a driver without a feature Plume needs) created none of these:
+        // release only what was created.
+        if passFramebuffer.name != 0 { delete(passFramebuffer) }
+        if passRenderbuffer.name != 0 { delete(passRenderbuffer) }
+        if emptyVertexArray.name != 0 { delete(emptyVertexArray) }
         switch backend {
         case let .egl(display, context):
             plume_eglMakeCurrent(display, nil, nil, nil)

@@ -19,7 +19,8 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     /// Texels a buffer texture may hold (`GL_MAX_TEXTURE_BUFFER_SIZE`): the update reads its records
     /// through one when they fit (`REC_VECS` texels per record).
     public var maxTextureBufferSize: Int
-    /// Double precision in shaders (GL 4.0 or ARB_gpu_shader_fp64): needed for exact emission clocks.
+    /// Double precision in shaders (GL 4.0 or ARB_gpu_shader_fp64). Plume does not need it (its
+    /// shaders are 32-bit: times are integer ticks); reported for information.
     public var hasDoublePrecision: Bool
     /// `glDrawTransformFeedback` (GL 4.0 or ARB_transform_feedback2): draws without reading counts back.
     public var hasTransformFeedback2: Bool
@@ -74,13 +75,10 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
             hasClearBuffer: number >= 43 || has("GL_ARB_clear_buffer_object"))
     }
 
-    /// Throws unless the context can run the engine: OpenGL 3.3 core with double-precision shaders
-    /// and transform feedback 2 (core in 4.0).
+    /// Throws unless the context can run the engine: OpenGL 3.3 core with transform feedback 2
+    /// (core in 4.0).
     func requireEngineFeatures() throws {
         if versionNumber < 33 { throw GLError.versionTooOld(found: version, required: "3.3 core") }
-        if !hasDoublePrecision {
-            throw GLError.missingFeature("double-precision shaders (GL 4.0 or GL_ARB_gpu_shader_fp64)")
-        }
         if !hasTransformFeedback2 {
             throw GLError.missingFeature("glDrawTransformFeedback (GL 4.0 or GL_ARB_transform_feedback2)")
         }

@@ -68,6 +68,14 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
         default: return "unknown"
         }
     }
+
+    /// A context was made, but the driver lacks a version or feature Plume needs.
+    var isMissingFeature: Bool {
+        switch self {
+        case .missingFeature, .versionTooOld: true
+        default: false
+        }
+    }
 }
 
 extension GLError {

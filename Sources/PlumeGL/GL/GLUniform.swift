@@ -6,10 +6,15 @@ protocol UniformValue {
     static func set(_ location: GLint, _ value: Self)
 }
 
-extension Double: UniformValue { static func set(_ l: GLint, _ v: Double) { plume_glUniform1d(l, v) } }
 extension Float: UniformValue { static func set(_ l: GLint, _ v: Float) { plume_glUniform1f(l, v) } }
 extension Int32: UniformValue { static func set(_ l: GLint, _ v: Int32) { plume_glUniform1i(l, v) } }
 extension UInt32: UniformValue { static func set(_ l: GLint, _ v: UInt32) { plume_glUniform1ui(l, v) } }
+/// A GLSL `uvec2` holding a 64-bit integer, low word first (the emission clocks' fixed-point values).
+extension UInt64: UniformValue {
+    static func set(_ l: GLint, _ v: UInt64) {
+        plume_glUniform2ui(l, UInt32(truncatingIfNeeded: v), UInt32(truncatingIfNeeded: v >> 32))
+    }
+}
 extension Bool: UniformValue { static func set(_ l: GLint, _ v: Bool) { plume_glUniform1i(l, v ? 1 : 0) } }
 extension SIMD2: UniformValue where Scalar == Float {
     static func set(_ l: GLint, _ v: SIMD2<Float>) { plume_glUniform2f(l, v.x, v.y) }

@@ -2,14 +2,12 @@ import Plume
 
 extension CellBehaviors {
     /// The motion section of the behaviour table (layout in `Shaders/plume_motion_behaviors.glsl`):
-    /// every parameter of ``BehaviorMotion`` in double, as RGBA32UI texels starting at texel
+    /// every parameter of ``BehaviorMotion`` as a float, as RGBA32UI texels starting at texel
     /// `first` of the table. The GPU update, spawn and draw stages read it; `seed` is the layer's
     /// (the per-particle draws of ``BehaviorParticle``).
     func motionSection(seed: UInt32, first: Int) -> [SIMD4<UInt32>] {
         func pair(_ x: Double, _ y: Double = 0) -> SIMD4<UInt32> {
-            let a = x.bitPattern, b = y.bitPattern
-            return SIMD4(UInt32(truncatingIfNeeded: a), UInt32(truncatingIfNeeded: a >> 32),
-                         UInt32(truncatingIfNeeded: b), UInt32(truncatingIfNeeded: b >> 32))
+            SIMD4(Float(x).bitPattern, Float(y).bitPattern, 0, 0)
         }
         let kind: UInt32 = switch motion {
         case .ballistic: 0
@@ -30,7 +28,7 @@ extension CellBehaviors {
             SIMD4(UInt32(radial.count), UInt32(tangential.count), UInt32(keys.count), o?.draw ?? 0),
             SIMD4(UInt32(waveStart), UInt32(attractorStart), UInt32(radialStart), UInt32(tangentialStart)),
             SIMD4(UInt32(curveStart), 0, 0, 0),
-            pair(drag, BehaviorMotion.gridStep), pair(center.x, center.y), pair(center.z),
+            SIMD4(Float(drag).bitPattern, UInt32(BehaviorMotion.gridTicks), 0, 0), pair(center.x, center.y), pair(center.z),
             pair(o?.startRadius ?? 0, o?.startRadiusRange ?? 0), pair(o?.endRadius ?? 0, o?.endRadiusRange ?? 0),
             pair(o?.angularSpeed ?? 0, o?.angularSpeedRange ?? 0),
         ]
@@ -44,7 +42,7 @@ extension CellBehaviors {
             t += [pair(type, a.falloffDistance), pair(a.position.x, a.position.y), pair(a.position.z, a.orientation.x),
                   pair(a.orientation.y, a.orientation.z), pair(a.stiffness, a.radius), pair(a.falloff)]
         }
-        for c in radial + tangential { t += [pair(c.acceleration, c.range), pair(Double(c.draw))] }
+        for c in radial + tangential { t += [pair(c.acceleration, c.range), SIMD4(c.draw, 0, 0, 0)] }
         for (x, v) in keys { t.append(pair(x, v)) }
         return t
     }

@@ -66,8 +66,8 @@ final class GPUNode {
     var maxLifetimeEver = 0.0
     /// The last update pass's counts, to tighten `bound` once the GPU has them.
     var measurement: (update: Int, time: Double, counts: PassCounts)?
-    /// Rate and acceleration at the previous update (nil after a rebuild).
-    var previousRate: Double?
+    /// Acceleration at the previous update (nil after a rebuild). (A sub-cell's rate needs no
+    /// memory: its clock continues from its value whatever the rate, EmissionClock.)
     var previousAcceleration: SIMD3<Double>?
     /// The cell's behaviours at the previous update (nil after a rebuild): a cell that gains
     /// motion behaviours starts them from its ballistic anchors; one that loses them turns its
@@ -79,7 +79,7 @@ final class GPUNode {
     var output: RecordBuffer { live[1 - current] }
     var subCells: Int { live[0].subCells }
 
-    init(context: GLContext, subCells: Int, capacity: Int, origin: Double) throws {
+    init(context: GLContext, subCells: Int, capacity: Int, origin: Int64) throws {
         let first = try RecordBuffer(context: context, capacity: capacity, subCells: subCells)
         do {
             live = [first, try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
@@ -91,13 +91,12 @@ final class GPUNode {
     }
 
     /// Forgets every particle (the buffers stay allocated).
-    func clear(origin: Double) {
+    func clear(origin: Int64) {
         live.forEach { $0.hasData = false; $0.lastWrite = nil }
         born?.hasData = false
         clock = EmissionClock(origin: origin)
         bound = LiveBound()
         measurement = nil
-        previousRate = nil
         previousAcceleration = nil
         previousBehaviors = nil
         children.forEach { $0.clear(origin: origin) }

@@ -5,31 +5,37 @@ import Plume
 /// The passes of one update. Nodes are processed in pre-order, so a cell's births (from the
 /// layer or from its parents' spawn pass) are in its `born` buffer before its own passes run.
 extension GPUSimulator {
-    func step(from t0: Double, to t1: Double) throws {
-        // Motion behaviours bind their table to texture unit 3: the host's binding there comes back.
-        var active: GLint = 0, unit3: GLint = 0
+    /// One update from layer tick `t0` (`Int64.min`: a rebuild from all history) to `t1`.
+    func step(from t0: Int64, to t1: Int64) throws {
+        // Motion behaviours bind their tables to texture units 3 and 4: the host's bindings there come back.
+        var active: GLint = 0, unit3: GLint = 0, unit4: GLint = 0
         plume_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
         plume_glActiveTexture(GLenum(GL_TEXTURE3))
         plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &unit3)
+        plume_glActiveTexture(GLenum(GL_TEXTURE4))
+        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &unit4)
         plume_glActiveTexture(GLenum(active))
         defer {
             plume_glActiveTexture(GLenum(GL_TEXTURE3))
             plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(unit3))
+            plume_glActiveTexture(GLenum(GL_TEXTURE4))
+            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(unit4))
             plume_glActiveTexture(GLenum(active))
         }
         for (node, cell) in zip(roots, resolved.cells) {
-            let births = node.clock.advance(to: t1, rate: cell.rate, window: cell.window, maxLifetime: cell.maxLifetime)
-            skipped &+= UInt64(clamping: births.skipped)
-            let limit = Double(limits.maxParticlesPerCell)
+            let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
+                                            maxLifetime: cell.maxLifetimeTicks)
+            skipped &+= births.skipped
+            let limit = UInt64(limits.maxParticlesPerCell)
             var count = births.count
             if count > limit {
-                hostDropped[cell.keyPath, default: 0] &+= UInt64(clamping: count - limit)
+                hostDropped[cell.keyPath, default: 0] &+= count - limit
                 count = limit
             }
             let n = Int(count)
             if n > 0 {
                 let born = try bornBuffer(node, capacity: n)
-                try birthPass(into: born, cell: cell, births: births, count: n)
+                try birthPass(into: born, cell: cell, births: births, count: n, at: t1)
             } else {
                 node.born?.hasData = false
             }
@@ -38,7 +44,7 @@ extension GPUSimulator {
     }
 
     /// Spawns the node's sub-cell births, advances its particles, then processes its sub-cells.
-    private func process(_ node: GPUNode, cell: ResolvedCell, from t0: Double, to t1: Double, bornBound: Int) throws {
+    private func process(_ node: GPUNode, cell: ResolvedCell, from t0: Int64, to t1: Int64, bornBound: Int) throws {
         node.maxLifetimeEver = max(node.maxLifetimeEver, cell.maxLifetime)
         // A live count the GPU has already produced (never waited for) tightens the bound.
         if let m = node.measurement, m.counts.resolve(wait: false), let result = m.counts.result {
@@ -51,7 +57,7 @@ extension GPUSimulator {
         var childBorn = [Int](repeating: 0, count: cell.children.count)
         for (j, sub) in cell.children.enumerated() {
             let child = node.children[j]
-            let perParent = birthsPerParentBound(sub, parent: node, from: t0, to: t1)
+            let perParent = birthsPerParentBound(sub, parent: node, from: Ticks.time(t0), to: Ticks.time(t1))
             if hasParticles && perParent > 0 && parentsBound > 0 {
                 // The work of a spawn pass is parents × slots: at most about twice the capacity
                 // (the births that find no slot are counted by the overflow pass).
@@ -69,8 +75,8 @@ extension GPUSimulator {
                 child.born?.hasData = false
             }
         }
-        node.bound.add(bornBound, at: t1, maxLifetime: cell.maxLifetime, update: updateIndex)
-        node.bound.expire(at: t1)
+        node.bound.add(bornBound, at: Ticks.time(t1), maxLifetime: cell.maxLifetime, update: updateIndex)
+        node.bound.expire(at: Ticks.time(t1))
         if hasParticles {
             let needed = min(node.bound.total, limit)
             if needed > node.output.capacity {
@@ -78,17 +84,13 @@ extension GPUSimulator {
                 try resize(node, capacity: grown, subCells: node.subCells)
             }
             try updatePass(node, cell: cell, t0: t0, t1: t1)
-            if let counts = node.output.lastWrite { node.measurement = (updateIndex, t1, counts) }
+            if let counts = node.output.lastWrite { node.measurement = (updateIndex, Ticks.time(t1), counts) }
             node.current = 1 - node.current
         } else {
             node.input.hasData = false
         }
         node.previousAcceleration = cell.acceleration
         node.previousBehaviors = cell.behaviors
-        // The clocks only take this update's rates when time moved (a clock does nothing at dt = 0).
-        if t1 > t0 {
-            for (j, sub) in cell.children.enumerated() { node.children[j].previousRate = sub.rate }
-        }
         for (j, sub) in cell.children.enumerated() {
             try process(node.children[j], cell: sub, from: t0, to: t1, bornBound: childBorn[j])
         }
@@ -153,42 +155,47 @@ extension GPUSimulator {
 
     // MARK: Passes
 
-    private func birthPass(into born: RecordBuffer, cell: ResolvedCell, births: EmissionClock.Births, count: Int) throws {
+    /// Samples the first `count` of `births` into `born`, each at its age at tick `t1`. Births older
+    /// than 2³¹ − 1 ticks (only where fewer than 33 births span more than that; they are dead) are
+    /// written with that age, as the ages of the update saturate.
+    private func birthPass(into born: RecordBuffer, cell: ResolvedCell, births: EmissionClock.Births, count: Int,
+                           at t1: Int64) throws {
         let p = try context.programs.program(BirthUniforms.self, sub: 0, csub: born.subCells)
         p.use()
         let u = p.uniforms
         setLayer(u.layer)
         setCell(u.cell, cell)
-        u.firstSerial.set(births.firstSerial)
-        u.firstCrossing.set(births.firstCrossing)
-        u.segStart.set(births.segmentStart)
-        u.clockAtStart.set(births.clockAtStart)
-        u.inverseRate.set(births.inverseRate)
-        u.until.set(births.until)
+        u.step.set(births.step)
         u.pathOn.set(emitterPath != nil)
         if let path = emitterPath {
             u.pathFrom.set(path.from)
-            u.pathStart.set(path.start)
-            u.pathInverseSpan.set(path.inverseSpan)
+            u.pathLag.set(path.end - Ticks.time(t1))
+            u.pathDuration.set(path.end - path.start)
         }
+        let old = min(births.firstBirth(atOrAfter: t1 - Ticks.maxAge), UInt64(count))
         try withCapture(into: born, creates: true, cell: cell.keyPath) {
             plume_glBindVertexArray(context.emptyVertexArray.name)   // the birth pass reads no attributes
-            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
-            lastUpdate.draws += 1
+            for (first, end) in [(UInt64(0), old), (old, UInt64(count))] where end > first {
+                let (tick, excess) = first == 0 && old > 0 ? (t1 - Ticks.maxAge, UInt64.max) : births.batch(from: first)
+                u.firstSerial.set(births.serial(Int(first)))
+                u.firstAge.set(Int32(clamping: t1 - tick))
+                u.excess.set(excess)
+                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(end - first))
+                lastUpdate.draws += 1
+            }
         }
     }
 
     private func spawnPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, into born: RecordBuffer,
-                           perParent: Int, t0: Double, t1: Double) throws {
+                           perParent: Int, t0: Int64, t1: Int64) throws {
         let sub = cell.children[j]
         let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells)
         p.use()
         let u = p.uniforms
-        u.t0.set(t0)
-        u.t1.set(t1)
         u.sub.set(j)
         u.motion.set(TextureUnit(index: 3))
-        u.motionOn.set(try bindMotion(node, cell))
+        u.motionOn.set(try bindMotion(node, cell, changed: u.motionChanged))
+        u.motionPrev.set(TextureUnit(index: 4))
         if Self.motionBehaviors(node, cell) != nil {
             setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         } else {
@@ -199,9 +206,11 @@ extension GPUSimulator {
         setClock(u.clock, sub: sub, child: node.children[j])
         setLayer(u.layer)
         setCell(u.cell, sub)
-        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
+        let sources = self.sources(of: node, from: t0, to: t1)
         try withCapture(into: born, creates: true, cell: sub.keyPath) {
-            for source in sources {
+            for (source, dt, fresh) in sources {
+                u.dt.set(dt)
+                u.fresh.set(fresh)
                 if context.info.hasTransformFeedbackInstanced {
                     plume_glBindVertexArray(source.vertexArray.name)
                     let chunk = 1 << 24
@@ -225,15 +234,13 @@ extension GPUSimulator {
     /// (a parent with more than `slots` births in this update). Runs only when that can happen,
     /// and reads its small result back at once.
     private func overflowPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, slots: Int, parents: Int,
-                              t0: Double, t1: Double) throws {
+                              t0: Int64, t1: Int64) throws {
         let sub = cell.children[j]
         let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0)
         p.use()
         let u = p.uniforms
-        u.t0.set(t0)
-        u.t1.set(t1)
         u.sub.set(j)
-        u.slots.set(Double(slots))
+        u.slots.set(UInt32(clamping: slots))
         setClock(u.clock, sub: sub, child: node.children[j])
         let capacity = max(1, min(parents, 2 * max(limits.maxParticlesPerCell, 1)))
         let buffer = try context.makeBuffer(bytes: capacity * 8)
@@ -248,7 +255,11 @@ extension GPUSimulator {
         query.begin(.primitivesWritten)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
         lastUpdate.passes += 1
-        for source in [node.input, node.born].compactMap({ $0 }) where source.hasData { draw(from: source) }
+        for (source, dt, fresh) in sources(of: node, from: t0, to: t1) {
+            u.dt.set(dt)
+            u.fresh.set(fresh)
+            draw(from: source)
+        }
         plume_glEndTransformFeedback()
         GLQuery.end(.primitivesWritten)
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
@@ -256,30 +267,30 @@ extension GPUSimulator {
         guard count > 0 else { return }
         var words = [UInt32](repeating: 0, count: 2 * count)
         context.download(buffer, bytes: count * 8, into: &words)
-        var excess = 0.0
-        for i in 0..<count {
-            excess += Double(bitPattern: UInt64(words[2 * i + 1]) << 32 | UInt64(words[2 * i]))
-        }
-        hostDropped[sub.keyPath, default: 0] &+= UInt64(clamping: excess)
+        var excess: UInt64 = 0
+        for i in 0..<count { excess &+= UInt64(words[2 * i + 1]) << 32 | UInt64(words[2 * i]) }
+        hostDropped[sub.keyPath, default: 0] &+= excess
     }
 
-    private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
+    private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
         if Self.motionBehaviors(node, cell) != nil { return try updateMotionPass(node, cell: cell, t0: t0, t1: t1) }
-        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
+        let sources = self.sources(of: node, from: t0, to: t1)
         let vectors = ParticleRecord.vectors(subCells: node.subCells)
         // The geometry stage fetches the records itself where they fit a buffer texture: it saves
         // handing them from the vertex stage (Benchmarks: the GS pass-through vs fetch ceilings).
         let fetch = readsRecordsThroughTexture
-            && sources.allSatisfy { $0.capacity * vectors <= (textureBufferLimit ?? context.info.maxTextureBufferSize) }
+            && sources.allSatisfy { $0.buffer.capacity * vectors <= (textureBufferLimit ?? context.info.maxTextureBufferSize) }
         if fetch {
             let p = try context.programs.program(UpdateFetchUniforms.self, sub: node.subCells)
             p.use()
-            setUpdate(p.uniforms, node: node, cell: cell, t0: t0, t1: t1)
+            setUpdate(p.uniforms, node: node, cell: cell)
             p.uniforms.records.set(TextureUnit(index: 0))
             plume_glActiveTexture(GLenum(GL_TEXTURE0))
-            let textures = sources.map { $0.recordTexture(context) }
+            let textures = sources.map { $0.buffer.recordTexture(context) }
             try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-                for (source, texture) in zip(sources, textures) {
+                for ((source, dt, fresh), texture) in zip(sources, textures) {
+                    p.uniforms.dt.set(dt)
+                    p.uniforms.fresh.set(fresh)
                     plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
                     plume_glBindVertexArray(source.vertexArray.name)
                     lastUpdate.draws += 1
@@ -290,16 +301,18 @@ extension GPUSimulator {
         } else {
             let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells)
             p.use()
-            setUpdate(p.uniforms, node: node, cell: cell, t0: t0, t1: t1)
+            setUpdate(p.uniforms, node: node, cell: cell)
             try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-                for source in sources { draw(from: source) }
+                for (source, dt, fresh) in sources {
+                    p.uniforms.dt.set(dt)
+                    p.uniforms.fresh.set(fresh)
+                    draw(from: source)
+                }
             }
         }
     }
 
-    private func setUpdate(_ u: some UpdateProgramUniforms, node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) {
-        u.t0.set(t0)
-        u.t1.set(t1)
+    private func setUpdate(_ u: some UpdateProgramUniforms, node: GPUNode, cell: ResolvedCell) {
         setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         for (j, sub) in cell.children.enumerated() {
             setClock(u.clock[j], sub: sub, child: node.children[j])
@@ -308,31 +321,36 @@ extension GPUSimulator {
 
     /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
     /// without them keep the plain one.
-    private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Double, t1: Double) throws {
+    private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells)
         p.use()
         let u = p.uniforms
-        u.t0.set(t0)
-        u.t1.set(t1)
         setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         u.acc.set(cell.acceleration)
         u.motion.set(TextureUnit(index: 3))
-        _ = try bindMotion(node, cell)
-        try captureUpdate(node, cell: cell, clocks: u.clock)
+        _ = try bindMotion(node, cell, changed: u.motionChanged)
+        u.motionPrev.set(TextureUnit(index: 4))
+        for (j, sub) in cell.children.enumerated() {
+            setClock(u.clock[j], sub: sub, child: node.children[j])
+        }
+        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
+            for (source, dt, fresh) in sources(of: node, from: t0, to: t1) {
+                u.dt.set(dt)
+                u.fresh.set(fresh)
+                draw(from: source)
+            }
+        }
     }
 
     // MARK: Helpers
 
-    /// Sets the sub-cell clocks of an update program and captures the node's records through it
-    /// (vertex attributes: the motion program does not fetch).
-    private func captureUpdate(_ node: GPUNode, cell: ResolvedCell, clocks: [ClockParamsUniforms]) throws {
-        for (j, sub) in cell.children.enumerated() {
-            setClock(clocks[j], sub: sub, child: node.children[j])
-        }
-        let sources = [node.input, node.born].compactMap { $0 }.filter(\.hasData)
-        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-            for source in sources { draw(from: source) }
-        }
+    /// The record buffers an update pass of `node` reads, each with the ticks its records advance
+    /// (`u_dt`) and whether they are this update's births (`u_fresh`, already at `t1`).
+    func sources(of node: GPUNode, from t0: Int64, to t1: Int64) -> [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] {
+        var list: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] = []
+        if node.input.hasData { list.append((node.input, t0 == .min ? 0 : Int32(clamping: t1 - t0), false)) }
+        if let born = node.born, born.hasData { list.append((born, 0, true)) }
+        return list
     }
 
     /// The behaviours whose motion the passes of `cell` integrate: its own, or, at the update where
@@ -346,11 +364,24 @@ extension GPUSimulator {
 
     /// Binds the behaviour table with the motion section the passes of `cell` use to texture
     /// unit 3 (the caller restores the unit's binding); false when its motion is ballistic.
-    private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell) throws -> Bool {
+    ///
+    /// Unit 4 gets the previous update's table where a closed-form motion or the acceleration changed
+    /// at this update (`changed` says so; closed-form anchors then move to the update's start under
+    /// it, `plume_motion_start`), else this one again.
+    private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
+        changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
               var table = behaviors.drawTable(seed: resolved.seed) else { return false }
         if ends { table[4 * (Int(table[2]) + 3) + 1] = 1 }   // texel m + 3 .y of the motion section
         try motionTable.bind(table)
+        if !ends, let previous = node.previousBehaviors, previous.motion == .closedForm,
+           previous != behaviors || node.previousAcceleration != cell.acceleration,
+           let old = previous.drawTable(seed: resolved.seed) {
+            try previousMotionTable.bind(old, unit: 4)
+            changed.set(true)
+        } else {
+            try previousMotionTable.bind(table, unit: 4)
+        }
         return true
     }
 
@@ -392,20 +423,16 @@ extension GPUSimulator {
     }
 
     private func setClock(_ u: ClockParamsUniforms, sub: ResolvedCell, child: GPUNode) {
-        let previous = child.previousRate ?? sub.rate
-        u.rate.set(sub.rate)
-        u.inverseRate.set(1 / sub.rate)
-        u.rateChanged.set(previous != sub.rate ? 1.0 : 0.0)
-        u.prevRate.set(previous)
-        u.windowStart.set(sub.window.start)
-        u.windowEnd.set(sub.window.end)
-        u.maxLifetime.set(sub.maxLifetime)
+        u.step.set(sub.step)
+        let window = sub.clockWindowTicks
+        u.windowStart.set(Int32(window.start))
+        u.windowEnd.set(Int32(window.end))
+        u.maxLifetime.set(Int32(clamping: sub.maxLifetimeTicks))
     }
 
     private func setLayer(_ u: LayerParamsUniforms) {
         let l = resolved
         u.seed.set(l.seed)
-        u.lifetime.set(l.lifetime)
         u.velocity.set(l.velocity)
         u.scale.set(l.scale)
         u.spin.set(l.spin)
@@ -419,8 +446,8 @@ extension GPUSimulator {
 
     private func setCell(_ u: CellParamsUniforms, _ c: ResolvedCell) {
         u.index.set(UInt32(c.path.last ?? 0))
-        u.lifetime.set(c.lifetime)
-        u.lifetimeRange.set(c.lifetimeRange)
+        u.lifetimeBase.set(c.lifetimeTicks.base)
+        u.lifetimeSpan.set(c.lifetimeTicks.span)
         // Per-cell trigonometry in double on the host: the same values the reference uses.
         u.emission.set(BirthSampler.emissionVector(longitude: c.longitude, latitude: c.latitude))
         let half = sin(min(abs(c.emissionRange), 2 * .pi) / 4)
@@ -442,8 +469,8 @@ extension GPUSimulator {
 
 /// The uniforms both update programs share (`update`, `updateFetch` in Shaders/plume.contract).
 protocol UpdateProgramUniforms {
-    var t0: Uniform<Double> { get }
-    var t1: Uniform<Double> { get }
+    var dt: Uniform<Int32> { get }
+    var fresh: Uniform<Bool> { get }
     var accChanged: Uniform<Bool> { get }
     var accPrev: Uniform<SIMD3<Float>> { get }
     var clock: [ClockParamsUniforms] { get }

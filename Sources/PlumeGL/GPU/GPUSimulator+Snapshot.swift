@@ -14,7 +14,8 @@ extension GPUSimulator {
         ledger.collect(wait: true)
         var particles: [SnapshotParticle] = []
         var live: UInt64 = 0
-        if let t = layerTime {
+        if let layerTime {
+            let t = Ticks.from(layerTime)
             for (node, cell) in zip(roots, resolved.cells) {
                 try read(node, cell: cell, at: t, into: &particles, live: &live)
             }
@@ -56,7 +57,7 @@ extension GPUSimulator {
         return n
     }
 
-    private func read(_ node: GPUNode, cell: ResolvedCell, at t: Double, into particles: inout [SnapshotParticle],
+    private func read(_ node: GPUNode, cell: ResolvedCell, at t: Int64, into particles: inout [SnapshotParticle],
                       live: inout UInt64) throws {
         let buffer = node.input
         if buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true), let result = write.result,
@@ -73,11 +74,12 @@ extension GPUSimulator {
             words.withUnsafeBufferPointer { w in
                 for i in 0..<count {
                     let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0)
-                    let age = t - r.birth
+                    // records are at the last update's end, the snapshot's time
+                    let age = Ticks.time(Int64(r.age))
                     let (position, velocity) = motion(of: r, cell: cell, age: age)
                     list.append(SnapshotParticle(
-                        cell: cell, serial: r.serial, parent: r.parentKey, birthTime: r.birth, age: age,
-                        lifetime: r.lifetime, position: position,
+                        cell: cell, serial: r.serial, parent: r.parentKey, birthTime: Ticks.time(t - Int64(r.age)),
+                        age: age, lifetime: Ticks.time(Int64(r.lifetime)), position: position,
                         velocity: velocity, scale0: Double(r.scale0),
                         scaleSpeed: Double(r.scaleSpeed), angle0: Double(r.angle0), spin: Double(r.spin),
                         color0: SIMD4<Double>(r.color0)))
@@ -97,14 +99,10 @@ extension GPUSimulator {
     /// grid, where grid motion began at an update time, is farther from it than float rounding).
     func motion(of r: ParticleRecord, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
         let b = cell.behaviors
-        var anchor = MotionAnchor(age: Double(r.anchorAge), position: SIMD3<Double>(r.anchorPos),
+        let anchor = MotionAnchor(age: Ticks.time(Int64(r.anchorAge)), position: SIMD3<Double>(r.anchorPos),
                                   velocity: SIMD3<Double>(r.anchorVel))
-        if b.motion == .grid {
-            // as plume_motion_start: within two float ulps of a grid point, the anchor is on it
-            let grid = (anchor.age / BehaviorMotion.gridStep).rounded() * BehaviorMotion.gridStep
-            if abs(anchor.age - grid) <= 2.4e-7 * anchor.age { anchor.age = grid }
-        }
-        let particle = BehaviorParticle(behaviors: b, lifetime: r.lifetime, seed: resolved.seed, key: r.particleKey)
+        let particle = BehaviorParticle(behaviors: b, lifetime: Ticks.time(Int64(r.lifetime)), seed: resolved.seed,
+                                        key: r.particleKey)
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
     }
 }

@@ -46,6 +46,8 @@ public final class GPUSimulator: ParticleSimulator {
     var released = false
     /// The behaviour table of the cell whose motion behaviours a pass integrates (texture unit 3).
     lazy var motionTable = BehaviorTable(context: context)
+    /// The previous update's table where a closed-form motion changed (texture unit 4).
+    lazy var previousMotionTable = BehaviorTable(context: context)
     /// Serialises the entry points (a simulator used from two threads).
     let lock = NSLock()
 
@@ -107,6 +109,7 @@ public final class GPUSimulator: ParticleSimulator {
         roots = []
         ledger.release(context)
         motionTable.release()
+        previousMotionTable.release()
     }
 
     public func advance(to hostTime: TimeInterval) throws {
@@ -140,22 +143,22 @@ public final class GPUSimulator: ParticleSimulator {
         case .ignored:
             return
         case .inactive:
-            roots.forEach { $0.clear(origin: -.infinity) }
+            roots.forEach { $0.clear(origin: .min) }
         case let .advance(t0, t1, path):
             try context.withTransformFeedbackPasses("a simulation update") {
-                try reconcile(&roots, with: resolved.cells, origin: t0)
+                try reconcile(&roots, with: resolved.cells, origin: Ticks.from(t0))
                 emitterPath = path
-                try step(from: t0, to: t1)
+                try step(from: Ticks.from(t0), to: Ticks.from(t1))
             }
         case let .rebuild(t1):
             try context.withTransformFeedbackPasses("a simulation update") {
                 emitterPath = nil
-                roots.forEach { $0.clear(origin: -.infinity) }
+                roots.forEach { $0.clear(origin: .min) }
                 ledger.reset()
                 hostDropped = [:]
                 skipped = 0
-                try reconcile(&roots, with: resolved.cells, origin: -.infinity)
-                try step(from: -.infinity, to: t1)
+                try reconcile(&roots, with: resolved.cells, origin: .min)
+                try step(from: .min, to: Ticks.from(t1))
             }
         }
         planner.finish(update)
@@ -175,7 +178,7 @@ public final class GPUSimulator: ParticleSimulator {
 
     /// Matches nodes to cells by index; a node whose cell changed its number of sub-cells has its
     /// records converted to the new layout.
-    private func reconcile(_ nodes: inout [GPUNode], with cells: [ResolvedCell], origin: Double) throws {
+    private func reconcile(_ nodes: inout [GPUNode], with cells: [ResolvedCell], origin: Int64) throws {
         if nodes.count > cells.count {
             nodes[cells.count...].forEach { $0.release(context) }
             nodes.removeLast(nodes.count - cells.count)

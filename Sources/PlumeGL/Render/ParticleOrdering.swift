@@ -66,7 +66,8 @@ final class ParticleOrdering {
 
     /// Sorts the records of `records` (drawn as its last transform feedback wrote them) by `order`
     /// and returns the buffer texture holding the sorted entries, and how many entries to draw.
-    func sort(_ records: RecordBuffer, order: EmitterRenderMode, time: Double, acceleration: SIMD3<Double>) throws
+    /// The records are sorted as they are at their own time (the simulator's, where they are drawn).
+    func sort(_ records: RecordBuffer, order: EmitterRenderMode, acceleration: SIMD3<Double>) throws
         -> (texture: GLTexture, count: Int) {
         try reserve(records.capacity)
         context.copy(sentinel!, to: entries[0], bytes: capacity * 8)
@@ -75,7 +76,7 @@ final class ParticleOrdering {
 
         let keys = try context.programs.program(SortKeysUniforms.self)
         keys.use()
-        keys.uniforms.time.set(time)
+        keys.uniforms.dt.set(0)
         keys.uniforms.acc.set(acceleration)
         keys.uniforms.order.set(order.contractOrdinal)
         plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[0].name)

@@ -56,8 +56,8 @@ final class BehaviorTable {
 
     init(context: GLContext) { self.context = context }
 
-    /// Uploads `words` and binds the table to texture unit 3 (leaving unit 0 active).
-    func bind(_ words: [UInt32]) throws {
+    /// Uploads `words` and binds the table to texture unit `unit` (3 unless told; leaving unit 0 active).
+    func bind(_ words: [UInt32], unit: Int32 = 3) throws {
         let needed = words.count * 4
         if buffer == nil || needed > bytes {
             if let buffer { context.delete(buffer) }
@@ -68,7 +68,7 @@ final class BehaviorTable {
         context.upload(words, to: buffer)
         let texture = self.texture ?? context.makeTexture()
         self.texture = texture
-        plume_glActiveTexture(GLenum(GL_TEXTURE3))
+        plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
         plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
         plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), buffer.name)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))

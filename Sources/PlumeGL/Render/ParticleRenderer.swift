@@ -152,8 +152,7 @@ public final class ParticleRenderer {
             if frame.sorted {
                 let ordering = orderings[cell.path] ?? ParticleOrdering(context: context)
                 orderings[cell.path] = ordering
-                let (entries, n) = try ordering.sort(node.input, order: frame.mode, time: frame.time,
-                                                     acceleration: cell.acceleration)
+                let (entries, n) = try ordering.sort(node.input, order: frame.mode, acceleration: cell.acceleration)
                 // Sentinel entries sort after every live one: draw only the live ones when known.
                 count = min(n, knownLiveCount(node.input) ?? n)
                 plume_glActiveTexture(GLenum(GL_TEXTURE1))
@@ -265,7 +264,7 @@ public final class ParticleRenderer {
     /// Sets the uniforms every program evaluating the appearance shares (and the projection and
     /// image of those that draw).
     func set(_ program: any AppearanceUniforms, cell: ResolvedCell, image: SpriteImage, frame: FrameValues) throws {
-        program.time.set(frame.time)
+        program.dt.set(0)   // the particles are drawn at the simulator's time, where its records are
         if let quad = program as? QuadUniforms {
             quad.viewProjection.set(frame.viewProjection)
             quad.image.set(TextureUnit(index: 0))
@@ -337,7 +336,7 @@ public final class ParticleRenderer {
 /// The uniforms every program evaluating the particles' appearance shares (generated from
 /// `Shaders/plume.contract`).
 protocol AppearanceUniforms {
-    var time: Uniform<Double> { get }
+    var dt: Uniform<Int32> { get }
     var acc: Uniform<SIMD3<Float>> { get }
     var colorSpeed: Uniform<SIMD4<Float>> { get }
     var sheet: SheetParamsUniforms { get }
