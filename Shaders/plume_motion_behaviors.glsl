@@ -27,6 +27,16 @@ const int MOTION_CLOSED = 1;
 const int MOTION_GRID = 2;
 const int MOTION_ORBIT = 3;
 
+// The classes a program compiles (MOTION_CLASSES, ProgramKey.defines: bit 1 closed form, 2 grid,
+// 4 orbit): an update or spawn variant only its cell's, so llvmpipe, which runs every branch for
+// every lane, does not pay for the Runge–Kutta grid on a cell with drag. Draw programs: all.
+#ifndef MOTION_CLASSES
+#define MOTION_CLASSES 7
+#endif
+#define HAS_CLOSED ((MOTION_CLASSES & 1) != 0)
+#define HAS_GRID ((MOTION_CLASSES & 2) != 0)
+#define HAS_ORBIT ((MOTION_CLASSES & 4) != 0)
+
 struct MotionState {
     int age;                       // ticks
     vec3 position;
@@ -236,6 +246,9 @@ MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, 
 
 bool plume_mt_ends(usamplerBuffer t, int m) { return texelFetch(t, m + 3).y != 0u; }
 
+MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
+                                      int maxSteps);
+
 // The motion state a record's anchor holds at the start of an update (the record's age then:
 // `age0`; `existed`: the record was alive before this update, not born in it). `fromBallistic`:
 // the cell had no motion behaviour at the previous update, so the anchor is a ballistic one under
@@ -252,25 +265,17 @@ MotionState plume_motion_start(usamplerBuffer t, int m, Particle p, int age0, bo
         float d = plume_seconds(age0 - s.age);
         return MotionState(age0, s.position + s.velocity * d + 0.5 * accPrev * d * d, s.velocity + accPrev * d);
     }
+#if HAS_CLOSED
     if (changed && existed && s.age < age0) {
         int mp = plume_mt_start(prev);
         if (mp != 0 && int(texelFetch(prev, mp).x) == MOTION_CLOSED) {
             s = plume_closed_form(prev, mp, s, age0, accPrev, q.lifetime);
         }
     }
+#endif
     if (plume_mt_ends(t, m)) {
         if (!existed) return s;                    // born in this update: ballistic from birth
-        MotionState e;
-        int kind = int(texelFetch(t, m).x);
-        if (kind == MOTION_ORBIT) {
-            e = plume_orbit(s, age0, q);
-        } else {
-            e = kind == MOTION_CLOSED ? plume_closed_form(t, m, s, age0, accPrev, q.lifetime)
-                                      : plume_rk4(t, m, plume_grid_advance(t, m, s, age0, accPrev, q, 1 << 20),
-                                                  age0, accPrev, q);
-            e.velocity *= plume_mt_factor(t, m, plume_seconds(age0), q.lifetime);
-        }
-        return e;
+        return plume_motion_evaluate_raw(t, m, s, age0, accPrev, q, 1 << 20);
     }
     return s;
 }
@@ -284,9 +289,10 @@ MotionState plume_ballistic(MotionState s, int age, vec3 a) {
 // unchanged for closed forms (see plume_motion_start: the reference moves it, to the same motion),
 // orbits and ballistic motion.
 MotionState plume_motion_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
+#if HAS_GRID
     if (plume_mt_ends(t, m)) return s;
-    int kind = int(texelFetch(t, m).x);
-    if (kind == MOTION_GRID) return plume_grid_advance(t, m, s, age, a, q, 1 << 20);
+    if (int(texelFetch(t, m).x) == MOTION_GRID) return plume_grid_advance(t, m, s, age, a, q, 1 << 20);
+#endif
     return s;
 }
 
@@ -294,10 +300,23 @@ MotionState plume_motion_advance(usamplerBuffer t, int m, MotionState s, int age
 MotionState plume_motion_evaluate(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
                                   int maxSteps) {
     if (plume_mt_ends(t, m)) return plume_ballistic(s, age, a);
+    return plume_motion_evaluate_raw(t, m, s, age, a, q, maxSteps);
+}
+
+// The evaluation of the section's class, with only the compiled classes (MOTION_CLASSES).
+MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
+                                      int maxSteps) {
     int kind = int(texelFetch(t, m).x);
+    MotionState e = s;
+#if HAS_ORBIT
     if (kind == MOTION_ORBIT) return plume_orbit(s, age, q);
-    MotionState e = kind == MOTION_CLOSED ? plume_closed_form(t, m, s, age, a, q.lifetime)
-                                          : plume_rk4(t, m, plume_grid_advance(t, m, s, age, a, q, maxSteps), age, a, q);
+#endif
+#if HAS_CLOSED
+    if (kind == MOTION_CLOSED) e = plume_closed_form(t, m, s, age, a, q.lifetime);
+#endif
+#if HAS_GRID
+    if (kind == MOTION_GRID) e = plume_rk4(t, m, plume_grid_advance(t, m, s, age, a, q, maxSteps), age, a, q);
+#endif
     e.velocity *= plume_mt_factor(t, m, plume_seconds(age), q.lifetime);
     return e;
 }

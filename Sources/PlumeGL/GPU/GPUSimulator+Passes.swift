@@ -189,7 +189,10 @@ extension GPUSimulator {
     private func spawnPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, into born: RecordBuffer,
                            perParent: Int, t0: Int64, t1: Int64) throws {
         let sub = cell.children[j]
-        let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells)
+        // The spawn variant keeps the closed form (its uniforms are always declared); none: all classes.
+        let classes = motionClasses(node, cell)
+        let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells,
+                                             features: classes.isEmpty ? [] : classes.union(.closedFormMotion))
         p.use()
         let u = p.uniforms
         u.sub.set(j)
@@ -322,7 +325,8 @@ extension GPUSimulator {
     /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
     /// without them keep the plain one.
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
-        let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells)
+        let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells,
+                                             features: motionClasses(node, cell))
         p.use()
         let u = p.uniforms
         setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
@@ -383,6 +387,26 @@ extension GPUSimulator {
             try previousMotionTable.bind(table, unit: 4)
         }
         return true
+    }
+
+    /// The motion classes the update and spawn variants of `cell` compile (its own, or the previous
+    /// update's where it lost its motion behaviours, plus the closed form where one changed: see
+    /// ``bindMotion(_:_:changed:)``); none for a cell without motion behaviours, whose spawn
+    /// variant then compiles all (it skips them at run time).
+    private func motionClasses(_ node: GPUNode, _ cell: ResolvedCell) -> ProgramFeatures {
+        guard let (behaviors, _) = Self.motionBehaviors(node, cell) else { return [] }
+        var features = Self.motionClass(behaviors.motion)
+        if node.previousBehaviors?.motion == .closedForm { features.insert(.closedFormMotion) }
+        return features
+    }
+
+    static func motionClass(_ motion: CellBehaviors.Motion) -> ProgramFeatures {
+        switch motion {
+        case .ballistic: []
+        case .closedForm: .closedFormMotion
+        case .grid: .gridMotion
+        case .orbit: .orbitMotion
+        }
     }
 
     /// Where motion under behaviours starts: the records' anchors, or, when the cell had no motion

@@ -77,13 +77,18 @@ struct ProgramKey: Hashable, CustomStringConvertible {
     var features: ProgramFeatures = []
 
     var description: String {
-        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(features.isEmpty ? "" : ", " + features.names.joined(separator: " ")))"
+        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(features.names.isEmpty ? "" : ", " + features.names.joined(separator: " "))"
+            + "\(features.isDisjoint(with: .motionClasses) ? "" : ", motion classes \(defines["MOTION_CLASSES"]!)"))"
     }
 
-    /// The preprocessor defines of the variant: `SUB`, `CSUB` and one 0/1 define per feature.
+    /// The preprocessor defines of the variant: `SUB`, `CSUB`, one 0/1 define per feature, and
+    /// `MOTION_CLASSES`, the motion classes compiled in (a bit mask, all of them unless the
+    /// variant names some).
     var defines: [String: Int] {
         var d = ["SUB": sub, "CSUB": csub]
         for (feature, name) in ProgramFeatures.all { d[name] = features.intersection(feature).isEmpty ? 0 : 1 }
+        let classes = features.intersection(.motionClasses).rawValue / ProgramFeatures.closedFormMotion.rawValue
+        d["MOTION_CLASSES"] = classes == 0 ? 7 : classes
         return d
     }
 }
@@ -98,10 +103,19 @@ struct ProgramFeatures: OptionSet, Hashable {
     static let curves = ProgramFeatures(rawValue: 1)
     /// Motion behaviours evaluated at draw time (`MOTION`, `plume_motion_behaviors.glsl`).
     static let motion = ProgramFeatures(rawValue: 2)
+    /// The motion classes an update or spawn variant integrates (`MOTION_CLASSES` bits 1, 2, 4:
+    /// closed form, grid, orbit); a variant naming none compiles all three.
+    static let closedFormMotion = ProgramFeatures(rawValue: 4)
+    static let gridMotion = ProgramFeatures(rawValue: 8)
+    static let orbitMotion = ProgramFeatures(rawValue: 16)
+    static let motionClasses: ProgramFeatures = [.closedFormMotion, .gridMotion, .orbitMotion]
 
     /// Each feature with its define; `BEHAVIORS` is 1 when either is on (the behaviour table's
-    /// uniform is used exactly then: `if BEHAVIORS` in `Shaders/plume.contract`).
-    static let all: [(ProgramFeatures, String)] = [(.curves, "CURVES"), (.motion, "MOTION"), ([.curves, .motion], "BEHAVIORS")]
+    /// uniform is used exactly then: `if BEHAVIORS` in `Shaders/plume.contract`); the motion
+    /// classes' names declare the uniforms only one class uses (`updateMotion`).
+    static let all: [(ProgramFeatures, String)] = [(.curves, "CURVES"), (.motion, "MOTION"), ([.curves, .motion], "BEHAVIORS"),
+                                                   (.closedFormMotion, "MOTION_CLASS_CLOSED"), (.gridMotion, "MOTION_CLASS_GRID"),
+                                                   (.orbitMotion, "MOTION_CLASS_ORBIT")]
 
     /// The names of the defines that are 1.
     var names: [String] { Self.all.filter { !intersection($0.0).isEmpty }.map(\.1) }
