@@ -1,7 +1,7 @@
 // Motion behaviours on the GPU (Semantics §12 "Motion"): the twin of
 // Sources/Plume/Simulation/BehaviorMotion.swift in 32-bit floats. Closed forms for drag, waves and a
 // speed curve, an orbit about the birth point, and the fixed age grid (classical Runge–Kutta, one
-// step per 256 ticks = 1/256 s, the reference's grid) for attractors and radial and tangential
+// step per 1024 ticks = 1/64 s, the reference's grid) for attractors and radial and tangential
 // accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
 // at the same ages); durations become seconds only as differences, which keeps them exact.
 // sin/cos are polynomials after an exact reduction to a quarter turn (plume_turn in

@@ -47,7 +47,14 @@ struct ContextTests {
             for sub in 0...ParticleRecord.maxSubCells {
                 _ = try context.programs.program(UpdateUniforms.self, sub: sub)
                 _ = try context.programs.program(UpdateFetchUniforms.self, sub: sub)
-                _ = try context.programs.program(UpdateMotionUniforms.self, sub: sub)
+                // The motion update variants the engine asks for (GPUSimulator.motionClasses): one class,
+                // or a class beside the closed form whose parameters changed; spawn keeps the closed form.
+                for classes: ProgramFeatures in [.closedFormMotion, .gridMotion, .orbitMotion,
+                                                 [.closedFormMotion, .gridMotion], [.closedFormMotion, .orbitMotion]] {
+                    _ = try context.programs.program(UpdateMotionUniforms.self, sub: sub, features: classes)
+                    _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0,
+                                                     features: classes.union(.closedFormMotion))
+                }
                 _ = try context.programs.program(FetchCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(TrivialCopyUniforms.self, sub: sub)
                 _ = try context.programs.program(PassCopyUniforms.self, sub: sub)

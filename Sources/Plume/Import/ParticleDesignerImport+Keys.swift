@@ -22,7 +22,7 @@ extension ParticleDesignerImport {
             k("speedVariance", .exact, "`velocityRange = 2 × variance`."),
             k("gravityx", .exact, "`xAcceleration`. (Plume integrates motion exactly; cocos2d's Euler step drifts by g·t·dt/2.)"),
             k("gravityy", .exact, "`yAcceleration = −gravityy` (y-up to y-down)."),
-            k("radialAcceleration", .exact, "A `radialAcceleration` behaviour limited to the cell: `acceleration`, points/s² away from the emitter position. (Plume integrates it on a fixed 1/240 s grid; cocos2d's Euler step per frame drifts with the frame rate.)"),
+            k("radialAcceleration", .exact, "A `radialAcceleration` behaviour limited to the cell: `acceleration`, points/s² away from the emitter position. (Plume integrates it on a fixed 1/64 s grid; cocos2d's Euler step per frame drifts with the frame rate.)"),
             k("radialAccelVariance", .exact, "`accelerationRange = 2 × variance` (one value per particle, as cocos2d)."),
             k("tangentialAcceleration", .exact, "A `tangentialAcceleration` behaviour limited to the cell, `acceleration = −tangentialAcceleration` when yCoordFlipped is 1 (cocos2d turns counter-clockwise in y-up, Plume clockwise on the y-down layer)."),
             k("tangentialAccelVariance", .exact, "`accelerationRange = 2 × variance`."),
