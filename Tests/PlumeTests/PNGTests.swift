@@ -105,19 +105,43 @@ import Testing
     }
 }
 
-/// Files a user names are read only up to a documented limit, whatever their size: a device
-/// that never ends and a directory are typed errors, not an unbounded read.
+/// Files a user names are read only up to a documented limit, whatever their size, and only when
+/// they are regular files: a device that never ends, a pipe that blocks, standard input and a
+/// directory are typed errors, never opened (issue 23, item 4).
 @Suite struct BoundedFileTests {
-    @Test func unboundedSourcesAreRefusedWithoutReadingThemWhole() throws {
+    @Test(.timeLimit(.minutes(1)))
+    func unboundedSourcesAreRefusedWithoutReadingThemWhole() throws {
         #expect(throws: SpriteImage.FileError.self) { try SpriteImage(contentsOfPNGFile: "/dev/zero") }
         #expect(throws: SpriteImage.FileError.self) { try SpriteImage(contentsOfPNGFile: "/tmp") }
-        guard case .failure(.tooLarge(let bytes, let limit)) = BoundedFile.read("/dev/zero", limit: 1 << 20) else {
-            Issue.record("/dev/zero must be too large for a 1 MiB limit")
+        for path in ["/dev/zero", "/dev/stdin", "/tmp"] {
+            guard case .failure(.notRegularFile) = BoundedFile.read(path, limit: 1 << 20) else {
+                Issue.record("\(path) must be refused as not a regular file")
+                continue
+            }
+        }
+        // A FIFO: opening it would block until a writer comes.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-fifo-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("sprite.png").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        guard case .failure(.notRegularFile) = BoundedFile.read(fifo, limit: 1 << 20) else {
+            Issue.record("a FIFO must be refused without opening it")
+            return
+        }
+        let effect = folder.appendingPathComponent("fifo.json")
+        try Data(#"{"format": "plume-effect", "version": 1, "layer": {"emitterCells": [{"name": "c", "contents": {"path": "sprite.png"}}]}}"#.utf8)
+            .write(to: effect)
+        let issues = EffectFile.validate(contentsOf: effect)
+        #expect(issues.contains { $0.message.contains("not a regular file") }, "\(issues)")
+        // A regular file larger than the limit is refused by its size, before reading.
+        let big = folder.appendingPathComponent("big.bin")
+        try Data(count: (1 << 20) + 1).write(to: big)
+        guard case .failure(.tooLarge(let bytes, let limit)) = BoundedFile.read(big.path, limit: 1 << 20) else {
+            Issue.record("a file over the limit must be too large")
             return
         }
         #expect(bytes == limit + 1)
-        let issues = EffectFile.validate(contentsOf: URL(fileURLWithPath: "/dev/zero"))
-        #expect(issues.contains { $0.message.contains("MiB") }, "\(issues)")
         guard case .failure(.missing) = BoundedFile.read("/no/such/file", limit: 10) else {
             Issue.record("a missing file is .missing")
             return

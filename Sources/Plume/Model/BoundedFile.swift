@@ -7,13 +7,17 @@ package enum BoundedFile {
     package enum Failure: Error, Sendable, CustomStringConvertible {
         case missing
         case unreadable
+        /// A device, pipe, socket or folder (`/dev/stdin`, `/dev/zero`, a FIFO): never opened, as
+        /// opening or reading one may block forever or never end.
+        case notRegularFile
         /// The file holds more than the limit (at least `bytes`).
         case tooLarge(bytes: Int, limit: Int)
 
         package var description: String {
             switch self {
             case .missing: return "no such file"
-            case .unreadable: return "cannot be read (permission denied or not a regular file)"
+            case .unreadable: return "cannot be read (permission denied)"
+            case .notRegularFile: return "is not a regular file (a device, pipe or folder)"
             case let .tooLarge(bytes, limit):
                 return "is \(bytes >> 20) MiB or more (at most \(limit >> 20) MiB are read)"
             }
@@ -25,11 +29,14 @@ package enum BoundedFile {
     /// Effect and property-list files: 64 MiB.
     package static let documentLimit = 64 << 20
 
-    /// The bytes of the file at `path`, read only when it holds at most `limit` bytes.
+    /// The bytes of the file at `path`, read only when it is a regular file (after symbolic links)
+    /// holding at most `limit` bytes.
     package static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(.missing) }
-        guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(errno == EACCES ? .unreadable : .missing) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile) }
+        if Int(info.st_size) > limit { return .failure(.tooLarge(bytes: Int(info.st_size), limit: limit)) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
         defer { try? handle.close() }
         // One byte more than the limit tells a file of exactly `limit` bytes from a larger one,
         // and reading (not the size the file system reports) also bounds devices and pipes.
