@@ -20,10 +20,10 @@ struct Play: ParsableCommand {
     @Option(help: "Window size in points, as WxH.")
     var size: String = "1280x720"
 
-    @Option(help: "Layer seed (default: the effect's own).")
+    @Option(parsing: .unconditional, help: "Layer seed (default: the effect's own).")
     var seed: UInt32?
 
-    @Option(help: "Write N frames (1/60 s apart) as a PNG sequence, then quit.")
+    @Option(parsing: .unconditional, help: "Write N frames (1/60 s apart) as a PNG sequence, then quit.")
     var record: Int?
 
     @Option(help: "Directory of the --record frames.")
@@ -32,13 +32,13 @@ struct Play: ParsableCommand {
     @Option(help: "Directory where F12 writes screenshots.")
     var screenshotDirectory: String = "."
 
-    @Option(help: "Quit after this many frames.")
+    @Option(parsing: .unconditional, help: "Quit after this many frames.")
     var frames: Int?
 
-    @Option(help: "Quit after this many seconds.")
+    @Option(parsing: .unconditional, help: "Quit after this many seconds.")
     var seconds: Double?
 
-    @Option(help: "The timing summary printed at the end counts frames from this effect time on (seconds).")
+    @Option(parsing: .unconditional, help: "The timing summary printed at the end counts frames from this effect time on (seconds).")
     var measureAfter: Double = 0
 
     @Option(help: "Write the playground's state (positions, counts, timings, errors) as JSON after every frame.")

@@ -41,19 +41,19 @@ struct Run: ParsableCommand {
     @Argument(help: ArgumentHelp(EffectSource.help))
     var preset: EffectSource = EffectSource(argument: Preset.fireworks.rawValue)!
 
-    @Option(help: "Simulated seconds.")
+    @Option(parsing: .unconditional, help: "Simulated seconds.")
     var seconds: Double = 6
 
-    @Option(help: "Updates per second.")
+    @Option(parsing: .unconditional, help: "Updates per second.")
     var fps: Double = 60
 
-    @Option(help: "Print a summary line every this many seconds.")
+    @Option(parsing: .unconditional, help: "Print a summary line every this many seconds.")
     var every: Double = 1
 
     @Option(help: "Scene width and height in points, as WxH.")
     var size: String = "800x600"
 
-    @Option(help: "Layer seed (0: the effect's own).")
+    @Option(parsing: .unconditional, help: "Layer seed (0: the effect's own).")
     var seed: UInt32 = 0
 
     @Option(help: "reference (the CPU reference simulator) or gpu (transform feedback, headless EGL).")
@@ -154,7 +154,7 @@ struct Render: ParsableCommand {
     @Argument(help: ArgumentHelp(EffectSource.help))
     var preset: EffectSource
 
-    @Option(help: "Host time of the (first) picture, seconds.")
+    @Option(parsing: .unconditional, help: "Host time of the (first) picture, seconds.")
     var time: Double = 3
 
     @Option(help: "Picture width and height in pixels (one pixel per point), as WxH.")
@@ -163,13 +163,13 @@ struct Render: ParsableCommand {
     @Option(help: "Output PNG file; a sequence numbers it: out-0001.png, out-0002.png, …")
     var out: String
 
-    @Option(help: "Number of pictures.")
+    @Option(parsing: .unconditional, help: "Number of pictures.")
     var frames: Int = 1
 
-    @Option(help: "Pictures per second of a sequence (and simulation updates per second).")
+    @Option(parsing: .unconditional, help: "Pictures per second of a sequence (and simulation updates per second).")
     var fps: Double = 60
 
-    @Option(help: "Layer seed (0: the effect's own).")
+    @Option(parsing: .unconditional, help: "Layer seed (0: the effect's own).")
     var seed: UInt32 = 0
 
     func validate() throws {
