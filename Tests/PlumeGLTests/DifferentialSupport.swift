@@ -17,7 +17,7 @@ import Testing
 /// * grid motion re-stores its anchor at every update (n of them) after Runge–Kutta steps whose
 ///   rounding is relative to the step's displacement, plus one rounding of the position: the
 ///   roundings are independent, so the error grows as √n·h — about 1.5e-3 after 600 updates
-///   (10 s at 60 fps; measured 3e-3 worst); its worst case n·h (0.04) is not reached.
+///   (10 s at 60 fps; measured 2.1e-3 worst); its worst case n·h (0.04) is not reached.
 /// Velocities up to ~1000 points/s get the same relative error. Scale, angle and colour are O(1)
 /// values computed from float birth values in a few operations: 1e-4 absolute is ~100 float ulps
 /// of headroom.
