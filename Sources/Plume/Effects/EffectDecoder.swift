@@ -156,12 +156,14 @@ struct EffectDecoder {
     }
 
     mutating func warnUnknownKeys(_ members: [(key: String, value: JSONNode, keyPosition: SourcePosition)], known: [String], path: String) {
-        for (key, _, position) in members where !known.contains(key) {
+        let knownSet = Set(known)
+        for (key, _, position) in members where !knownSet.contains(key) {
             unknownKey(key, position: position, path: path + "." + key, known: known)
         }
     }
 
     mutating func unknownKey(_ key: String, position: SourcePosition, path: String, known: [String]) {
+        if log.isFull { return log.skip() }   // past the issues kept: no suggestion to work out
         if let near = nearestKey(to: key, in: known) {
             log.warning(path, position, "unknown key (did you mean \"\(near)\"?), ignored")
         } else {

@@ -58,13 +58,30 @@ public struct EffectFileError: Error, Hashable, Sendable, CustomStringConvertibl
 /// Collects issues while a document is read.
 struct IssueLog {
     var file: String
-    var issues: [EffectIssue] = []
+    /// The issues kept (at most ``limit``).
+    private var kept: [EffectIssue] = []
+    /// Issues past the limit: counted, not kept (and not worked out: see ``isFull``).
+    private(set) var omitted = 0
     /// Stops collecting past this many, so a hostile file cannot produce unbounded output.
     static let limit = 1000
 
     init(file: String) { self.file = file }
 
-    var hasErrors: Bool { issues.contains { $0.severity == .error } }
+    /// The issues kept, then, when more were found, a warning saying how many were not listed.
+    var issues: [EffectIssue] {
+        guard omitted > 0 else { return kept }
+        return kept + [EffectIssue(severity: .warning, file: file, path: "$", position: nil,
+                                   message: "\(omitted) more issues not listed (the first \(Self.limit) are)")]
+    }
+
+    /// No more issues are kept: a caller may skip working out their text (suggestions for unknown
+    /// keys cost an edit distance against every known key), and only count them with ``skip()``.
+    var isFull: Bool { kept.count >= Self.limit }
+
+    /// Counts an issue past the limit without building it.
+    mutating func skip() { omitted += 1 }
+
+    var hasErrors: Bool { kept.contains { $0.severity == .error } }
 
     mutating func error(_ path: String, _ position: SourcePosition?, _ message: String) {
         add(.error, path, position, message)
@@ -75,8 +92,8 @@ struct IssueLog {
     }
 
     private mutating func add(_ severity: EffectIssue.Severity, _ path: String, _ position: SourcePosition?, _ message: String) {
-        guard issues.count < Self.limit else { return }
-        issues.append(EffectIssue(severity: severity, file: file, path: path, position: position, message: message))
+        guard !isFull else { return skip() }
+        kept.append(EffectIssue(severity: severity, file: file, path: path, position: position, message: message))
     }
 
     /// Errors first, then warnings, each sorted by position.

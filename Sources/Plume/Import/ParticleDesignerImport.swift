@@ -104,7 +104,9 @@ struct PlistReader {
         }
         dictionary = d
         let known = ParticleDesignerImport.keys.map(\.key)
-        for key in d.keys.sorted() where !known.contains(key) {
+        let knownSet = Set(known)
+        for key in d.keys.sorted() where !knownSet.contains(key) {
+            if log.isFull { log.skip(); continue }   // past the issues kept: no suggestion to work out
             if let near = nearestKey(to: key, in: known) {
                 log.warning("$.\(key)", nil, "unknown key (did you mean \"\(near)\"?), ignored")
             } else {
