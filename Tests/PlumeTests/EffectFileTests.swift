@@ -234,3 +234,29 @@ import Testing
         #expect(result.warnings.contains { $0.path == "$.blendFuncSource" }, "\(result.warnings)")
     }
 }
+
+/// What a new user reads when a file is wrong (issue 28, item 3): a missing file "does not exist"
+/// (not "the file no such file"), an I/O problem has no JSON path, and a PNG handed over as an
+/// effect is "not an effect file", not "malformed JSON".
+@Suite struct EffectFileMessageTests {
+    @Test func fileProblemsSayWhatIsWrongInWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-messages-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let missing = folder.appendingPathComponent("nope.json")
+        let issues = EffectFile.validate(contentsOf: missing)
+        #expect(issues.map(\.description) == ["\(missing.path): error: the file does not exist"], "\(issues)")
+        #expect(throws: EffectFileError.self) { _ = try EffectFile.read(from: missing) }
+        do { _ = try EffectFile.read(from: missing) } catch {
+            #expect(error.description == "\(missing.path): error: the file does not exist", "\(error)")
+        }
+
+        let png = folder.appendingPathComponent("sprite.png")
+        try SpriteImage.builtin(.spark, size: 8).writePNG(to: png.path)
+        let pngIssues = EffectFile.validate(contentsOf: png)
+        #expect(pngIssues.count == 1 && pngIssues[0].message == "not an effect file (.json or .plist): it is a PNG image",
+                "\(pngIssues)")
+        #expect(!pngIssues[0].description.contains("malformed JSON") && !pngIssues[0].description.contains(": $:"))
+    }
+}

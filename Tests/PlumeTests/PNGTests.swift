@@ -74,7 +74,7 @@ import Testing
 
     @Test func missingFileIsAnErrorNamingIt() {
         let path = Self.folder.appending(path: "does-not-exist.png").path
-        #expect(throws: SpriteImage.FileError.unreadable(path: path, reason: "no such file")) {
+        #expect(throws: SpriteImage.FileError.unreadable(path: path, reason: "does not exist")) {
             try SpriteImage(contentsOfPNGFile: path)
         }
     }

@@ -25,6 +25,10 @@ struct EffectDecoder {
     // MARK: Document
 
     mutating func decodeDocument(_ data: Data) -> EffectDocument? {
+        if let kind = Self.binaryKind(data) {
+            log.error("", nil, "not an effect file (.json or .plist): \(kind)")
+            return nil
+        }
         let root: JSONNode
         do {
             root = try JSONReader.parse(data)
@@ -153,6 +157,18 @@ struct EffectDecoder {
                 log.error(memberPath, value.position, "\(error)")
             }
         }
+    }
+
+    /// What binary data handed over as an effect file is (an image, a binary property list, or
+    /// not text at all), nil for text.
+    static func binaryKind(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(8))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "it is a PNG image" }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "it is a TIFF image" }
+        if head.starts(with: Array("bplist".utf8)) { return "it is a binary property list (import it as a .plist)" }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "it is a JPEG image" }
+        if data.prefix(4096).contains(0) { return "it is binary data, not text" }
+        return nil
     }
 
     mutating func warnUnknownKeys(_ members: [(key: String, value: JSONNode, keyPosition: SourcePosition)], known: [String], path: String) {

@@ -82,7 +82,7 @@ public enum EffectFile {
         switch BoundedFile.read(url.path, limit: BoundedFile.documentLimit) {
         case let .success(bytes): data = bytes
         case let .failure(failure):
-            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "$", position: nil,
+            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "", position: nil,
                                                        message: "the file \(failure)")])
         }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
@@ -110,7 +110,7 @@ public enum EffectFile {
         case let .success(data):
             return check(data, file: url.path, baseDirectory: url.deletingLastPathComponent()).1
         case let .failure(failure):
-            return [EffectIssue(severity: .error, file: url.path, path: "$", position: nil, message: "the file \(failure)")]
+            return [EffectIssue(severity: .error, file: url.path, path: "", position: nil, message: "the file \(failure)")]
         }
     }
 
@@ -122,7 +122,7 @@ public enum EffectFile {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "$", position: nil,
+            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "", position: nil,
                                                        message: "cannot write the file (\(error.localizedDescription))")])
         }
     }

@@ -37,7 +37,9 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let location = position.map { "\(file):\($0.line):\($0.column)" } ?? file
-        return "\(location): \(severity.rawValue): \(path): \(message)"
+        // A problem of the file itself (it cannot be read) has no JSON path.
+        return path.isEmpty ? "\(location): \(severity.rawValue): \(message)"
+            : "\(location): \(severity.rawValue): \(path): \(message)"
     }
 }
 

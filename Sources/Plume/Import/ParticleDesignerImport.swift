@@ -49,7 +49,7 @@ public enum ParticleDesignerImport {
         switch BoundedFile.read(url.path, limit: maxFileSize) {
         case let .success(bytes): data = bytes
         case let .failure(failure):
-            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "$", position: nil,
+            throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "", position: nil,
                                                        message: "the file \(failure)")])
         }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent(), sceneSize: sceneSize,

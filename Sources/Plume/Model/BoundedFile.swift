@@ -15,7 +15,7 @@ package enum BoundedFile {
 
         package var description: String {
             switch self {
-            case .missing: return "no such file"
+            case .missing: return "does not exist"
             case .unreadable: return "cannot be read (permission denied)"
             case .notRegularFile: return "is not a regular file (a device, pipe or folder)"
             case let .tooLarge(bytes, limit):
