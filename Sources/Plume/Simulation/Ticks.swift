@@ -20,7 +20,7 @@ public enum Ticks {
     public static let perSecond = 65536.0
     /// Seconds per tick: 2⁻¹⁶.
     public static let seconds = 1.0 / 65536
-    /// The longest age or lifetime: 2³¹ − 1 ticks (32768 s).
+    /// The largest age: 2³¹ − 1 ticks (32768 s); ages saturate there (lifetimes stay below 2³⁰).
     public static let maxAge: Int64 = Int64(Int32.max)
     /// The layer-time range held in ticks: ±2⁶¹ ticks.
     static let limit: Int64 = 1 << 61
@@ -36,9 +36,6 @@ public enum Ticks {
 
     /// `ticks` in seconds.
     public static func time(_ ticks: Int64) -> Double { Double(ticks) * seconds }
-
-    /// A duration in ticks, saturated to `0 … maxAge` (lifetimes, ages).
-    public static func duration(_ t: Double) -> Int64 { min(max(from(t), 0), maxAge) }
 
     /// The rate of an emission clock: clock units per tick as a 32.32 fixed-point number,
     /// `rate · 2⁻¹⁶ · 2³²` = `rate · 2¹⁶` rounded, saturated to `2⁶³`; 0 (no emission) for `rate ≤ 0`,
