@@ -371,7 +371,7 @@ extension GPUSimulator {
     ///
     /// Unit 4 gets the previous update's table where a closed-form motion or the acceleration changed
     /// at this update (`changed` says so; closed-form anchors then move to the update's start under
-    /// it, `plume_motion_start`), else this one again.
+    /// it, `plume_motion_start`), else this one's texture again.
     private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
         changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
@@ -384,7 +384,7 @@ extension GPUSimulator {
             try previousMotionTable.bind(old, unit: 4)
             changed.set(true)
         } else {
-            try previousMotionTable.bind(table, unit: 4)
+            motionTable.bindAgain(unit: 4)   // unit 4 is read only where `changed`: the same table, not uploaded twice
         }
         return true
     }

@@ -74,6 +74,15 @@ final class BehaviorTable {
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
     }
 
+    /// Binds the table last uploaded to texture unit `unit` as well, without uploading it again
+    /// (leaving unit 0 active).
+    func bindAgain(unit: Int32) {
+        guard let texture else { return }
+        plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
     func release() {
         if let buffer { context.delete(buffer) }
         if let texture { context.delete(texture) }
