@@ -5,11 +5,16 @@ import Testing
 /// option is that option's value, so it reaches the range check and its message, instead of
 /// "Missing value for '--time'".
 @Suite struct CommandLineTests {
-    /// Runs the built `plume` with `arguments`; returns its exit status and everything it printed.
-    static func plume(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs the built `plume` with `arguments` (and `environment` changed: a nil value removes a
+    /// variable); returns its exit status and everything it printed.
+    static func plume(_ arguments: [String], environment changes: [String: String?] = [:]) throws
+        -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try XSession.product("plume"))
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in changes { environment[name] = value }
+        process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

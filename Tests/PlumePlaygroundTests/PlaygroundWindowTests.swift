@@ -206,19 +206,7 @@ struct InspectorWindowTests {
 /// `plume play` where it cannot run: a clear message and a failing exit status, never a crash.
 @Suite struct PlaygroundBadInputTests {
     private func play(_ arguments: [String], display: String?) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XSession.product("plume"))
-        process.arguments = ["play"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try CommandLineTests.plume(["play"] + arguments, environment: ["DISPLAY": display])
     }
 
     @Test func noDisplayIsAClearError() throws {
