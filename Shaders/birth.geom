@@ -5,7 +5,7 @@ layout(points) in;
 layout(points, max_vertices = 1) out;
 
 flat in int v_index[];
-out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
+out uvec4 xf_rec[REC_VECS(CSUB, 0)];  // @capture
 
 void main() {
     uint i = uint(v_index[0]);
@@ -18,9 +18,9 @@ void main() {
         layer.position = u_pathFrom + (u_layer.position - u_pathFrom) * f;
     }
     Particle p;
-    if (!plume_sample(layer, u_cell, key, uvec2(0u), serial, age, false, vec3(0.0), vec3(0.0), 0.0, vec4(0.0), p)) return;
+    if (!plume_sample(layer, u_cell, u_generation, key, uvec2(0u), serial, age, false, vec3(0.0), vec3(0.0), 0.0, vec4(0.0), p)) return;
     uvec4 o[REC_MAX];
-    plume_pack(p, CSUB, o);
-    for (int k = 0; k < REC_VECS(CSUB); ++k) xf_rec[k] = o[k];
+    plume_pack(p, CSUB, 0, o);
+    for (int k = 0; k < REC_VECS(CSUB, 0); ++k) xf_rec[k] = o[k];
     EmitVertex();
 }

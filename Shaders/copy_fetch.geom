@@ -5,11 +5,11 @@ layout(points, max_vertices = 1) out;
 
 flat in int v_index[];
 flat in uvec4 v_rec0[];
-out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
+out uvec4 xf_rec[REC_VECS(SUB, CHILD)];   // @capture
 
 void main() {
-    int base = v_index[0] * REC_VECS(SUB);
+    int base = v_index[0] * REC_VECS(SUB, CHILD);
     xf_rec[0] = v_rec0[0];
-    for (int i = 1; i < REC_VECS(SUB); ++i) xf_rec[i] = texelFetch(u_records, base + i);
+    for (int i = 1; i < REC_VECS(SUB, CHILD); ++i) xf_rec[i] = texelFetch(u_records, base + i);
     EmitVertex();
 }

@@ -4,10 +4,10 @@
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
-in Record { flat uvec4 rec[REC_VECS(SUB)]; } v_in[];
-out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
+in Record { flat uvec4 rec[REC_VECS(SUB, CHILD)]; } v_in[];
+out uvec4 xf_rec[REC_VECS(SUB, CHILD)];   // @capture
 
 void main() {
-    for (int i = 0; i < REC_VECS(SUB); ++i) xf_rec[i] = v_in[0].rec[i];
+    for (int i = 0; i < REC_VECS(SUB, CHILD); ++i) xf_rec[i] = v_in[0].rec[i];
     EmitVertex();
 }

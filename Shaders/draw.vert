@@ -1,6 +1,6 @@
 // Drawing through the geometry stage, vertex stage: one particle record per vertex (the particle
 // fields of any layout), evaluated u_dt ticks after the records' time exactly as the snapshot evaluates it.
-in uvec4 a_rec[REC_VECS(0)];
+in uvec4 a_rec[REC_VECS(0, CHILD)];
 
 out Particle2D {
     vec3 position;
@@ -12,8 +12,8 @@ out Particle2D {
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? a_rec[i] : uvec4(0u);
-    Appearance a = plume_appearance(plume_unpack(r, 0));
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0, CHILD) ? a_rec[i] : uvec4(0u);
+    Appearance a = plume_appearance(plume_unpack(r, 0, CHILD));
     v_out.position = a.position;
     v_out.scale = a.scale;
     v_out.angle = a.angle;

@@ -1,5 +1,5 @@
 // Drawing as point sprites, vertex stage: one particle record per vertex (plume_point.glsl).
-in uvec4 a_rec[REC_VECS(0)];
+in uvec4 a_rec[REC_VECS(0, CHILD)];
 
 flat out mat2 f_coordToUnit;
 flat out vec2 f_coordOffset;
@@ -8,8 +8,8 @@ flat out vec4 f_color;
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? a_rec[i] : uvec4(0u);
-    Appearance a = plume_appearance(plume_unpack(r, 0));
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0, CHILD) ? a_rec[i] : uvec4(0u);
+    Appearance a = plume_appearance(plume_unpack(r, 0, CHILD));
     PointSprite s = plume_point_sprite(a);
     gl_Position = s.position;
     gl_PointSize = s.size;

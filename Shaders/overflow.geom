@@ -5,13 +5,13 @@
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
-in Record { flat uvec4 rec[REC_VECS(SUB)]; flat int slot; } v_in[];
+in Record { flat uvec4 rec[REC_VECS(SUB, CHILD)]; flat int slot; } v_in[];
 out uvec2 xf_excess;  // @capture
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);
-    Particle parent = plume_unpack(r, SUB);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB, CHILD) ? v_in[0].rec[i] : uvec4(0u);
+    Particle parent = plume_unpack(r, SUB, CHILD);
     int age1 = u_dt > 2147483647 - parent.age ? 2147483647 : parent.age + u_dt;   // ages saturate (Ticks.maxAge)
     int age0 = u_fresh ? 0 : parent.age;
     Clock c = parent.clocks[u_sub];

@@ -11,7 +11,7 @@ struct Appearance {
 };
 
 // The frame of Semantics §10 "Sprite sheets", the same arithmetic as SpriteSheet.frame (in float).
-float plume_sheet_frame(Particle p, float age) {
+float plume_sheet_frame(Particle p, uvec2 key, float age) {
     float n = float(u_sheet.frames);
     if (!(n > 1.0)) return 0.0;
     float f;
@@ -23,31 +23,34 @@ float plume_sheet_frame(Particle p, float age) {
     }
     f = max(f, 0.0);
     if (u_sheet.randomStart) {
-        f += floor(plume_unit(plume_hash(u_sheet.seed, p.key, DRAW_SPRITE_FRAME)) * n);
+        f += floor(plume_unit(plume_hash(u_sheet.seed, key, DRAW_SPRITE_FRAME)) * n);
         if (f >= n) f -= n;
     }
     return f;
 }
 
+// `p` is a record of the CHILD layout or not, as the program variant's CHILD says; its birth
+// attributes come from its generation's row of the cell's BirthParams table (u_births).
 Appearance plume_appearance(Particle p) {
     int ticks = p.age + u_dt;
     float age = plume_seconds(ticks);
+    Attributes b = plume_attributes(p, CHILD, plume_row_BirthParams(u_births, p.generation));
     // Behaviours (Semantics §12) are compiled into the variants of the cells that have them
     // (ProgramFeatures: MOTION, CURVES), so a plain cell's draw never pays for them.
 #if MOTION
-    Motion m = plume_draw_motion(p, ticks, u_acc, u_behaviors);
+    Motion m = plume_draw_motion(p, b.key, ticks, u_acc, u_behaviors);
 #else
     Motion m = plume_motion_at(p, ticks, u_acc);
 #endif
     Appearance a;
     a.position = m.position;
-    a.scale = p.scale0 + p.scaleSpeed * age;
-    a.angle = p.angle0 + p.spin * age;
-    a.color = p.color0 + u_colorSpeed * age;
+    a.scale = b.scale0 + b.scaleSpeed * age;
+    a.angle = b.angle0 + b.spin * age;
+    a.color = b.color0 + u_colorSpeed * age;
 #if CURVES
-    plume_draw_behaviors(u_behaviors, age, plume_seconds(p.lifetime), m.velocity, p.spin, a.scale, a.angle, a.color);
+    plume_draw_behaviors(u_behaviors, age, plume_seconds(p.lifetime), m.velocity, b.spin, a.scale, a.angle, a.color);
 #endif
     a.color = clamp(a.color, 0.0, 1.0);
-    a.frame = plume_sheet_frame(p, age);
+    a.frame = plume_sheet_frame(p, b.key, age);
     return a;
 }

@@ -23,10 +23,15 @@ vec2 plume_turn(float u) {
     return vec2(c, s);
 }
 
-float plume_u(LayerParams L, uvec2 key, uint draw) { return plume_unit(plume_hash(L.seed, key, draw)); }
+float plume_u(uint seed, uvec2 key, uint draw) { return plume_unit(plume_hash(seed, key, draw)); }
+float plume_u(LayerParams L, uvec2 key, uint draw) { return plume_u(L.seed, key, draw); }
 
+// M ± R (Semantics, notation): mean + (u − ½)·range.
+float plume_spread(uint seed, uvec2 key, float mean, float range, uint draw) {
+    return range == 0.0 ? mean : mean + (plume_u(seed, key, draw) - 0.5) * range;
+}
 float plume_spread(LayerParams L, uvec2 key, float mean, float range, uint draw) {
-    return range == 0.0 ? mean : mean + (plume_u(L, key, draw) - 0.5) * range;
+    return plume_spread(L.seed, key, mean, range, draw);
 }
 
 // One of n choices, exactly as the reference's Int(u·n) (integer arithmetic: no float rounding).
@@ -169,10 +174,43 @@ int plume_lifetime_ticks(CellParams C, uint h) {
     return C.lifetimeBase + (C.lifetimeSpan < 0 ? -offset : offset);
 }
 
-// Samples a particle whose age is `age` ticks at the record's time. `hasParent`: born from a
-// parent at `parentPos` flying along `parentVel`, inheriting `parentScale` and `parentColor`;
-// otherwise on the shape. Returns false when the lifetime is ≤ 0 (the particle is not created).
-bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint serial, int age,
+// The particle's key (Semantics §2): ParticleKey.child(parent, cell index, serial); a top-level
+// particle's parent is the layer, (0, 0) (plume_no_inherit).
+uvec2 plume_key(Particle p, uint index) { return plume_child_key(p.inherit.parent, index, p.serial); }
+
+// What a record does not store (plume.contract): its birth attributes, drawn from its key with the
+// birth parameters of its generation, times what its parent handed on (a sub-cell's, `child` 1)
+// or the layer's multipliers (a top-level cell's). BirthSampler.sample's arithmetic, in float.
+struct Attributes {
+    uvec2 key;
+    float scale0;
+    float scaleSpeed;
+    float angle0;
+    float spin;
+    vec4 color0;
+};
+
+Attributes plume_attributes(Particle p, int child, BirthParams g) {
+    Attributes a;
+    a.key = plume_key(p, g.index);
+    vec4 color = vec4(plume_spread(g.seed, a.key, g.color.r, g.colorRange.r, DRAW_RED),
+                      plume_spread(g.seed, a.key, g.color.g, g.colorRange.g, DRAW_GREEN),
+                      plume_spread(g.seed, a.key, g.color.b, g.colorRange.b, DRAW_BLUE),
+                      plume_spread(g.seed, a.key, g.color.a, g.colorRange.a, DRAW_ALPHA));
+    a.scale0 = (child != 0 ? p.inherit.scale : g.layerScale) * plume_spread(g.seed, a.key, g.scale, g.scaleRange, DRAW_SCALE);
+    a.scaleSpeed = g.scaleSpeed;
+    a.angle0 = plume_spread(g.seed, a.key, g.rotation, g.rotationRange, DRAW_ROTATION);
+    a.spin = plume_spread(g.seed, a.key, g.spin, g.spinRange, DRAW_SPIN) * g.layerSpin;
+    a.color0 = (child != 0 ? p.inherit.color : vec4(1.0)) * color;
+    return a;
+}
+
+// Samples a particle whose age is `age` ticks at the record's time, born in generation
+// `generation` of its cell's birth parameters (which hold C's and L's values the attributes use).
+// `hasParent`: born from a parent at `parentPos` flying along `parentVel`, inheriting
+// `parentScale` and `parentColor`; otherwise on the shape. Returns false when the lifetime is ≤ 0
+// (the particle is not created).
+bool plume_sample(LayerParams L, CellParams C, uint generation, uvec2 key, uvec2 parentKey, uint serial, int age,
                   bool hasParent, vec3 parentPos, vec3 parentVel, float parentScale, vec4 parentColor,
                   out Particle p) {
     int life = plume_lifetime_ticks(C, plume_hash(L.seed, key, DRAW_LIFETIME));
@@ -190,23 +228,14 @@ bool plume_sample(LayerParams L, CellParams C, uvec2 key, uvec2 parentKey, uint 
         dir = plume_deviate(dir, C.oneMinusCosMax, plume_u(L, key, DRAW_CONE_THETA), plume_u(L, key, DRAW_CONE_PSI));
     }
     float speed = plume_spread(L, key, C.velocity, C.velocityRange, DRAW_VELOCITY) * L.velocity;
-    vec4 color = vec4(plume_spread(L, key, C.color.r, C.colorRange.r, DRAW_RED),
-                      plume_spread(L, key, C.color.g, C.colorRange.g, DRAW_GREEN),
-                      plume_spread(L, key, C.color.b, C.colorRange.b, DRAW_BLUE),
-                      plume_spread(L, key, C.color.a, C.colorRange.a, DRAW_ALPHA));
-    p.key = key;
-    p.parent = parentKey;
     p.serial = serial;
     p.age = age;
     p.lifetime = uint(life);
     p.anchorAge = 0u;
     p.anchorPos = pos;
     p.anchorVel = dir * speed + (hasParent ? vec3(0.0) : L.emitterVelocity * C.emitterVelocityFraction);
-    p.scale0 = (hasParent ? parentScale : L.scale) * plume_spread(L, key, C.scale, C.scaleRange, DRAW_SCALE);
-    p.scaleSpeed = C.scaleSpeed;
-    p.angle0 = plume_spread(L, key, C.rotation, C.rotationRange, DRAW_ROTATION);
-    p.spin = plume_spread(L, key, C.spin, C.spinRange, DRAW_SPIN) * L.spin;
-    p.color0 = (hasParent ? parentColor : vec4(1.0)) * color;
+    p.generation = generation;
+    p.inherit = hasParent ? Inherit(parentKey, parentScale, parentColor) : plume_no_inherit();
     for (int j = 0; j < MAX_SUB; ++j) p.clocks[j] = plume_idle_clock();
     return true;
 }

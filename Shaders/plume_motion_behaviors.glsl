@@ -330,10 +330,10 @@ void plume_motion_store(inout Particle p, MotionState s) {
 
 // The drawn motion at age `age` (ticks): the behaviours' when the cell's table has a motion
 // section, else the ballistic one (plume_motion.glsl).
-Motion plume_draw_motion(Particle p, int age, vec3 acc, usamplerBuffer t) {
+Motion plume_draw_motion(Particle p, uvec2 key, int age, vec3 acc, usamplerBuffer t) {
     if (plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
     int m = plume_mt_start(t);
-    MotionParticle q = plume_motion_particle(t, m, p.key, p.lifetime);
+    MotionParticle q = plume_motion_particle(t, m, key, p.lifetime);
     MotionState s = plume_motion_start(t, m, p, 0, false, false, acc, q, t, false);
     MotionState e = plume_motion_evaluate(t, m, s, age, acc, q, 4800);
     return Motion(e.position, e.velocity);

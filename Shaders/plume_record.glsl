@@ -1,7 +1,8 @@
 // The GPU particle record is declared in Shaders/plume.contract: the build generates its GLSL
-// (struct Particle, struct Clock, REC_WORDS/REC_VECS, plume_unpack/plume_pack, in
+// (struct Particle, struct Inherit, struct Clock, REC_WORDS/REC_VECS, plume_unpack/plume_pack, in
 // plume_contract.glsl) and its Swift decoder (ParticleRecord) from that one declaration.
-// What the contract does not say: the meaning of an idle clock, and of a tick.
+// What the contract does not say: the meaning of an idle clock, of a top-level particle's
+// inheritance, and of a tick.
 
 // Seconds per tick (Sources/Plume/Simulation/Ticks.swift): ages, lifetimes and update lengths are
 // whole ticks in 32-bit integers; seconds only where attributes are evaluated.
@@ -11,3 +12,7 @@ float plume_seconds(int ticks) { return float(ticks) * PLUME_TICK; }
 float plume_seconds(uint ticks) { return float(ticks) * PLUME_TICK; }
 
 Clock plume_idle_clock() { return Clock(0u, 0u, 0u); }
+
+// A top-level particle's: the layer is its parent; its scale and colour factors come from its
+// generation's birth parameters (plume_attributes).
+Inherit plume_no_inherit() { return Inherit(uvec2(0u), 1.0, vec4(1.0)); }

@@ -1,14 +1,14 @@
 // Ordering, key stage: one (key, record index) entry per live record for the render modes that
 // order particles (Semantics §10): ascending birth time (oldestFirst), descending (oldestLast) or
 // ascending z (backToFront). Entries past the live count keep the +∞ sentinel.
-in uvec4 a_rec[REC_VECS(0)];
+in uvec4 a_rec[REC_VECS(0, 0)];
 
 out uvec2 xf_entry;                // @capture  (float key bits, record index)
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0) ? a_rec[i] : uvec4(0u);
-    Particle p = plume_unpack(r, 0);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(0, 0) ? a_rec[i] : uvec4(0u);
+    Particle p = plume_unpack(r, 0, 0);
     float key;
     if (u_order == EmitterRenderMode_backToFront) {
         key = plume_motion_at(p, p.age + u_dt, u_acc).position.z;

@@ -5,14 +5,14 @@
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
-in Record { flat uvec4 rec[REC_VECS(SUB)]; flat int slot; } v_in[];
-out uvec4 xf_rec[REC_VECS(CSUB)];  // @capture
+in Record { flat uvec4 rec[REC_VECS(SUB, CHILD)]; flat int slot; } v_in[];
+out uvec4 xf_rec[REC_VECS(CSUB, 1)];  // @capture
 
 void main() {
     uvec4 r[REC_MAX];
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB, CHILD) ? v_in[0].rec[i] : uvec4(0u);
     Particle parent;
-    parent = plume_unpack(r, SUB);
+    parent = plume_unpack(r, SUB, CHILD);
     int age1 = u_dt > 2147483647 - parent.age ? 2147483647 : parent.age + u_dt;   // ages saturate (Ticks.maxAge)
     int age0 = u_fresh ? 0 : parent.age;
     Clock c = parent.clocks[u_sub];
@@ -21,12 +21,13 @@ void main() {
     if (!(b.count.y != 0u || slot < b.count.x)) return;
     int pa = plume_birth_tick(b, slot);                 // the parent's age at the birth, ticks
     uint serial = b.firstSerial + slot;
-    uvec2 key = plume_child_key(parent.key, u_cell.index, serial);
+    Attributes pb = plume_attributes(parent, CHILD, plume_row_BirthParams(u_parentBirths, parent.generation));
+    uvec2 key = plume_child_key(pb.key, u_cell.index, serial);
 
     Motion m;
     if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)
         int mt = plume_mt_start(u_motion);
-        MotionParticle q = plume_motion_particle(u_motion, mt, parent.key, parent.lifetime);
+        MotionParticle q = plume_motion_particle(u_motion, mt, pb.key, parent.lifetime);
         MotionState s = plume_motion_start(u_motion, mt, parent, age0, !u_fresh, u_accChanged, u_accPrev, q,
                                        u_motionPrev, u_motionChanged);
         MotionState e = plume_motion_evaluate(u_motion, mt, s, pa, u_acc, q, 1 << 20);
@@ -37,10 +38,10 @@ void main() {
     }
     float pas = plume_seconds(pa);
     Particle child;
-    if (!plume_sample(u_layer, u_cell, key, parent.key, serial, age1 - pa, true, m.position, m.velocity,
-                      parent.scale0 + parent.scaleSpeed * pas, parent.color0 + u_colorSpeed * pas, child)) return;
+    if (!plume_sample(u_layer, u_cell, u_generation, key, pb.key, serial, age1 - pa, true, m.position, m.velocity,
+                      pb.scale0 + pb.scaleSpeed * pas, pb.color0 + u_colorSpeed * pas, child)) return;
     uvec4 o[REC_MAX];
-    plume_pack(child, CSUB, o);
-    for (int i = 0; i < REC_VECS(CSUB); ++i) xf_rec[i] = o[i];
+    plume_pack(child, CSUB, 1, o);
+    for (int i = 0; i < REC_VECS(CSUB, 1); ++i) xf_rec[i] = o[i];
     EmitVertex();
 }

@@ -12,29 +12,29 @@ layout(points, max_vertices = 1) out;
 flat in int v_index[];
 flat in uvec4 v_rec0[];
 #else
-in Record { flat uvec4 rec[REC_VECS(SUB)]; } v_in[];
+in Record { flat uvec4 rec[REC_VECS(SUB, CHILD)]; } v_in[];
 #endif
-out uvec4 xf_rec[REC_VECS(SUB)];   // @capture
+out uvec4 xf_rec[REC_VECS(SUB, CHILD)];   // @capture
 
 void main() {
     uvec4 r[REC_MAX];
 #ifdef PROGRAM_updateFetch
-    int base = v_index[0] * REC_VECS(SUB);
+    int base = v_index[0] * REC_VECS(SUB, CHILD);
     for (int i = 0; i < REC_MAX; ++i) r[i] = uvec4(0u);
     r[0] = v_rec0[0];
-    for (int i = 1; i < REC_VECS(SUB); ++i) r[i] = texelFetch(u_records, base + i);
+    for (int i = 1; i < REC_VECS(SUB, CHILD); ++i) r[i] = texelFetch(u_records, base + i);
 #else
-    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB) ? v_in[0].rec[i] : uvec4(0u);
+    for (int i = 0; i < REC_MAX; ++i) r[i] = i < REC_VECS(SUB, CHILD) ? v_in[0].rec[i] : uvec4(0u);
 #endif
     Particle p;
-    p = plume_unpack(r, SUB);
+    p = plume_unpack(r, SUB, CHILD);
     int age1 = u_dt > 2147483647 - p.age ? 2147483647 : p.age + u_dt;   // ages saturate (Ticks.maxAge)
     if (!(age1 < int(p.lifetime))) return;             // dead at this update's end
     int age0 = u_fresh ? 0 : p.age;
 #ifdef PROGRAM_updateMotion
     // Motion behaviours (the updateMotion program): the anchor advances as BehaviorMotion.advance.
     int m = plume_mt_start(u_motion);
-    MotionParticle q = plume_motion_particle(u_motion, m, p.key, p.lifetime);
+    MotionParticle q = plume_motion_particle(u_motion, m, plume_key(p, u_index), p.lifetime);
     MotionState s = plume_motion_start(u_motion, m, p, age0, !u_fresh, u_accChanged, u_accPrev, q,
                                        u_motionPrev, u_motionChanged);
     plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, u_acc, q));
@@ -45,7 +45,7 @@ void main() {
     for (int j = 0; j < SUB; ++j) plume_clock_advance(p.clocks[j], u_clock[j], age0, age1, int(p.lifetime));
 #endif
     p.age = age1;
-    plume_pack(p, SUB, r);
-    for (int i = 0; i < REC_VECS(SUB); ++i) xf_rec[i] = r[i];
+    plume_pack(p, SUB, CHILD, r);
+    for (int i = 0; i < REC_VECS(SUB, CHILD); ++i) xf_rec[i] = r[i];
     EmitVertex();
 }

@@ -37,6 +37,8 @@ struct Contract {
     }
 
     var records: [Block] = []
+    /// `table NAME` blocks: rows of 32-bit words in an RGBA32UI buffer texture written by the host.
+    var tables: [Block] = []
     var constants: [Constant] = []
     var structs: [Block] = []
     var enums: [Enumeration] = []
@@ -59,7 +61,7 @@ struct Contract {
     }
 
     init(text: String) throws {
-        enum Open { case none, record, structure, program }
+        enum Open { case none, record, table, structure, program }
         var open = Open.none
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
@@ -75,6 +77,9 @@ struct Contract {
                 case "record":
                     guard words.count == 2 else { throw fail("expected `record NAME`") }
                     records.append(Block(name: words[1])); open = .record
+                case "table":
+                    guard words.count == 2 else { throw fail("expected `table NAME`") }
+                    tables.append(Block(name: words[1])); open = .table
                 case "constant":
                     guard words.count == 3, let value = Int(words[2]) else { throw fail("expected `constant NAME INTEGER`") }
                     constants.append(Constant(name: words[1], value: value, doc: comment)); open = .none
@@ -107,6 +112,11 @@ struct Contract {
                     throw fail("a record field must be one of \(Self.recordWords.keys.sorted())")
                 }
                 records[records.count - 1].fields.append(field)
+            case .table:
+                guard Self.recordWords[field.type] != nil, !field.perSubCell else {
+                    throw fail("a table field must be one of \(Self.recordWords.keys.sorted())")
+                }
+                tables[tables.count - 1].fields.append(field)
             case .structure:
                 guard Self.recordWords[field.type] != nil || field.type == "bool", !field.perSubCell else {
                     throw fail("a struct field must be a scalar or vector type")
@@ -121,13 +131,15 @@ struct Contract {
                 programs[programs.count - 1].uniforms.append(field)
             }
         }
-        guard records.count == 2 else {
-            throw ParseError(line: 0, message: "expected two records: the particle, then the per-sub-cell clock")
+        guard records.count == 3 else {
+            throw ParseError(line: 0, message: "expected three records: the particle, what a sub-cell's particle inherits, the per-sub-cell clock")
         }
     }
 
     var particle: Block { records[0] }
-    var clock: Block { records[1] }
+    /// Present only in the records of a sub-cell (the CHILD layout), after the particle's fields.
+    var inherit: Block { records[1] }
+    var clock: Block { records[2] }
 
     static func offsets(_ block: Block) -> [(Field, Int)] {
         var offset = 0
@@ -139,10 +151,10 @@ struct Contract {
     static func words(_ block: Block) -> Int { block.fields.reduce(0) { $0 + recordWords[$1.type]! } }
 
     /// The most sub-cells whose record fits the 64 transform-feedback components every GL 3.3
-    /// driver offers (records move as whole uvec4s).
+    /// driver offers (records move as whole uvec4s), in the larger (CHILD) layout.
     var maxSubCells: Int {
         var s = 0
-        while (Self.words(particle) + Self.words(clock) * (s + 1) + 3) / 4 * 4 <= 64 { s += 1 }
+        while (Self.words(particle) + Self.words(inherit) + Self.words(clock) * (s + 1) + 3) / 4 * 4 <= 64 { s += 1 }
         return s
     }
 }

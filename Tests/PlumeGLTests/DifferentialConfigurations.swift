@@ -265,6 +265,37 @@ enum Scenarios {
             rate.isRemovedOnCompletion = false
             layer.add(rate, forKey: "rate")
         }, compareEvery: 40),
+        // Records name their cell's birth parameters by generation instead of storing their
+        // attributes (BirthHistory): every parameter of the attributes changes at every update, so
+        // each update is a new generation, the ring of rows doubles several times, rows are reused
+        // once their particles are dead, and a sub-cell's children inherit the parents' values.
+        Scenario(name: "birth parameters changed every frame", make: {
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 500, y: 500)
+            let cell = busyCell(30, name: "gen")
+            cell.lifetime = 3.5
+            let sub = busyCell(31, name: "child")
+            sub.birthRate = 4
+            sub.lifetime = 0.8
+            cell.emitterCells = [sub]
+            layer.emitterCells = [cell]
+            return layer
+        }, times: steps(until: 9), edit: { layer, t in
+            let cell = layer.emitterCells![0], sub = cell.emitterCells![0]
+            let w = Float(t)
+            cell.color = Color(red: 0.5 + 0.4 * sin(w), green: 0.5 + 0.4 * cos(1.3 * w), blue: 0.6, alpha: 0.8 + 0.1 * sin(2 * w))
+            cell.redRange = 0.2 + 0.1 * sin(w)
+            cell.scale = CGFloat(0.5 + 0.3 * sin(0.7 * t))
+            cell.scaleRange = CGFloat(0.2 + 0.1 * cos(t))
+            cell.scaleSpeed = CGFloat(-0.05 * cos(t))
+            cell.rotation = CGFloat(t)
+            cell.spin = CGFloat(sin(t))
+            cell.spinRange = CGFloat(0.5 + 0.4 * cos(t))
+            sub.scale = CGFloat(0.8 + 0.2 * sin(3 * t))
+            sub.color = Color(red: 1, green: 0.9 + 0.1 * sin(w), blue: 0.8, alpha: 1)
+            layer.scale = Float(1 + 0.3 * sin(0.5 * t))
+            layer.spin = Float(1 + 0.5 * cos(0.4 * t))
+        }, compareEvery: 30),
         Scenario(name: "irregular steps with sub-cells", make: { Preset.colorBalls.makeLayer(size: CGSize(width: 1000, height: 1000)) },
                  times: irregularSteps(until: 10.5, seed: 11), compareEvery: 40),
         Scenario(name: "irregular steps, fireworks", make: { Preset.fireworks.makeLayer(size: CGSize(width: 1000, height: 1000)) },

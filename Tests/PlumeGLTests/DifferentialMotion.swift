@@ -80,6 +80,16 @@ extension Scenarios {
         Scenario(name: "motion radial + tangential", make: {
             behaviorLayer([central(.radialAcceleration, 25, range: 30), central(.tangentialAcceleration, 40, range: 20)])
         }, times: steps()),
+        // Issue 23 item 8: both central accelerations with ranges on a full-sphere emitter (every
+        // direction, particles starting on the sphere around the centre they accelerate from).
+        Scenario(name: "motion radial + tangential, full sphere", make: {
+            let layer = behaviorLayer([central(.radialAcceleration, 25, range: 30), central(.tangentialAcceleration, 40, range: 20)])
+            layer.emitterShape = .sphere
+            layer.emitterMode = .surface
+            layer.emitterSize = CGSize(width: 60, height: 60)
+            for cell in layer.emitterCells! { cell.emissionRange = 2 * .pi }
+            return layer
+        }, times: steps()),
         Scenario(name: "motion orbit", make: { behaviorLayer([orbit()]) }, times: steps(fps: 24)),
         Scenario(name: "motion all together, edited", make: {
             behaviorLayer([drag(0.4), wave(SIMD3(10, 25, 0), 0.9), curve("velocity", [1.2, 0.6]), attractor(.radial),

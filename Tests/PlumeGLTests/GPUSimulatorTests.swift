@@ -27,53 +27,60 @@ struct GPUSimulatorTests {
     }
 
     /// The record layout: the sizes the engine promises, a record the GPU's birth pass wrote
-    /// decodes to the reference's birth values field by field, and a record Swift encodes with a
+    /// decodes to the reference's birth values field by field (the attributes it does not store
+    /// as the snapshot's attributes pass evaluates them), and a record Swift encodes with a
     /// distinct value in every field and clock survives GLSL's unpack and pack (the copy pass)
-    /// bit for bit, at every sub-cell count and across a change of sub-cell count.
+    /// bit for bit, at every sub-cell count, in both layouts, and across a change of sub-cell count.
     @Test func recordLayoutMatchesTheShader() throws {
-        #expect(ParticleRecord.bytes(subCells: 0) == 96)
-        #expect(ParticleRecord.bytes(subCells: 1) == 112)   // 88 + 12 bytes per clock, padded to 16
-        #expect(ParticleRecord.bytes(subCells: 3) == 128)
-        #expect(ParticleRecord.vectors(subCells: ParticleRecord.maxSubCells) * 4 <= 64, "must fit 64 TF components")
+        #expect(ParticleRecord.bytes(subCells: 0, child: false) == 48)   // 44 bytes, padded to 16
+        #expect(ParticleRecord.bytes(subCells: 0, child: true) == 80)    // + parent, scale, colour: 72
+        #expect(ParticleRecord.bytes(subCells: 1, child: false) == 64)   // + 12 bytes per clock
+        #expect(ParticleRecord.bytes(subCells: 3, child: false) == 80)
+        #expect(ParticleRecord.bytes(subCells: 3, child: true) == 112)
+        #expect(ParticleRecord.vectors(subCells: ParticleRecord.maxSubCells, child: true) * 4 <= 64,
+                "must fit 64 TF components")
         try GPU.run { context in
             let layer = Self.layer(rate: 4, lifetime: 100)
             let gpu = try GPUSimulator(layer: layer, context: context)
             try gpu.advance(to: 0)   // the layer starts at host time 0 (Semantics §8)
             try gpu.advance(to: 0.25)
             let node = gpu.roots[0]
-            var words = [UInt32](repeating: 0, count: 24)
-            context.download(node.input.buffer, bytes: 96, into: &words)
-            let r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: 0) }
+            var words = [UInt32](repeating: 0, count: 12)
+            context.download(node.input.buffer, bytes: 48, into: &words)
+            let r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: 0, child: false) }
             let resolved = ResolvedLayer(layer)
             let key = ParticleKey.child(of: .root, cellIndex: 0, serial: 1)
             let b = try #require(BirthSampler.sample(cell: resolved.cells[0], layer: resolved, key: key, parent: nil))
-            #expect(r.particleKey == key && r.parentKey == .root && r.serial == 1)
+            #expect(r.key(cellIndex: 0) == key && r.parentKey == .root && r.serial == 1 && r.inherit == nil)
             #expect(r.age == 0 && Int64(r.lifetime) == b.lifetimeTicks)   // born at 0.25, the record's time
-            #expect(r.anchorAge == 0)
+            #expect(r.anchorAge == 0 && r.generation == 0)
             #expect(maxAbs(SIMD3<Double>(r.anchorPos) - b.position) < 1e-3, "\(r.anchorPos) vs \(b.position)")
             #expect(maxAbs(SIMD3<Double>(r.anchorVel) - b.velocity) < 1e-3, "\(r.anchorVel) vs \(b.velocity)")
-            #expect(abs(Double(r.scale0) - b.scale) < 1e-6 && abs(Double(r.spin) - b.spin) < 1e-6)
-            #expect(abs(Double(r.angle0) - b.angle) < 1e-6 && abs(Double(r.scaleSpeed) - b.scaleSpeed) < 1e-7)
-            #expect(maxAbs(SIMD4<Double>(r.color0) - b.color) < 1e-6)
+            let p = try #require(try gpu.snapshot().particles.first)
+            #expect(p.age == 0 && abs(p.scale - b.scale) < 1e-6 && abs(p.angle - b.angle) < 1e-6, "\(p) vs \(b)")
+            #expect(maxAbs(p.color - b.color) < 1e-6, "\(p.color) vs \(b.color)")
 
-            for (sub, csub) in [(0, 0), (1, 1), (3, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells), (2, 4), (4, 1)] {
-                let original = Self.distinctRecord(subCells: sub)
-                let copied = try Self.copyOnTheGPU(original, from: sub, to: csub, context: context)
-                var expected = original
-                expected.clocks = (0..<csub).map { $0 < sub ? original.clocks[$0]
-                    : ClockRecord(fraction: 0, lastSerial: 0, running: 0) }
-                #expect(copied == expected, "SUB \(sub) → CSUB \(csub): \(copied) vs \(expected)")
+            for child in [false, true] {
+                for (sub, csub) in [(0, 0), (1, 1), (3, 3), (ParticleRecord.maxSubCells, ParticleRecord.maxSubCells),
+                                    (2, 4), (4, 1)] {
+                    let original = Self.distinctRecord(subCells: sub, child: child)
+                    let copied = try Self.copyOnTheGPU(original, from: sub, to: csub, child: child, context: context)
+                    var expected = original
+                    expected.clocks = (0..<csub).map { $0 < sub ? original.clocks[$0]
+                        : ClockRecord(fraction: 0, lastSerial: 0, running: 0) }
+                    #expect(copied == expected, "SUB \(sub) → CSUB \(csub), CHILD \(child): \(copied) vs \(expected)")
+                }
             }
         }
     }
 
     /// A record whose every field and clock holds a different value.
-    static func distinctRecord(subCells: Int) -> ParticleRecord {
-        var words = [UInt32](repeating: 0, count: ParticleRecord.words(subCells: subCells))
+    static func distinctRecord(subCells: Int, child: Bool) -> ParticleRecord {
+        var words = [UInt32](repeating: 0, count: ParticleRecord.words(subCells: subCells, child: child))
         for i in words.indices { words[i] = Float(i + 1).bitPattern }
-        var r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: subCells) }
-        r.key = SIMD2(0x1111, 0x2222)
-        r.parent = SIMD2(0x3333, 0x4444)
+        var r = words.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: subCells, child: child) }
+        if child { r.inherit?.parent = SIMD2(0x3333, 0x4444) }
+        r.generation = 0x4242_4242
         r.serial = 0x5555
         r.age = -12345
         r.lifetime = 0x6666_6666
@@ -86,17 +93,18 @@ struct GPUSimulatorTests {
 
     /// Uploads `record`, runs the copy pass (GLSL `plume_unpack(SUB)` then `plume_pack(CSUB)`) and
     /// decodes what it wrote.
-    static func copyOnTheGPU(_ record: ParticleRecord, from sub: Int, to csub: Int, context: GLContext) throws -> ParticleRecord {
-        var words = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: sub) / 4)
+    static func copyOnTheGPU(_ record: ParticleRecord, from sub: Int, to csub: Int, child: Bool,
+                             context: GLContext) throws -> ParticleRecord {
+        var words = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: sub, child: child) / 4)
         words.withUnsafeMutableBufferPointer { record.encode(into: $0, base: 0) }
-        let source = try RecordBuffer(context: context, capacity: 1, subCells: sub)
-        let target = try RecordBuffer(context: context, capacity: 1, subCells: csub)
+        let source = try RecordBuffer(context: context, capacity: 1, subCells: sub, child: child)
+        let target = try RecordBuffer(context: context, capacity: 1, subCells: csub, child: child)
         defer {
             source.release(context)
             target.release(context)
         }
         context.upload(words, to: source.buffer)
-        let program = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
+        let program = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub, child: child)
         program.use()
         context.bind(context.passFramebuffer)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
@@ -109,9 +117,9 @@ struct GPUSimulatorTests {
         plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
         plume_glBindVertexArray(0)
         try context.check("the copy probe", pass: "test")
-        var out = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: csub) / 4)
+        var out = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: csub, child: child) / 4)
         context.download(target.buffer, bytes: out.count * 4, into: &out)
-        return out.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: csub) }
+        return out.withUnsafeBufferPointer { ParticleRecord(words: $0, base: 0, subCells: csub, child: child) }
     }
 
     /// Per-update host work and GPU passes depend on the cells, not on the particles.
@@ -211,16 +219,15 @@ struct GPUSimulatorTests {
             // Every float of every record in the GPU buffers is finite.
             for node in gpu.roots + gpu.roots.flatMap(\.children) where node.input.hasData {
                 let n = Int(node.input.lastWrite?.result?.written ?? 0)
-                let words = ParticleRecord.bytes(subCells: node.subCells) / 4
+                let words = node.input.stride / 4
                 var raw = [UInt32](repeating: 0, count: max(n * words, 1))
                 context.download(node.input.buffer, bytes: n * words * 4, into: &raw)
                 raw.withUnsafeBufferPointer { w in
                     for i in 0..<n {
-                        let r = ParticleRecord(words: w, base: i * words, subCells: node.subCells)
-                        let floats = [r.scale0, r.scaleSpeed, r.angle0, r.spin]
-                            + [r.anchorPos.x, r.anchorPos.y, r.anchorPos.z]
-                            + [r.anchorVel.x, r.anchorVel.y, r.anchorVel.z]
-                            + [r.color0.x, r.color0.y, r.color0.z, r.color0.w]
+                        let r = ParticleRecord(words: w, base: i * words, subCells: node.subCells, child: node.isChild)
+                        let inherited = r.inherit.map { [$0.scale, $0.color.x, $0.color.y, $0.color.z, $0.color.w] } ?? []
+                        let floats = [r.anchorPos.x, r.anchorPos.y, r.anchorPos.z]
+                            + [r.anchorVel.x, r.anchorVel.y, r.anchorVel.z] + inherited
                         #expect(floats.allSatisfy(\.isFinite) && r.age >= 0 && r.age < Int32(bitPattern: r.lifetime),
                                 "\(name): a non-finite value in record \(i): \(r)")
                     }
@@ -314,4 +321,39 @@ struct GPUBadInputCase: Sendable, CustomTestStringConvertible {
         GPUBadInputCase("huge scale speed") { $0.emitterCells![0].scaleSpeed = 1e30 },
         GPUBadInputCase("absurd timeOffset") { $0.timeOffset = 1e20 },
     ]
+}
+
+/// The rows of birth parameters a cell's records name (BirthHistory): one while nothing changes,
+/// one per update while something does, and only as many as live particles can still name.
+@Suite(.serialized) struct BirthHistoryTests {
+    @Test func rowsFollowChangesAndAreReusedOnceTheirParticlesDie() throws {
+        try GPU.run { context in
+            let layer = EmitterLayer()
+            let cell = EmitterCell(name: "c")
+            cell.birthRate = 30
+            cell.lifetime = 1
+            layer.emitterCells = [cell]
+            let gpu = try GPUSimulator(layer: layer, context: context)
+            let cpu = ReferenceSimulator(layer: layer)
+            for i in 0...120 {
+                try gpu.advance(to: Double(i) / 60)
+                try cpu.advance(to: Double(i) / 60)
+            }
+            let history = gpu.roots[0].births
+            #expect(history.rowsInUse == 1 && history.capacity == 4, "unchanged parameters: \(history.rowsInUse) rows")
+            // A colour changed at every update for 3 s: a row per update, each kept while its particles
+            // (1 s lifetimes) can live, so about 61 rows in use, in a ring of 64 or 128.
+            for i in 121...300 {
+                cell.color = Color(red: 0.5 + 0.5 * sin(Double(i)), green: 1, blue: 1, alpha: 1)
+                try gpu.advance(to: Double(i) / 60)
+                try cpu.advance(to: Double(i) / 60)
+            }
+            #expect((60...63).contains(history.rowsInUse) && history.capacity <= 128,
+                    "\(history.rowsInUse) rows in use, capacity \(history.capacity)")
+            let generation = gpu.roots[0].generation
+            #expect(generation == 180, "one generation per changed update: \(generation)")
+            // The particles' colours are those of their generations.
+            compareSnapshots(gpu: try gpu.snapshot(), cpu: try cpu.snapshot(), configuration: "birth history", seed: 0)
+        }
+    }
 }

@@ -73,14 +73,19 @@ import Testing
             }
         }
         let swift: [String: Int] = [
-            "key": ParticleRecord.Word.key, "parent": ParticleRecord.Word.parent, "serial": ParticleRecord.Word.serial,
-            "anchorAge": ParticleRecord.Word.anchorAge, "age": ParticleRecord.Word.age,
+            "serial": ParticleRecord.Word.serial, "anchorAge": ParticleRecord.Word.anchorAge, "age": ParticleRecord.Word.age,
             "lifetime": ParticleRecord.Word.lifetime, "anchorPos": ParticleRecord.Word.anchorPos,
-            "anchorVel": ParticleRecord.Word.anchorVel, "scale0": ParticleRecord.Word.scale0,
-            "scaleSpeed": ParticleRecord.Word.scaleSpeed, "angle0": ParticleRecord.Word.angle0,
-            "spin": ParticleRecord.Word.spin, "color0": ParticleRecord.Word.color0,
+            "anchorVel": ParticleRecord.Word.anchorVel, "generation": ParticleRecord.Word.generation,
         ]
         #expect(glsl == swift, "GLSL \(glsl.sorted { $0.value < $1.value }) vs Swift \(swift.sorted { $0.value < $1.value })")
+        // What a sub-cell's record inherits: `PARTICLE_WORDS + OFFSET`, in declaration order.
+        #expect(define("INHERIT_WORDS") == InheritRecord.fieldWords)
+        let inheritLine = try #require(text.split(separator: "\n").first { $0.contains("p.inherit = child") })
+        let inheritOffsets = inheritLine.components(separatedBy: "PARTICLE_WORDS + ").dropFirst()
+            .compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(inheritLine.contains("(r, PARTICLE_WORDS)") && InheritRecord.Word.parent == 0
+                && inheritOffsets.contains(InheritRecord.Word.scale)
+                && inheritOffsets.contains(InheritRecord.Word.color), "GLSL inherit words \(inheritLine)")
         // The clock: `b + OFFSET` in the generated constructor, in declaration order.
         let clockLine = try #require(text.split(separator: "\n").first { $0.contains("p.clocks[j] = j < subs") })
         let clockOffsets = clockLine.components(separatedBy: "b + ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }

@@ -20,6 +20,10 @@ enum UpdateThroughput {
         /// … and of the update's own pipeline: a geometry stage fetching the record from a buffer
         /// texture (program `fetchCopy`, as `updateFetch` reads).
         var fetchCopyPerSecond: Double
+        /// Bytes of the record (a cell without sub-cells) and records per second of a bare
+        /// vertex-only copy of the 64-bit path's 96-byte record (issue 22: the bytes saved).
+        var recordBytes: Int
+        var oldRecordCopyPerSecond: Double
         /// Bytes the frame's passes read and capture per live particle: the birth pass captures the
         /// births (1/120 of the live count at a 2 s lifetime), the update reads the live records and
         /// the births and captures the survivors.
@@ -29,6 +33,7 @@ enum UpdateThroughput {
         var ofVertexCopy: Double { updatesPerSecond / vertexCopyPerSecond }
         var ofGeometryCopy: Double { updatesPerSecond / geometryCopyPerSecond }
         var ofFetchCopy: Double { updatesPerSecond / fetchCopyPerSecond }
+        var ofOldRecordCopy: Double { updatesPerSecond / oldRecordCopyPerSecond }
     }
 
     struct Report: Codable {
@@ -43,12 +48,13 @@ enum UpdateThroughput {
     /// processes (which only ever slows a figure down) weighs on none of them alone.
     static func measure(timer: Timer, context: GLContext, sizes: [Int], rounds: Int = 5) throws -> Report {
         let recordBytes = Double(TransformFeedbackCeiling.recordBytes(subCells: 0))
+        guard let old = TransformFeedbackCeiling.layout(bytes: 96) else { fatalError("no 96-byte record layout") }
         let birthsPerLive = 1 / (60 * Workloads.lifetime)
         var rows: [Row] = []
         for n in sizes {
             progress("update throughput at \(n) live particles against the copy ceilings")
             let big = n >= 10_000_000
-            var frame = Double.infinity, attributeFrame = Double.infinity, vertex = 0.0, geometry = 0.0, fetch = 0.0
+            var frame = Double.infinity, attributeFrame = Double.infinity, vertex = 0.0, geometry = 0.0, fetch = 0.0, oldCopy = 0.0
             for _ in 0..<(big ? 2 : rounds) {
                 frame = min(frame, try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: 3))
                 attributeFrame = min(attributeFrame, try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: 3,
@@ -60,9 +66,13 @@ enum UpdateThroughput {
                                                                                clock: timer.clock))
                 fetch = max(fetch, try TransformFeedbackCeiling.copyRate(context: context, records: n, stages: .geometryFetch, repeats: 3,
                                                                          clock: timer.clock))
+                oldCopy = max(oldCopy, try TransformFeedbackCeiling.copyRate(context: context, records: n, subCells: old.subCells,
+                                                                             child: old.child, stages: .vertexOnly, repeats: 3,
+                                                                             clock: timer.clock))
             }
             rows.append(Row(live: n, frameSeconds: frame, updatesPerSecond: Double(n) / frame, attributeFrameSeconds: attributeFrame,
                             vertexCopyPerSecond: vertex, geometryCopyPerSecond: geometry, fetchCopyPerSecond: fetch,
+                            recordBytes: Int(recordBytes), oldRecordCopyPerSecond: oldCopy,
                             bytesReadPerParticle: recordBytes * (1 + birthsPerLive),
                             bytesWrittenPerParticle: recordBytes * (1 + birthsPerLive)))
         }
@@ -73,16 +83,17 @@ enum UpdateThroughput {
         func f(_ v: Double) -> String { String(format: "%.3g", v) }
         var out = "Update throughput (one cell, no sub-cells; \(report.clock) time; load average "
             + "\(report.load.map { String(format: "%.2f", $0) }.joined(separator: " ")))\n\n"
-        out += "| live | frame (sim) | before: attribute update | updates/s | vertex-only copy/s | GS pass-through copy/s | GS fetch copy/s "
-            + "| ÷ vertex copy | ÷ GS pass-through | ÷ GS fetch | bytes read / written per particle per frame |\n"
-        out += "|---|---|---|---|---|---|---|---|---|---|---|\n"
+        out += "| live | record bytes | frame (sim) | before: attribute update | updates/s | vertex-only copy/s | GS pass-through copy/s "
+            + "| GS fetch copy/s | ÷ vertex copy | ÷ GS pass-through | ÷ GS fetch | ÷ vertex copy of a 96-byte record "
+            + "| bytes read / written per particle per frame |\n"
+        out += "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
         for r in report.rows {
-            out += "| \(r.live) | \(String(format: "%.2f ms", r.frameSeconds * 1000)) "
+            out += "| \(r.live) | \(r.recordBytes) | \(String(format: "%.2f ms", r.frameSeconds * 1000)) "
                 + "| \(String(format: "%.2f ms (%.2f of the vertex copy)", r.attributeFrameSeconds * 1000, Double(r.live) / r.attributeFrameSeconds / r.vertexCopyPerSecond)) "
                 + "| \(f(r.updatesPerSecond)) "
                 + "| \(f(r.vertexCopyPerSecond)) | \(f(r.geometryCopyPerSecond)) | \(f(r.fetchCopyPerSecond)) "
                 + "| \(String(format: "%.2f", r.ofVertexCopy)) | \(String(format: "%.2f", r.ofGeometryCopy)) "
-                + "| \(String(format: "%.2f", r.ofFetchCopy)) "
+                + "| \(String(format: "%.2f", r.ofFetchCopy)) | \(String(format: "%.2f", r.ofOldRecordCopy)) "
                 + "| \(String(format: "%.1f / %.1f", r.bytesReadPerParticle, r.bytesWrittenPerParticle)) |\n"
         }
         return out

@@ -58,13 +58,13 @@ extension GLContext {
 
     func delete(_ b: GLBuffer) { release(b.name, .buffer, plume_glDeleteBuffers) }
 
-    /// Writes `data` at the start of `buffer` (through the copy-write binding, which it restores).
-    func upload<T>(_ data: [T], to buffer: GLBuffer) {
+    /// Writes `data` into `buffer` from byte `offset` (through the copy-write binding, which it restores).
+    func upload<T>(_ data: [T], to buffer: GLBuffer, atByte offset: Int = 0) {
         var previous: GLint = 0
         plume_glGetIntegerv(GLenum(GL_COPY_WRITE_BUFFER_BINDING), &previous)
         plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffer.name)
         data.withUnsafeBytes {
-            plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), 0, GLsizeiptr($0.count), $0.baseAddress)
+            plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), GLintptr(offset), GLsizeiptr($0.count), $0.baseAddress)
         }
         plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(previous))
     }

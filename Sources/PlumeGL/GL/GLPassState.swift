@@ -4,8 +4,8 @@ extension GLContext {
     /// Runs transform-feedback passes: binds the pass framebuffer (a surfaceless context has no
     /// default one, and llvmpipe refuses transform feedback without one) and enables rasterizer
     /// discard, then restores what the host had bound: draw and read framebuffers, program,
-    /// vertex array, array buffer, transform-feedback binding, the active texture unit, unit 0's
-    /// buffer texture and the discard flag. Throws the
+    /// vertex array, array buffer, transform-feedback binding, the active texture unit, the buffer
+    /// textures of unit 0 (records) and unit 5 (birth parameters) and the discard flag. Throws the
     /// GL error the passes left, naming `pass`.
     func withTransformFeedbackPasses(_ pass: String, _ body: () throws -> Void) throws {
         func get(_ e: Int32) -> GLuint {
@@ -21,6 +21,9 @@ extension GLContext {
         let activeTexture = get(GL_ACTIVE_TEXTURE)
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         let bufferTexture = get(GL_TEXTURE_BINDING_BUFFER)
+        plume_glActiveTexture(GLenum(GL_TEXTURE5))
+        let birthsTexture = get(GL_TEXTURE_BINDING_BUFFER)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
         bind(passFramebuffer)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         defer {
@@ -31,6 +34,8 @@ extension GLContext {
             plume_glBindVertexArray(vertexArray)
             plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), arrayBuffer)
             plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback)
+            plume_glActiveTexture(GLenum(GL_TEXTURE5))
+            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), birthsTexture)
             plume_glActiveTexture(GLenum(GL_TEXTURE0))
             plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), bufferTexture)
             plume_glActiveTexture(activeTexture)

@@ -35,11 +35,13 @@ final class ProgramCache {
     /// The kinds of the programs linked so far.
     var linkedKinds: [PassKind] { programs.keys.map(\.kind) }
 
-    /// The program of `Uniforms.kind` reading records with `sub` sub-cells and writing `csub`,
-    /// with the optional code of `features` compiled in.
-    func program<U: ProgramUniforms>(_ type: U.Type, sub: Int = 0, csub: Int? = nil,
-                                     features: ProgramFeatures = []) throws -> ShaderProgram<U> {
-        let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub, features: features)
+    /// The program of `Uniforms.kind` reading records with `sub` sub-cells (of a sub-cell's layout
+    /// where `child`) and writing `csub` (of a sub-cell's layout where `cchild`, by default
+    /// `child`), with the optional code of `features` compiled in.
+    func program<U: ProgramUniforms>(_ type: U.Type, sub: Int = 0, csub: Int? = nil, child: Bool = false,
+                                     cchild: Bool? = nil, features: ProgramFeatures = []) throws -> ShaderProgram<U> {
+        let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub, child: child, cchild: cchild ?? child,
+                             features: features)
         if let entry = programs[key], let uniforms = entry.uniforms as? U {
             return ShaderProgram(key: key, program: entry.program, uniforms: uniforms)
         }
@@ -98,7 +100,7 @@ final class ProgramCache {
             plume_glBindAttribLocation(program.name, 0, "a_rec")
             plume_glBindAttribLocation(program.name, 0, "a_input")
             let capturing = key.kind.stages.last!.file
-            let vecs = ParticleRecord.vectors(subCells: key.csub)
+            let vecs = ParticleRecord.vectors(subCells: key.csub, child: key.cchild)
             let varyings = ShaderLibrary.capturedOutputs(of: capturing, arrayCount: vecs)
             var cStrings = varyings.map { strdup($0) }
             defer { cStrings.forEach { free($0) } }

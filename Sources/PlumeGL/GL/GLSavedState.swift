@@ -4,7 +4,7 @@ import CEpoxy
 /// ends (the renderer's documented state contract).
 struct SavedState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, activeTexture: GLint = 0
-    var texture: GLint = 0, feedback: GLint = 0, bufferTexture0: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0, bufferTexture3: GLint = 0
+    var texture: GLint = 0, feedback: GLint = 0, bufferTexture0: GLint = 0, bufferTexture1: GLint = 0, bufferTexture2: GLint = 0, bufferTexture3: GLint = 0, bufferTexture5: GLint = 0
     var unpackBuffer: GLint = 0, copyRead: GLint = 0, copyWrite: GLint = 0
     var unpack: [GLint] = []
     var blend = false, depth = false, cull = false, discard = false, programPointSize = false
@@ -32,6 +32,8 @@ struct SavedState {
         bufferTexture2 = get(GL_TEXTURE_BINDING_BUFFER)
         plume_glActiveTexture(GLenum(GL_TEXTURE3))
         bufferTexture3 = get(GL_TEXTURE_BINDING_BUFFER)
+        plume_glActiveTexture(GLenum(GL_TEXTURE5))
+        bufferTexture5 = get(GL_TEXTURE_BINDING_BUFFER)
         plume_glActiveTexture(GLenum(activeTexture))
         blend = plume_glIsEnabled(GLenum(GL_BLEND)) != 0
         depth = plume_glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
@@ -65,6 +67,8 @@ struct SavedState {
         plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture2))
         plume_glActiveTexture(GLenum(GL_TEXTURE3))
         plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture3))
+        plume_glActiveTexture(GLenum(GL_TEXTURE5))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture5))
         plume_glActiveTexture(GLenum(GL_TEXTURE0))
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
         plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(bufferTexture0))

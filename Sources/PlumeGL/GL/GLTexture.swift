@@ -51,6 +51,13 @@ extension GLContext {
         return texture
     }
 
+    /// Binds the buffer texture `texture` (none: nil) to texture unit `unit`, leaving unit 0 active.
+    func bindBufferTexture(_ texture: GLTexture?, unit: Int32) {
+        plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture?.name ?? 0)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
     /// Points the buffer texture `texture` at `buffer`, on the active unit (left unbound).
     func attach(_ buffer: GLBuffer, to texture: GLTexture, format: Int32) {
         plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)

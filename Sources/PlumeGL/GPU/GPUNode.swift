@@ -74,20 +74,27 @@ final class GPUNode {
     /// records ballistic from their state under the previous ones.
     var previousBehaviors: CellBehaviors?
     var children: [GPUNode] = []
+    /// The cell's birth parameters by generation (what its records name instead of their attributes).
+    let births: BirthHistory
+    /// The generation of this update's births (set by `GPUSimulator.process` before any pass).
+    var generation: UInt32 = 0
 
     var input: RecordBuffer { live[current] }
     var output: RecordBuffer { live[1 - current] }
     var subCells: Int { live[0].subCells }
+    /// The node is a sub-cell's: its records have the CHILD layout.
+    var isChild: Bool { live[0].child }
 
-    init(context: GLContext, subCells: Int, capacity: Int, origin: Int64) throws {
-        let first = try RecordBuffer(context: context, capacity: capacity, subCells: subCells)
+    init(context: GLContext, subCells: Int, child: Bool, capacity: Int, origin: Int64) throws {
+        let first = try RecordBuffer(context: context, capacity: capacity, subCells: subCells, child: child)
         do {
-            live = [first, try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
+            live = [first, try RecordBuffer(context: context, capacity: capacity, subCells: subCells, child: child)]
         } catch {
             first.release(context)
             throw error
         }
         clock = EmissionClock(origin: origin)
+        births = BirthHistory(context: context)
     }
 
     /// Forgets every particle (the buffers stay allocated).
@@ -99,6 +106,7 @@ final class GPUNode {
         measurement = nil
         previousAcceleration = nil
         previousBehaviors = nil
+        births.clear()
         children.forEach { $0.clear(origin: origin) }
     }
 
@@ -106,6 +114,7 @@ final class GPUNode {
         live.forEach { $0.release(context) }
         born?.release(context)
         born = nil
+        births.release()
         children.forEach { $0.release(context) }
         children = []
     }

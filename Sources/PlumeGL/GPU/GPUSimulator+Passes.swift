@@ -7,22 +7,28 @@ import Plume
 extension GPUSimulator {
     /// One update from layer tick `t0` (`Int64.min`: a rebuild from all history) to `t1`.
     func step(from t0: Int64, to t1: Int64) throws {
-        // Motion behaviours bind their tables to texture units 3 and 4: the host's bindings there come back.
-        var active: GLint = 0, unit3: GLint = 0, unit4: GLint = 0
+        // Motion behaviours bind their tables to texture units 3 and 4 (the spawn passes bind the
+        // parents' birth parameters to unit 5, which withTransformFeedbackPasses restores): the
+        // host's bindings there come back.
+        let units: [Int32] = [3, 4]
+        var active: GLint = 0
         plume_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
-        plume_glActiveTexture(GLenum(GL_TEXTURE3))
-        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &unit3)
-        plume_glActiveTexture(GLenum(GL_TEXTURE4))
-        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &unit4)
+        let saved = units.map { unit -> GLint in
+            var name: GLint = 0
+            plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+            plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &name)
+            return name
+        }
         plume_glActiveTexture(GLenum(active))
         defer {
-            plume_glActiveTexture(GLenum(GL_TEXTURE3))
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(unit3))
-            plume_glActiveTexture(GLenum(GL_TEXTURE4))
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(unit4))
+            for (unit, name) in zip(units, saved) {
+                plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(name))
+            }
             plume_glActiveTexture(GLenum(active))
         }
         for (node, cell) in zip(roots, resolved.cells) {
+            try noteGeneration(node, cell: cell, from: t0, to: t1)
             let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
                                             maxLifetime: cell.maxLifetimeTicks)
             skipped &+= births.skipped
@@ -35,7 +41,7 @@ extension GPUSimulator {
             let n = Int(count)
             if n > 0 {
                 let born = try bornBuffer(node, capacity: n)
-                try birthPass(into: born, cell: cell, births: births, count: n, at: t1)
+                try birthPass(into: born, node: node, cell: cell, births: births, count: n, at: t1)
             } else {
                 node.born?.hasData = false
             }
@@ -57,6 +63,7 @@ extension GPUSimulator {
         var childBorn = [Int](repeating: 0, count: cell.children.count)
         for (j, sub) in cell.children.enumerated() {
             let child = node.children[j]
+            try noteGeneration(child, cell: sub, from: t0, to: t1)
             let perParent = birthsPerParentBound(sub, parent: node, from: Ticks.time(t0), to: Ticks.time(t1))
             if hasParticles && perParent > 0 && parentsBound > 0 {
                 // The work of a spawn pass is parents × slots: at most about twice the capacity
@@ -96,6 +103,13 @@ extension GPUSimulator {
         }
     }
 
+    /// Sets the generation of the birth parameters `cell`'s births of this update use (its node's
+    /// ``BirthHistory``: a new row only when one of them changed).
+    private func noteGeneration(_ node: GPUNode, cell: ResolvedCell, from t0: Int64, to t1: Int64) throws {
+        node.generation = try node.births.generation(for: BirthParamsRow(cell: cell, layer: resolved), from: t0, to: t1,
+                                                     maxLifetime: cell.maxLifetimeTicks)
+    }
+
     /// Birth slots the spawn pass gives each parent: `2 × limit / parents` (at least 1), so a pass
     /// costs about as much as two updates of a full cell whatever the rate (Semantics §3: the births
     /// without a slot are dropped and counted).
@@ -126,7 +140,7 @@ extension GPUSimulator {
         if let b = node.born, b.capacity >= capacity, b.subCells == node.subCells { return b }
         node.born?.release(context)
         node.born = nil
-        let b = try RecordBuffer(context: context, capacity: max(capacity, 64), subCells: node.subCells)
+        let b = try RecordBuffer(context: context, capacity: max(capacity, 64), subCells: node.subCells, child: node.isChild)
         node.born = b
         return b
     }
@@ -134,11 +148,11 @@ extension GPUSimulator {
     /// Replaces the node's live buffers by larger ones and/or another record layout, copying its
     /// live particles over on the GPU.
     func resize(_ node: GPUNode, capacity: Int, subCells: Int) throws {
-        let fresh = [try RecordBuffer(context: context, capacity: capacity, subCells: subCells),
-                     try RecordBuffer(context: context, capacity: capacity, subCells: subCells)]
+        let fresh = [try RecordBuffer(context: context, capacity: capacity, subCells: subCells, child: node.isChild),
+                     try RecordBuffer(context: context, capacity: capacity, subCells: subCells, child: node.isChild)]
         let old = node.input
         if old.hasData {
-            let program = try context.programs.program(CopyUniforms.self, sub: old.subCells, csub: subCells)
+            let program = try context.programs.program(CopyUniforms.self, sub: old.subCells, csub: subCells, child: node.isChild)
             program.use()
             try withCapture(into: fresh[0], creates: false) {
                 draw(from: old)
@@ -158,13 +172,14 @@ extension GPUSimulator {
     /// Samples the first `count` of `births` into `born`, each at its age at tick `t1`. Births older
     /// than 2³¹ − 1 ticks (only where fewer than 33 births span more than that; they are dead) are
     /// written with that age, as the ages of the update saturate.
-    private func birthPass(into born: RecordBuffer, cell: ResolvedCell, births: EmissionClock.Births, count: Int,
-                           at t1: Int64) throws {
+    private func birthPass(into born: RecordBuffer, node: GPUNode, cell: ResolvedCell, births: EmissionClock.Births,
+                           count: Int, at t1: Int64) throws {
         let p = try context.programs.program(BirthUniforms.self, sub: 0, csub: born.subCells)
         p.use()
         let u = p.uniforms
         setLayer(u.layer)
         setCell(u.cell, cell)
+        u.generation.set(node.generation)
         u.step.set(births.step)
         u.pathOn.set(emitterPath != nil)
         if let path = emitterPath {
@@ -192,6 +207,7 @@ extension GPUSimulator {
         // The spawn variant keeps the closed form (its uniforms are always declared); none: all classes.
         let classes = motionClasses(node, cell)
         let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells,
+                                             child: node.isChild, cchild: true,
                                              features: classes.isEmpty ? [] : classes.union(.closedFormMotion))
         p.use()
         let u = p.uniforms
@@ -209,6 +225,9 @@ extension GPUSimulator {
         setClock(u.clock, sub: sub, child: node.children[j])
         setLayer(u.layer)
         setCell(u.cell, sub)
+        u.generation.set(node.children[j].generation)
+        node.births.bind(unit: 5)   // the parents' keys, scales and colours
+        u.parentBirths.set(TextureUnit(index: 5))
         let sources = self.sources(of: node, from: t0, to: t1)
         try withCapture(into: born, creates: true, cell: sub.keyPath) {
             for (source, dt, fresh) in sources {
@@ -239,7 +258,8 @@ extension GPUSimulator {
     private func overflowPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, slots: Int, parents: Int,
                               t0: Int64, t1: Int64) throws {
         let sub = cell.children[j]
-        let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0)
+        let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0, child: node.isChild,
+                                             cchild: false)
         p.use()
         let u = p.uniforms
         u.sub.set(j)
@@ -278,13 +298,13 @@ extension GPUSimulator {
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
         if Self.motionBehaviors(node, cell) != nil { return try updateMotionPass(node, cell: cell, t0: t0, t1: t1) }
         let sources = self.sources(of: node, from: t0, to: t1)
-        let vectors = ParticleRecord.vectors(subCells: node.subCells)
+        let vectors = node.input.vectors
         // The geometry stage fetches the records itself where they fit a buffer texture: it saves
         // handing them from the vertex stage (Benchmarks: the GS pass-through vs fetch ceilings).
         let fetch = readsRecordsThroughTexture
             && sources.allSatisfy { $0.buffer.capacity * vectors <= (textureBufferLimit ?? context.info.maxTextureBufferSize) }
         if fetch {
-            let p = try context.programs.program(UpdateFetchUniforms.self, sub: node.subCells)
+            let p = try context.programs.program(UpdateFetchUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
             setUpdate(p.uniforms, node: node, cell: cell)
             p.uniforms.records.set(TextureUnit(index: 0))
@@ -302,7 +322,7 @@ extension GPUSimulator {
             }
             plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
         } else {
-            let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells)
+            let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
             setUpdate(p.uniforms, node: node, cell: cell)
             try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
@@ -325,10 +345,11 @@ extension GPUSimulator {
     /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
     /// without them keep the plain one.
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
-        let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells,
+        let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
                                              features: motionClasses(node, cell))
         p.use()
         let u = p.uniforms
+        u.index.set(UInt32(cell.path.last ?? 0))
         setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         u.acc.set(cell.acceleration)
         u.motion.set(TextureUnit(index: 3))

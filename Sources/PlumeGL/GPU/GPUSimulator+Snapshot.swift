@@ -4,8 +4,9 @@ import Plume
 /// The one readback of the GPU simulator.
 extension GPUSimulator {
     /// Reads every live record back and evaluates it at the last advanced time (position from the
-    /// record's motion anchor with the cell's current acceleration, scale, angle and colour from
-    /// its birth values and age). Waits for the GPU.
+    /// record's motion anchor with the cell's current acceleration; the birth attributes as the
+    /// draws evaluate them on the GPU from the record's key and generation, read back from an
+    /// `attributes` pass). Waits for the GPU.
     public func snapshot() throws -> ParticleSnapshot {
         lock.lock()
         defer { lock.unlock() }
@@ -63,26 +64,29 @@ extension GPUSimulator {
         if buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true), let result = write.result,
            result.written > 0 {
             let count = Int(result.written)
-            let stride = ParticleRecord.bytes(subCells: buffer.subCells)
+            let stride = buffer.stride
             var words = [UInt32](repeating: 0, count: count * stride / 4)
             context.download(buffer.buffer, bytes: count * stride, into: &words)
             try context.check("reading \(count) particle records back", pass: "snapshot")
-            totalBytesReadBack += count * stride
+            let attributes = try self.attributes(of: node, count: count)
+            totalBytesReadBack += count * (stride + Self.attributeBytes)
             live += UInt64(count)
             var list: [SnapshotParticle] = []
             list.reserveCapacity(count)
             words.withUnsafeBufferPointer { w in
                 for i in 0..<count {
-                    let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0)
+                    let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0, child: buffer.child)
+                    let a = attributes[i]
+                    let key = r.key(cellIndex: cell.path.last ?? 0)
                     // records are at the last update's end, the snapshot's time
                     let age = Ticks.time(Int64(r.age))
-                    let (position, velocity) = motion(of: r, cell: cell, age: age)
+                    let (position, velocity) = motion(of: r, key: key, cell: cell, age: age)
                     list.append(SnapshotParticle(
                         cell: cell, serial: r.serial, parent: r.parentKey, birthTime: Ticks.time(t - Int64(r.age)),
                         age: age, lifetime: Ticks.time(Int64(r.lifetime)), position: position,
-                        velocity: velocity, scale0: Double(r.scale0),
-                        scaleSpeed: Double(r.scaleSpeed), angle0: Double(r.angle0), spin: Double(r.spin),
-                        color0: SIMD4<Double>(r.color0)))
+                        velocity: velocity, scale0: Double(a[0]),
+                        scaleSpeed: Double(a[1]), angle0: Double(a[2]), spin: Double(a[3]),
+                        color0: SIMD4<Double>(Double(a[4]), Double(a[5]), Double(a[6]), Double(a[7]))))
                 }
             }
             list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }
@@ -97,12 +101,43 @@ extension GPUSimulator {
     /// motion behaviours (Semantics §5, §12), as the renderer's draw stages evaluate it. A grid
     /// anchor's age is stored as a float: it is snapped back to its grid point (an anchor off the
     /// grid, where grid motion began at an update time, is farther from it than float rounding).
-    func motion(of r: ParticleRecord, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
+    func motion(of r: ParticleRecord, key: ParticleKey, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
         let b = cell.behaviors
         let anchor = MotionAnchor(age: Ticks.time(Int64(r.anchorAge)), position: SIMD3<Double>(r.anchorPos),
                                   velocity: SIMD3<Double>(r.anchorVel))
         let particle = BehaviorParticle(behaviors: b, lifetime: Ticks.time(Int64(r.lifetime)), seed: resolved.seed,
-                                        key: r.particleKey)
+                                        key: key)
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
+    }
+
+    /// Bytes the `attributes` pass writes per record.
+    static let attributeBytes = ShaderConstant.ATTRIBUTE_VECS * 16
+
+    /// The birth attributes of the first `count` records of `node`'s live buffer as the GPU
+    /// evaluates them (program `attributes`, plume_attributes): per record scale0, scaleSpeed,
+    /// angle0, spin and color0.
+    private func attributes(of node: GPUNode, count: Int) throws -> [[Float]] {
+        let buffer = try context.makeBuffer(bytes: count * Self.attributeBytes)
+        let feedback = context.makeTransformFeedback(capturingInto: buffer)
+        defer {
+            context.delete(feedback)
+            context.delete(buffer)
+        }
+        try context.withTransformFeedbackPasses("the snapshot's attributes") {
+            let p = try context.programs.program(AttributesUniforms.self, child: node.isChild)
+            p.use()
+            node.births.bind(unit: 5)
+            p.uniforms.births.set(TextureUnit(index: 5))
+            plume_glBindVertexArray(node.input.vertexArray.name)
+            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+            plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+            plume_glEndTransformFeedback()
+            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+        }
+        var words = [UInt32](repeating: 0, count: count * Self.attributeBytes / 4)
+        context.download(buffer, bytes: count * Self.attributeBytes, into: &words)
+        let stride = Self.attributeBytes / 4
+        return (0..<count).map { i in (0..<8).map { Float(bitPattern: words[i * stride + $0]) } }
     }
 }

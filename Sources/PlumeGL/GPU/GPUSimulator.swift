@@ -178,20 +178,20 @@ public final class GPUSimulator: ParticleSimulator {
 
     /// Matches nodes to cells by index; a node whose cell changed its number of sub-cells has its
     /// records converted to the new layout.
-    private func reconcile(_ nodes: inout [GPUNode], with cells: [ResolvedCell], origin: Int64) throws {
+    private func reconcile(_ nodes: inout [GPUNode], with cells: [ResolvedCell], origin: Int64, child: Bool = false) throws {
         if nodes.count > cells.count {
             nodes[cells.count...].forEach { $0.release(context) }
             nodes.removeLast(nodes.count - cells.count)
         }
         while nodes.count < cells.count {
-            nodes.append(try GPUNode(context: context, subCells: cells[nodes.count].children.count,
+            nodes.append(try GPUNode(context: context, subCells: cells[nodes.count].children.count, child: child,
                                      capacity: min(Self.initialCapacity, limits.maxParticlesPerCell), origin: origin))
         }
         for (node, cell) in zip(nodes, cells) {
             if node.subCells != cell.children.count {
                 try resize(node, capacity: node.input.capacity, subCells: cell.children.count)
             }
-            try reconcile(&node.children, with: cell.children, origin: origin)
+            try reconcile(&node.children, with: cell.children, origin: origin, child: true)
         }
     }
 }

@@ -12,12 +12,14 @@ final class RecordBuffer {
     let capacity: Int
     /// Sub-cells of the records' layout.
     let subCells: Int
+    /// The records are a sub-cell's (the CHILD layout, with what the parent handed on).
+    let child: Bool
     /// True once a pass has written it (since it was last cleared); drawing from a
     /// transform-feedback object that never captured is an error.
     var hasData = false
     /// Counts of the last pass that wrote it (resolved lazily).
     var lastWrite: PassCounts?
-    /// A buffer texture over the records (RGBA32UI, `vectors(subCells:)` texels per record), made
+    /// A buffer texture over the records (RGBA32UI, `vectors(subCells:child:)` texels per record), made
     /// on first use: the update pass's geometry stage reads records through it.
     private var texture: GLTexture?
 
@@ -28,16 +30,21 @@ final class RecordBuffer {
         return t
     }
 
-    init(context: GLContext, capacity: Int, subCells: Int) throws {
-        let stride = ParticleRecord.bytes(subCells: subCells)
+    /// Records of a cell with `subCells` sub-cells; `child`: the cell is a sub-cell.
+    var vectors: Int { ParticleRecord.vectors(subCells: subCells, child: child) }
+    var stride: Int { ParticleRecord.bytes(subCells: subCells, child: child) }
+
+    init(context: GLContext, capacity: Int, subCells: Int, child: Bool) throws {
+        let stride = ParticleRecord.bytes(subCells: subCells, child: child)
         self.capacity = capacity
         self.subCells = subCells
+        self.child = child
         buffer = try context.makeBuffer(bytes: capacity * stride)
         feedback = context.makeTransformFeedback(capturingInto: buffer)
-        vertexArray = context.makeRecordVertexArray(over: buffer, vectors: ParticleRecord.vectors(subCells: subCells),
-                                                    stride: stride)
-        instancedVertexArray = context.makeRecordVertexArray(over: buffer, vectors: ParticleRecord.vectors(subCells: subCells),
-                                                             stride: stride, perInstance: true)
+        let vectors = ParticleRecord.vectors(subCells: subCells, child: child)
+        vertexArray = context.makeRecordVertexArray(over: buffer, vectors: vectors, stride: stride)
+        instancedVertexArray = context.makeRecordVertexArray(over: buffer, vectors: vectors, stride: stride,
+                                                             perInstance: true)
         do {
             try context.check("creating a record buffer of \(capacity) records", pass: "record buffer")
         } catch {

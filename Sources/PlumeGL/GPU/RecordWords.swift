@@ -35,8 +35,10 @@ struct RecordWordWriter {
 }
 
 extension ParticleRecord {
-    /// The particle's identity key.
-    var particleKey: ParticleKey { ParticleKey(lo: key.x, hi: key.y) }
-    /// The parent's identity key.
-    var parentKey: ParticleKey { ParticleKey(lo: parent.x, hi: parent.y) }
+    /// The parent's identity key (the layer's, ``ParticleKey/root``, for a top-level particle).
+    var parentKey: ParticleKey { inherit.map { ParticleKey(lo: $0.parent.x, hi: $0.parent.y) } ?? .root }
+    /// The particle's identity key, for a record of the cell at `index` among its siblings.
+    func key(cellIndex index: Int) -> ParticleKey {
+        ParticleKey.child(of: parentKey, cellIndex: UInt32(index), serial: serial)
+    }
 }

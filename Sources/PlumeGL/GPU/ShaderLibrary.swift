@@ -50,16 +50,17 @@ public enum ShaderLibrary {
         guard let text = source(stage) else { return [] }
         var names: [String] = []
         for line in text.split(separator: "\n") where line.contains("@capture") {
+            // `out TYPE NAME;` or `out TYPE NAME[SIZE];` (SIZE may hold spaces: `REC_VECS(SUB, CHILD)`).
             let declaration = line.split(separator: ";")[0]
-            guard let token = declaration.split(separator: " ").last else { continue }
-            if let bracket = token.firstIndex(of: "[") {
-                let name = token[..<bracket]
+            let head = declaration.split(separator: "[", maxSplits: 1)
+            guard let name = head[0].split(separator: " ").last else { continue }
+            if head.count == 2 {
                 // Sized by a contract constant (`xf_quad[QUAD_VECS]`), else by the records written.
-                let size = token[token.index(after: bracket)...].dropLast()
-                let count = ShaderConstant.byName[String(size)] ?? arrayCount
+                let size = head[1].split(separator: "]")[0].trimmingCharacters(in: .whitespaces)
+                let count = ShaderConstant.byName[size] ?? arrayCount
                 names += (0..<count).map { "\(name)[\($0)]" }
             } else {
-                names.append(String(token))
+                names.append(String(name))
             }
         }
         return names
@@ -73,19 +74,23 @@ struct ProgramKey: Hashable, CustomStringConvertible {
     var sub: Int
     /// Sub-cells of the records written.
     var csub: Int
+    /// The records read are a sub-cell's (the CHILD layout: `CHILD` 1).
+    var child = false
+    /// The records written are a sub-cell's (the layout the captured outputs are counted in).
+    var cchild = false
     /// Optional code compiled into the variant (the draw programs' behaviours).
     var features: ProgramFeatures = []
 
     var description: String {
-        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(features.names.isEmpty ? "" : ", " + features.names.joined(separator: " "))"
+        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(child ? ", CHILD" : "")\(features.names.isEmpty ? "" : ", " + features.names.joined(separator: " "))"
             + "\(features.isDisjoint(with: .motionClasses) ? "" : ", motion classes \(defines["MOTION_CLASSES"]!)"))"
     }
 
-    /// The preprocessor defines of the variant: `SUB`, `CSUB`, one 0/1 define per feature, and
+    /// The preprocessor defines of the variant: `SUB`, `CSUB`, `CHILD`, one 0/1 define per feature, and
     /// `MOTION_CLASSES`, the motion classes compiled in (a bit mask, all of them unless the
     /// variant names some).
     var defines: [String: Int] {
-        var d = ["SUB": sub, "CSUB": csub]
+        var d = ["SUB": sub, "CSUB": csub, "CHILD": child ? 1 : 0]
         for (feature, name) in ProgramFeatures.all { d[name] = features.intersection(feature).isEmpty ? 0 : 1 }
         let classes = features.intersection(.motionClasses).rawValue / ProgramFeatures.closedFormMotion.rawValue
         d["MOTION_CLASSES"] = classes == 0 ? 7 : classes
@@ -112,10 +117,11 @@ struct ProgramFeatures: OptionSet, Hashable {
 
     /// Each feature with its define; `BEHAVIORS` is 1 when either is on (the behaviour table's
     /// uniform is used exactly then: `if BEHAVIORS` in `Shaders/plume.contract`); the motion
-    /// classes' names declare the uniforms only one class uses (`updateMotion`).
+    /// classes' names declare the uniforms only one class uses (`updateMotion`); `MOTION_KEYED` is 1
+    /// with a class that draws per-particle values from the key (grid forces, orbits).
     static let all: [(ProgramFeatures, String)] = [(.curves, "CURVES"), (.motion, "MOTION"), ([.curves, .motion], "BEHAVIORS"),
                                                    (.closedFormMotion, "MOTION_CLASS_CLOSED"), (.gridMotion, "MOTION_CLASS_GRID"),
-                                                   (.orbitMotion, "MOTION_CLASS_ORBIT")]
+                                                   (.orbitMotion, "MOTION_CLASS_ORBIT"), ([.gridMotion, .orbitMotion], "MOTION_KEYED")]
 
     /// The names of the defines that are 1.
     var names: [String] { Self.all.filter { !intersection($0.0).isEmpty }.map(\.1) }

@@ -39,24 +39,37 @@ public enum TransformFeedbackCeiling {
     }
 
     /// Bytes of one record of a cell with `subCells` sub-cells (what a pass reads and captures per
-    /// particle).
-    public static func recordBytes(subCells: Int) -> Int { ParticleRecord.bytes(subCells: subCells) }
+    /// particle); `child`: of a sub-cell (whose records hold what the parent handed on).
+    public static func recordBytes(subCells: Int, child: Bool = false) -> Int {
+        ParticleRecord.bytes(subCells: subCells, child: child)
+    }
+
+    /// A record layout (sub-cells, sub-cell or not) whose records are `bytes` bytes, the fewest
+    /// sub-cells first; nil when none is: for copying records of a size the engine no longer
+    /// uses (the 96-byte record of the 64-bit path is a top-level cell's with four sub-cells now).
+    public static func layout(bytes: Int) -> (subCells: Int, child: Bool)? {
+        for s in 0...ParticleRecord.maxSubCells {
+            for child in [false, true] where ParticleRecord.bytes(subCells: s, child: child) == bytes { return (s, child) }
+        }
+        return nil
+    }
 
     /// Records copied per second by a bare transform-feedback pass over `records` records of the
-    /// layout of a cell with `subCells` sub-cells through `stages` (the median of `repeats`
-    /// passes, each fenced with `glFinish`, timed by `clock`). The context must be current.
-    public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, stages: Stages = .vertexOnly,
-                                repeats: Int = 9, clock: Clock = .wall) throws -> Double {
+    /// layout of a cell with `subCells` sub-cells (a sub-cell's where `child`) through `stages`
+    /// (the median of `repeats` passes, each fenced with `glFinish`, timed by `clock`). The
+    /// context must be current.
+    public static func copyRate(context: GLContext, records: Int, subCells: Int = 0, child: Bool = false,
+                                stages: Stages = .vertexOnly, repeats: Int = 9, clock: Clock = .wall) throws -> Double {
         try context.ensureCurrent("TransformFeedbackCeiling.copyRate")
         let program = switch stages {
-        case .vertexOnly: try context.programs.program(TrivialCopyUniforms.self, sub: subCells).program
-        case .geometryPassThrough: try context.programs.program(PassCopyUniforms.self, sub: subCells).program
-        case .geometryFetch: try context.programs.program(FetchCopyUniforms.self, sub: subCells).program
+        case .vertexOnly: try context.programs.program(TrivialCopyUniforms.self, sub: subCells, child: child).program
+        case .geometryPassThrough: try context.programs.program(PassCopyUniforms.self, sub: subCells, child: child).program
+        case .geometryFetch: try context.programs.program(FetchCopyUniforms.self, sub: subCells, child: child).program
         }
         let textures = stages == .geometryFetch ? [context.makeTexture(), context.makeTexture()] : []
         defer { textures.forEach { context.delete($0) } }
-        let a = try RecordBuffer(context: context, capacity: records, subCells: subCells)
-        let b = try RecordBuffer(context: context, capacity: records, subCells: subCells)
+        let a = try RecordBuffer(context: context, capacity: records, subCells: subCells, child: child)
+        let b = try RecordBuffer(context: context, capacity: records, subCells: subCells, child: child)
         defer {
             a.release(context)
             b.release(context)

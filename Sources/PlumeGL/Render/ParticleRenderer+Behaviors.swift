@@ -78,9 +78,7 @@ final class BehaviorTable {
     /// (leaving unit 0 active).
     func bindAgain(unit: Int32) {
         guard let texture else { return }
-        plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        context.bindBufferTexture(texture, unit: unit)
     }
 
     func release() {

@@ -89,22 +89,22 @@ extension ParticleRenderer {
         let features = cell.behaviors.drawFeatures
         let pass: any AppearanceUniforms
         if listing == .sorted {
-            let p = try context.programs.program(QuadListSortedUniforms.self, features: features)
+            let p = try context.programs.program(QuadListSortedUniforms.self, child: node.isChild, features: features)
             p.use()
             p.uniforms.entries.set(TextureUnit(index: 1))
             p.uniforms.records.set(TextureUnit(index: 2))
-            p.uniforms.recordVecs.set(ParticleRecord.vectors(subCells: node.subCells))
+            p.uniforms.recordVecs.set(node.input.vectors)
             p.uniforms.viewProjection.set(frame.viewProjection)
             pass = p.uniforms
             plume_glBindVertexArray(context.emptyVertexArray.name)
         } else {
-            let p = try context.programs.program(QuadListUniforms.self, features: features)
+            let p = try context.programs.program(QuadListUniforms.self, child: node.isChild, features: features)
             p.use()
             p.uniforms.viewProjection.set(frame.viewProjection)
             pass = p.uniforms
             plume_glBindVertexArray(node.input.vertexArray.name)
         }
-        try set(pass, cell: cell, image: image, frame: frame)
+        try set(pass, node: node, cell: cell, image: image, frame: frame)
         plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))

@@ -182,13 +182,14 @@ public final class ParticleRenderer {
                                  listing: frame.sorted ? .sorted : bounded ? .captured : .counted, frame: frame)
                 return try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
             }
-            let (use, program) = try self.program(path, sorted: frame.sorted, features: cell.behaviors.drawFeatures)
+            let (use, program) = try self.program(path, sorted: frame.sorted, child: node.isChild,
+                                                  features: cell.behaviors.drawFeatures)
             use()
-            try set(program, cell: cell, image: image, frame: frame)
+            try set(program, node: node, cell: cell, image: image, frame: frame)
             if let sorted = program as? SortedDrawUniforms {
                 sorted.entries.set(TextureUnit(index: 1))
                 sorted.records.set(TextureUnit(index: 2))
-                sorted.recordVecs.set(ParticleRecord.vectors(subCells: node.subCells))
+                sorted.recordVecs.set(node.input.vectors)
             }
             plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
             switch (path, frame.sorted) {
@@ -244,10 +245,10 @@ public final class ParticleRenderer {
     }
 
     /// The program of a path with the behaviour code the cell needs, used, with its uniforms.
-    private func program(_ path: DrawPath, sorted: Bool,
+    private func program(_ path: DrawPath, sorted: Bool, child: Bool,
                          features: ProgramFeatures) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
         func get<U: ProgramUniforms & QuadUniforms>(_ type: U.Type) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
-            let p = try context.programs.program(type, features: features)
+            let p = try context.programs.program(type, child: child, features: features)
             return (p.use, p.uniforms)
         }
         switch (path, sorted) {
@@ -262,9 +263,12 @@ public final class ParticleRenderer {
     }
 
     /// Sets the uniforms every program evaluating the appearance shares (and the projection and
-    /// image of those that draw).
-    func set(_ program: any AppearanceUniforms, cell: ResolvedCell, image: SpriteImage, frame: FrameValues) throws {
+    /// image of those that draw), and binds the cell's birth parameters to texture unit 5.
+    func set(_ program: any AppearanceUniforms, node: GPUNode, cell: ResolvedCell, image: SpriteImage,
+             frame: FrameValues) throws {
         program.dt.set(0)   // the particles are drawn at the simulator's time, where its records are
+        node.births.bind(unit: 5)
+        program.births.set(TextureUnit(index: 5))
         if let quad = program as? QuadUniforms {
             quad.viewProjection.set(frame.viewProjection)
             quad.image.set(TextureUnit(index: 0))
@@ -347,6 +351,7 @@ protocol AppearanceUniforms {
     var flipImage: Uniform<Bool> { get }
     var layerOpacity: Uniform<Float> { get }
     var behaviors: Uniform<TextureUnit> { get }
+    var births: Uniform<TextureUnit> { get }
 }
 
 /// The uniforms every program drawing particles from their records shares.
