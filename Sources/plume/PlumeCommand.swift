@@ -22,8 +22,9 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the preset effects.")
 
     func run() {
+        let width = Preset.allCases.map(\.rawValue.count).max() ?? 0
         for preset in Preset.allCases {
-            print("\(preset.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(preset.summary)")
+            print("\(preset.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(preset.summary)")
         }
     }
 }
@@ -63,6 +64,7 @@ struct Run: ParsableCommand {
         guard seconds.isFinite, seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be in (0, 3600]") }
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in [1, 1000]") }
         guard every.isFinite, every > 0 else { throw ValidationError("--every must be positive") }
+        try preset.checkExists()
         _ = try sceneSize()
     }
 
@@ -177,6 +179,7 @@ struct Render: ParsableCommand {
         guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be in 1…100000") }
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in [1, 1000]") }
         guard out.lowercased().hasSuffix(".png") else { throw ValidationError("--out must name a .png file") }
+        try preset.checkExists()
         _ = try pixelSize()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 import Testing
 
 /// The `plume` command line as a new user types it (issue 28, item 4): a negative number after an
@@ -35,5 +36,44 @@ import Testing
         #expect(status == 64, "plume \(arguments.joined(separator: " ")): exit \(status)\n\(output)")
         #expect(output.contains(message) && !output.contains("Missing value"),
                 "plume \(arguments.joined(separator: " ")): expected \"\(message)\"\n\(output)")
+    }
+}
+
+/// Preset names as a new user meets them (issue 28, item 2): `plume list` prints every name in
+/// full, a name that is neither a preset nor a file suggests the preset it likely means, and the
+/// README names every preset.
+@Suite struct PresetNameTests {
+    static let presets = Preset.allCases.map(\.rawValue)
+
+    @Test func listPrintsEveryNameInFull() throws {
+        let (status, output) = try CommandLineTests.plume(["list"])
+        #expect(status == 0, "plume list: exit \(status)\n\(output)")
+        let names = output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names == Self.presets, "plume list:\n\(output)")
+    }
+
+    @Test(arguments: [
+        (["render", "alignedSpark", "--out", "x.png"], "did you mean the preset alignedSparks?"),
+        (["run", "flipbookExpl"], "did you mean the preset flipbookExplosion?"),
+        (["play", "fireworx"], "did you mean the preset fireworks?"),
+        (["run", "rain"], "the presets are fire, smoke,"),
+    ])
+    func anUnknownNameSuggestsAPreset(_ arguments: [String], _ message: String) throws {
+        let (status, output) = try CommandLineTests.plume(arguments)
+        let command = "plume \(arguments.joined(separator: " "))"
+        #expect(status == 64, "\(command): exit \(status)\n\(output)")
+        #expect(output.contains("'\(arguments[1])' is neither a preset nor an existing file") && output.contains(message),
+                "\(command): expected \"\(message)\"\n\(output)")
+        #expect(!output.contains("does not exist"), "\(command): read as a missing file\n\(output)")
+    }
+
+    @Test func theReadmeNamesEveryPreset() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let sentence = try #require(readme.range(of: "`plume list`\nshows the ten presets (").map {
+            readme[$0.upperBound...].prefix { $0 != ")" } }, "README: no \"`plume list` shows the ten presets (…)\"")
+        let named = sentence.split(whereSeparator: { ", \n".contains($0) }).map(String.init)
+        #expect(named == Self.presets, "README names \(named)")
     }
 }
