@@ -20,6 +20,14 @@ struct EffectSource: ExpressibleByArgument {
         }
     }
 
+    /// What `--help` shows as the default: the preset's name or the file's path.
+    var defaultValueDescription: String {
+        switch kind {
+        case let .preset(p): return p.rawValue
+        case let .file(url): return url.relativePath
+        }
+    }
+
     static let help = "A preset (\(Preset.allCases.map(\.rawValue).joined(separator: ", "))), an effect file (.json) or a Particle Designer file (.plist)."
 
     /// Refuses a name that is neither a preset nor an existing file, suggesting the preset it

@@ -29,7 +29,7 @@ struct Play: ParsableCommand {
     @Option(help: "Directory of the --record frames.")
     var recordDirectory: String = "plume-frames"
 
-    @Option(help: "Directory where F12 writes screenshots.")
+    @Option(help: "Directory where F12 writes screenshots (created when missing).")
     var screenshotDirectory: String = "."
 
     @Option(parsing: .unconditional, help: "Quit after this many frames.")

@@ -8,6 +8,10 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
+        discussion: """
+            Exit status: 0 done; 1 a check failed (validate, fuzz, soak) or an input could not be read; \
+            64 a bad command line; 74 an output could not be written.
+            """,
         subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self,
                       Watch.self, Fuzz.self, Soak.self, Play.self],
         defaultSubcommand: Run.self)
@@ -162,7 +166,7 @@ struct Render: ParsableCommand {
     @Option(help: "Picture width and height in pixels (one pixel per point), as WxH.")
     var size: String = "800x600"
 
-    @Option(help: "Output PNG file; a sequence numbers it: out-0001.png, out-0002.png, …")
+    @Option(help: "Output PNG file (its folder is created when missing); a sequence numbers it: out-0001.png, out-0002.png, …")
     var out: String
 
     @Option(parsing: .unconditional, help: "Number of pictures.")
@@ -207,6 +211,13 @@ struct Render: ParsableCommand {
         let renderer = try ParticleRenderer(context: context)
         let target = try OffscreenTarget(context: context, width: width, height: height)
         let projection = Matrix4.layer(width: Float(width), height: Float(height))
+        // The output's folder, as the playground's --record-directory: `--out seq/a.png` makes seq/.
+        let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IOFailure.exit("cannot create the folder \(folder.relativePath) for \(out): \(error.localizedDescription)")
+        }
         // Simulate up to the first picture at the given rate (results do not depend on it).
         let warmup = Int((time * fps).rounded(.down))
         for step in 0..<warmup { try simulator.advance(to: Double(step) / fps) }
@@ -215,7 +226,11 @@ struct Render: ParsableCommand {
             try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: projection)
             let file = path(index)
-            try target.image().writePNG(to: file)
+            do {
+                try target.image().writePNG(to: file)
+            } catch {
+                throw IOFailure.exit("\(error)")
+            }
             if frames > 1 {
                 let done = index + 1
                 let bar = String(repeating: "#", count: done * 30 / frames).padding(toLength: 30, withPad: ".", startingAt: 0)

@@ -77,3 +77,56 @@ import Testing
         #expect(named == Self.presets, "README names \(named)")
     }
 }
+
+/// Exit statuses and words that agree (issue 28, item 5).
+@Suite struct ExitStatusTests {
+    /// A fresh folder for one test's files.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-exit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func strictValidationSaysInvalidWhenItFails() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("typo.json")
+        try Data(#"{ "format": "plume-effect", "version": 1, "layer": { "birthRatte": 2 } }"#.utf8).write(to: file)
+        let lenient = try CommandLineTests.plume(["validate", file.path])
+        #expect(lenient.status == 0 && lenient.output.contains("typo.json: valid (0 errors, 1 warning)"), "\(lenient.output)")
+        let strict = try CommandLineTests.plume(["validate", "--strict", file.path])
+        #expect(strict.status == 1, "validate --strict: exit \(strict.status)\n\(strict.output)")
+        #expect(strict.output.contains("typo.json: invalid under --strict (0 errors, 1 warning)") && !strict.output.contains(": valid"),
+                "validate --strict:\n\(strict.output)")
+    }
+
+    @Test func exportToAMissingFolderIsAnIOError() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("missing/fire.json").path
+        let (status, output) = try CommandLineTests.plume(["export", "fire", out])
+        #expect(status == 74, "export: exit \(status)\n\(output)")
+        #expect(output.contains("Error: cannot write \(out): the folder \(dir.path)/missing does not exist"), "\(output)")
+        #expect(!output.contains("Usage"), "an I/O error is no usage mistake:\n\(output)")
+    }
+
+    @Test func helpShowsAPresetAsTheDefault() throws {
+        let (status, output) = try CommandLineTests.plume(["run", "--help"])
+        #expect(status == 0)
+        #expect(output.contains("(default: fireworks)") && !output.contains("EffectSource"), "run --help:\n\(output)")
+    }
+
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+    func renderCreatesTheOutputFolder() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("seq/deeper/a.png").path
+        let (status, output) = try CommandLineTests.plume(["render", "fire", "--time", "0.2", "--size", "32x24",
+                                                           "--frames", "2", "--out", out])
+        #expect(status == 0, "render: exit \(status)\n\(output)")
+        for name in ["a-0001.png", "a-0002.png"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("seq/deeper/\(name)").path),
+                    "no \(name):\n\(output)")
+        }
+    }
+}
