@@ -103,9 +103,11 @@ struct Run: ParsableCommand {
         var nextReport = 0.0
         let clock = ContinuousClock()
         let started = clock.now
+        var log = DiagnosticLog()
         for frame in 0...frames {
             let t = Double(frame) / fps
             try simulator.advance(to: t)
+            log.add(simulator.diagnostics)
             if t + 1e-9 >= nextReport || frame == frames {
                 print(SummaryTable.row(try simulator.snapshot(), scene: scene))
                 nextReport += every
@@ -116,11 +118,12 @@ struct Run: ParsableCommand {
         let c = snapshot.counters
         print("\nborn \(c.born), died \(c.died), dropped \(c.dropped), skipped by catch-up \(c.skipped); "
               + "\(frames + 1) updates in \(elapsed)")
-        if snapshot.diagnostics.isEmpty {
+        log.add(snapshot.diagnostics)
+        if log.entries.isEmpty {
             print("diagnostics: none")
         } else {
             print("diagnostics:")
-            for d in snapshot.diagnostics { print("  \(d)") }
+            for d in log.entries { print("  \(d)") }
         }
     }
 }
@@ -220,9 +223,18 @@ struct Render: ParsableCommand {
         }
         // Simulate up to the first picture at the given rate (results do not depend on it).
         let warmup = Int((time * fps).rounded(.down))
-        for step in 0..<warmup { try simulator.advance(to: Double(step) / fps) }
+        var log = DiagnosticLog()
+        for step in 0..<warmup {
+            try simulator.advance(to: Double(step) / fps)
+            log.add(simulator.diagnostics)
+        }
+        defer {
+            // What the simulator reported (a cell that never shows, bad values), each once.
+            for d in log.entries { FileHandle.standardError.write(Data("warning: \(d)\n".utf8)) }
+        }
         for index in 0..<frames {
             try simulator.advance(to: time + Double(index) / fps)
+            log.add(simulator.diagnostics)
             try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: projection)
             let file = path(index)

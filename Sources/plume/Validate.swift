@@ -22,7 +22,8 @@ struct Validate: ParsableCommand {
             let issues: [EffectIssue]
             if url.pathExtension.lowercased() == "plist" {
                 do {
-                    issues = try ParticleDesignerImport.read(from: url).warnings
+                    let imported = try ParticleDesignerImport.read(from: url)
+                    issues = imported.warnings + EffectIssue.silentCells(of: imported.layer, file: file)
                 } catch {
                     issues = error.issues
                 }

@@ -130,3 +130,25 @@ import Testing
         }
     }
 }
+
+/// A cell that can never show is named once, with its key path, by `validate` (a warning), `run`
+/// and `render` (issue 28, item 6).
+@Suite struct SilentCellCommandTests {
+    @Test func theCommandsNameACellThatCanNeverShow() throws {
+        let dir = try ExitStatusTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("typo.json")
+        try Data(#"""
+            { "format": "plume-effect", "version": 1, "layer": { "emitterCells": [
+              { "name": "spark", "birthRate": 5, "lifetme": 2, "contents": "spark" } ] } }
+            """#.utf8).write(to: file)
+        let message = "emitterCells.spark.lifetime = 0.0: every particle dies at birth"
+        let validate = try CommandLineTests.plume(["validate", file.path])
+        #expect(validate.status == 0 && validate.output.contains("warning: $.layer.emitterCells[0].lifetime: \(message)")
+                    && validate.output.contains("valid (0 errors, 2 warnings)"), "validate:\n\(validate.output)")
+        let strict = try CommandLineTests.plume(["validate", "--strict", file.path])
+        #expect(strict.status == 1, "validate --strict:\n\(strict.output)")
+        let run = try CommandLineTests.plume(["run", file.path, "--seconds", "2"])
+        #expect(run.status == 0 && run.output.components(separatedBy: message).count == 2, "run, once:\n\(run.output)")
+    }
+}
