@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Plume
 
-/// Cells that can never show are reported once with the key path to change (issue 28, item 6;
-/// Semantics §11).
+/// Cells that can never show, and top-level `beginTime`s read off the host clock, are reported once
+/// with the key path to change (issue 28, items 1 and 6; Semantics §8 and §11).
 @Suite struct SilentCellTests {
     /// A layer with one cell named "spark" that shows: a drawn image, a lifetime, a rate.
     static func layer(_ edit: (EmitterCell) -> Void = { _ in }) -> EmitterLayer {
@@ -91,6 +91,59 @@ import Testing
         for preset in Preset.allCases {
             let layer = preset.makeLayer()
             #expect(ResolvedLayer(layer).silentCells(of: layer).isEmpty, "\(preset): \(ResolvedLayer(layer).silentCells(of: layer))")
+        }
+    }
+
+    // MARK: beginTime on the host clock (item 1)
+
+    /// The ship example's explosion with a real clock: the layer starts at host time 5000; at 5010 the
+    /// game starts a 0.15 s burst, with `beginTime` from the host clock or from the layer's time.
+    private func burst(beginTime: (_ host: Double, _ layerTime: Double) -> Double) throws
+        -> (diagnostics: [Diagnostic], born: UInt64) {
+        let layer = Self.layer { $0.birthRate = 0 }
+        let burst = EmitterCell(name: "burst")
+        burst.lifetime = 1
+        burst.contents = .builtin(.star, size: 8)
+        layer.emitterCells!.append(burst)
+        let simulator = ReferenceSimulator(layer: layer)
+        var seen: [Diagnostic] = []
+        for t in frames(fps: 60, until: 5010, from: 5000) {
+            try simulator.advance(to: t)
+            seen += simulator.diagnostics
+        }
+        burst.beginTime = beginTime(5010, try #require(simulator.layerTime))
+        burst.duration = 0.15
+        burst.birthRate = 300
+        for t in frames(fps: 60, until: 5011, from: 5010).dropFirst() {
+            try simulator.advance(to: t)
+            seen += simulator.diagnostics
+        }
+        // The cells waiting at birthRate 0 are reported at the first update (and only then).
+        let waiting = seen.filter { $0.keyPath.hasSuffix(".birthRate") }
+        #expect(waiting.map(\.keyPath) == ["emitterCells.spark.birthRate", "emitterCells.burst.birthRate"], "\(waiting)")
+        return (seen.filter { !$0.keyPath.hasSuffix(".birthRate") }, simulator.counters.born)
+    }
+
+    @Test func aBeginTimeReadOffTheHostClockIsReportedOnce() throws {
+        let (diagnostics, born) = try burst { host, _ in host }
+        #expect(born == 0, "the burst is due at layer time 5010")
+        #expect(diagnostics.map(\.keyPath) == ["emitterCells.burst.beginTime"], "\(diagnostics)")
+        #expect(diagnostics.first?.rule.contains("layer time, not host time") == true, "\(diagnostics)")
+    }
+
+    @Test func aBeginTimeInLayerTimeBurstsNow() throws {
+        let (diagnostics, born) = try burst { _, layerTime in layerTime }
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect((40...46).contains(born), "300/s for 0.15 s: \(born) births")
+    }
+
+    @Test func aCellScheduledInLayerTimeIsNotReported() throws {
+        // A game clock from 0 (host ≈ layer time), and one far from it: a cell due at layer time 30.
+        for start in [0.0, 5000] {
+            let layer = Self.layer()
+            layer.emitterCells![0].beginTime = 30
+            let updates = try Self.reports(layer, times: frames(fps: 10, until: start + 12, from: start))
+            #expect(updates.allSatisfy { $0.isEmpty }, "clock from \(start): \(updates.flatMap { $0 })")
         }
     }
 

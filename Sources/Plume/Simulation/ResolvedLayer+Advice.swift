@@ -1,6 +1,7 @@
 import Foundation
 
-/// Values that break no rule, yet make a cell show nothing (issue 28, item 6). Each simulator reports them once (``UpdatePlanner``), as ``Diagnostic``s naming the
+/// Values that break no rule, yet make a cell show nothing or look like a slip (issue 28, items 1
+/// and 6). Each simulator reports them once (``UpdatePlanner``), as ``Diagnostic``s naming the
 /// key path to change; `plume validate` lists them as warnings (``EffectFile/validate(contentsOf:)``).
 extension ResolvedLayer {
     /// Cells that cannot show anything at these values, one diagnostic each, with the key path of
@@ -65,5 +66,27 @@ extension ResolvedLayer {
         }
         for (resolved, cell) in zip(cells, layer.emitterCells ?? []) { visit(resolved, cell, topLevel: true) }
         return out
+    }
+
+    /// Top-level cells whose `beginTime` reads like the host clock rather than layer time: it lies
+    /// more than a second beyond the layer's local time `layerTime`, nearer to `hostTime` than
+    /// to it, while the two clocks are over a second apart. Such a cell starts emitting only when
+    /// the *layer's* time reaches its `beginTime`, which for `cell.beginTime = CACurrentMediaTime()`
+    /// is about the host's uptime later (Semantics §8: a top-level cell's parent time is the layer's
+    /// local time, which starts at 0 when the layer starts). A cell scheduled in layer time is not
+    /// reported.
+    package func hostClockBeginTimes(layerTime: Double, hostTime: Double) -> [Diagnostic] {
+        guard hostTime - layerTime > 1 else { return [] }
+        return cells.compactMap { cell in
+            let begin = cell.window.start
+            let ahead = begin - layerTime
+            guard ahead > 1, abs(begin - hostTime) < ahead / 2 else { return nil }
+            return Diagnostic(
+                keyPath: cell.keyPath + ".beginTime", value: "\(begin)",
+                rule: String(format: "is layer time, not host time: the layer's time is %.3f s, so the cell starts "
+                             + "%.0f s from now; it looks like a host clock reading (CACurrentMediaTime()?): use the "
+                             + "simulator's layerTime", layerTime, ahead),
+                effect: .defined)
+        }
     }
 }

@@ -23,8 +23,8 @@ package struct UpdatePlanner: Sendable {
     package private(set) var startHostTime: Double?
     /// Which of the layer's failed key-value calls were already reported.
     private var keyValueReports = KeyValueReportCursor()
-    /// Key paths of the advice already given (``ResolvedLayer/silentCells(of:)``): each is
-    /// reported once.
+    /// Key paths of the advice already given (``ResolvedLayer/silentCells(of:)``,
+    /// ``ResolvedLayer/hostClockBeginTimes(layerTime:hostTime:)``): each is reported once.
     private var advised: Set<String> = []
 
     package init() {}
@@ -78,8 +78,10 @@ package struct UpdatePlanner: Sendable {
                             diagnostics: resolved.diagnostics + presented.diagnostics + keyValue, step: .inactive)
         update.keyValueReports = reports
         update.emitterAnimated = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
-        advise(resolved.silentCells(of: presented.layer), &update)
-        guard let t1 = resolved.localTime(hostTime: hostTime) else { return update }
+        let t1 = resolved.localTime(hostTime: hostTime)
+        advise(resolved.silentCells(of: presented.layer)
+               + (t1.map { resolved.hostClockBeginTimes(layerTime: $0, hostTime: hostTime) } ?? []), &update)
+        guard let t1 else { return update }
         if let t0 = layerTime, t1 >= t0 {
             update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated, t0, t1))
         } else {
