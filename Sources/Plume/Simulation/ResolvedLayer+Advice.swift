@@ -69,8 +69,8 @@ extension ResolvedLayer {
     }
 
     /// Top-level cells whose `beginTime` reads like the host clock rather than layer time: it lies
-    /// more than a second beyond the layer's local time `layerTime`, nearer to `hostTime` than
-    /// to it, while the two clocks are over a second apart. Such a cell starts emitting only when
+    /// more than a second beyond the layer's local time `layerTime`, less than half as far from
+    /// `hostTime` as from `layerTime`, while the two clocks are over a second apart. Such a cell starts emitting only when
     /// the *layer's* time reaches its `beginTime`, which for `cell.beginTime = CACurrentMediaTime()`
     /// is about the host's uptime later (Semantics §8: a top-level cell's parent time is the layer's
     /// local time, which starts at 0 when the layer starts). A cell scheduled in layer time is not
