@@ -24,11 +24,7 @@ struct Export: ParsableCommand {
         let scene = try sceneSize(size)
         let data = try preset.effectFileData(size: scene, schema: schema.isEmpty ? nil : schema)
         let url = URL(fileURLWithPath: out)
-        var isFolder: ObjCBool = false
-        let folder = url.deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw IOFailure.exit("cannot write \(out): the folder \(folder.relativePath) does not exist")
-        }
+        try IOFailure.requireFolder(of: out)
         do {
             try data.write(to: url, options: .atomic)
         } catch {

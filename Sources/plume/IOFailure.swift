@@ -11,6 +11,16 @@ enum IOFailure {
     /// The exit status for an output that could not be written: 74, sysexits' `EX_IOERR`.
     static let status: Int32 = 74
 
+    /// Refuses to write `path` into a folder that does not exist ("cannot write out.json: the folder
+    /// out does not exist"), before anything is written.
+    static func requireFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw exit("cannot write \(path): the folder \(folder.relativePath) does not exist")
+        }
+    }
+
     /// Prints `Error: message` on standard error and returns the exit status to throw:
     /// `throw IOFailure.exit("cannot write out.json: …")`.
     static func exit(_ message: String) -> ExitCode {

@@ -100,14 +100,18 @@ import Testing
                 "validate --strict:\n\(strict.output)")
     }
 
-    @Test func exportToAMissingFolderIsAnIOError() throws {
+    @Test func writingIntoAMissingFolderIsAnIOError() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("missing/fire.json").path
-        let (status, output) = try CommandLineTests.plume(["export", "fire", out])
-        #expect(status == 74, "export: exit \(status)\n\(output)")
-        #expect(output.contains("Error: cannot write \(out): the folder \(dir.path)/missing does not exist"), "\(output)")
-        #expect(!output.contains("Usage"), "an I/O error is no usage mistake:\n\(output)")
+        let plist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Effects/sparkles.plist").path
+        for arguments in [["export", "fire", out], ["convert", plist, out]] {
+            let (status, output) = try CommandLineTests.plume(arguments)
+            #expect(status == 74, "\(arguments[0]): exit \(status)\n\(output)")
+            #expect(output.contains("Error: cannot write \(out): the folder \(dir.path)/missing does not exist"), "\(output)")
+            #expect(!output.contains("Usage"), "an I/O error is no usage mistake:\n\(output)")
+        }
     }
 
     @Test func helpShowsAPresetAsTheDefault() throws {
