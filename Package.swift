@@ -61,6 +61,8 @@ let package = Package(
                           path: "Examples/ExportFrames", swiftSettings: strict),
         .executableTarget(name: "MovingEmitter", dependencies: ["Plume", "PlumeGL"],
                           path: "Examples/MovingEmitter", swiftSettings: strict),
+        .executableTarget(name: "ReadmeSnippets", dependencies: ["Plume", "PlumeGL"],
+                          path: "Examples/ReadmeSnippets", swiftSettings: strict),
 
         // MARK: - Implementation details: C modules (no Swift API of their own) and build tools
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),

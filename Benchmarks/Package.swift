@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 //
 // Plume's benchmarks: a nested package, so the library never depends on benchmark tooling.
-// Run from this folder: swift run -c release plume-bench
+// Run from this folder: swift run -c release plume-bench [--quick] (--help: every option)
 
 import PackageDescription
 
@@ -9,6 +9,7 @@ let package = Package(
     name: "PlumeBenchmarks",
     dependencies: [
         .package(name: "Plume", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .executableTarget(
@@ -16,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Plume", package: "Plume"),
                 .product(name: "PlumeGL", package: "Plume"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -41,7 +41,8 @@ do {
     var ship = Ship(x: Double(width) / 2, y: Double(height) / 2)
     let simulator = try GPUSimulator(layer: effects.layer, context: context)
     let renderer = try ParticleRenderer(context: context)
-    let start = SDL_GetTicks64()
+    // The host clock (the machine's uptime, far from 0); the ship uses the time since the start.
+    let start = CACurrentMediaTime()
     var last = 0.0
     var frames = 0
     var running = true
@@ -54,7 +55,8 @@ do {
         }
         let keys = SDL_GetKeyboardState(nil)!
         func held(_ key: SDL_Scancode) -> Bool { keys[Int(key.rawValue)] != 0 }
-        let now = Double(SDL_GetTicks64() - start) / 1000
+        let clock = CACurrentMediaTime()
+        let now = clock - start
         let dt = min(now - last, 0.1)
         last = now
         let steering = held(SDL_SCANCODE_LEFT) || held(SDL_SCANCODE_RIGHT) || held(SDL_SCANCODE_UP)
@@ -63,9 +65,9 @@ do {
             ship.update(dt: dt, left: held(SDL_SCANCODE_LEFT), right: steering ? held(SDL_SCANCODE_RIGHT) : true,
                         thrust: steering ? held(SDL_SCANCODE_UP) : true, width: Double(width), height: Double(height))
         }
-        if held(SDL_SCANCODE_X) || frames == explodeAtFrame { effects.explode(at: now) }
+        if held(SDL_SCANCODE_X) || frames == explodeAtFrame { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
         effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: true)
-        try simulator.advance(to: now)
+        try simulator.advance(to: clock)
 
         // 3. Draw into SDL's framebuffer, then SDL swaps.
         var fw: Int32 = 0, fh: Int32 = 0

@@ -10,6 +10,7 @@ public final class ShipEffects {
     let exhaust = EmitterCell(name: "exhaust")
     let fragments = EmitterCell(name: "fragments")
     let debris = EmitterCell(name: "debris")
+    /// The layer time the ship exploded at.
     public private(set) var explodedAt: Double?
 
     public init() {
@@ -69,14 +70,16 @@ public final class ShipEffects {
         exhaust.birthRate = explodedAt == nil ? (thrusting ? 120 : 15) : 0
     }
 
-    /// Blows the ship up at host time `time`: the hull and exhaust stop, fragments burst out for
-    /// 0.15 s and shed debris.
-    public func explode(at time: Double) {
+    /// Blows the ship up: the hull and exhaust stop, fragments burst out for 0.15 s and shed debris.
+    /// - Parameter layerTime: the layer's local time now, the simulator's `layerTime`. A top-level
+    ///   cell's `beginTime` is layer time, which starts at 0 with the layer (Semantics §8): a host
+    ///   clock reading such as `CACurrentMediaTime()` would start the burst that many seconds late.
+    public func explode(atLayerTime layerTime: Double) {
         guard explodedAt == nil else { return }
-        explodedAt = time
+        explodedAt = layerTime
         hull.birthRate = 0
         exhaust.birthRate = 0
-        fragments.beginTime = time
+        fragments.beginTime = layerTime
         fragments.duration = 0.15
         fragments.birthRate = 300
     }

@@ -29,15 +29,18 @@ do {
     effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: false)
     let simulator = try GPUSimulator(layer: effects.layer, context: context)
     let renderer = try ParticleRenderer(context: context)
-    let start = glfwGetTime()
-    var last = start
+    // The host clock, as in the README's loop: the machine's uptime, far from 0. The layer starts
+    // at the first update whatever it reads; the ship and --seconds use the time since the start.
+    let start = CACurrentMediaTime()
+    var last = 0.0
     var frames = 0
     let startPoint = (ship.x, ship.y)
 
     // 2. The game loop: input, game state, then the effects advanced to the game's clock.
     while glfwWindowShouldClose(window) == 0 && glfwGetKey(window, GLFW_KEY_ESCAPE) != GLFW_PRESS {
         glfwPollEvents()
-        let now = glfwGetTime() - start
+        let clock = CACurrentMediaTime()
+        let now = clock - start
         let dt = min(now - last, 0.1)
         last = now
         func held(_ key: Int32) -> Bool { glfwGetKey(window, key) == GLFW_PRESS }
@@ -45,9 +48,10 @@ do {
             ship.update(dt: dt, left: held(GLFW_KEY_LEFT), right: held(GLFW_KEY_RIGHT), thrust: held(GLFW_KEY_UP),
                         width: Double(width), height: Double(height))
         }
-        if held(GLFW_KEY_X) { effects.explode(at: now) }
+        // A top-level cell's beginTime is layer time: the burst starts at the layer's time now.
+        if held(GLFW_KEY_X) { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
         effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: held(GLFW_KEY_UP))
-        try simulator.advance(to: now)
+        try simulator.advance(to: clock)
 
         // 3. Draw into the window: the projection maps the layer's points onto the window.
         var fw: Int32 = 0, fh: Int32 = 0

@@ -11,6 +11,8 @@ extension Playground {
             let path = (options.screenshotDirectory as NSString)
                 .appendingPathComponent(String(format: "plume-screenshot-%04d.png", state.screenshots.count + 1))
             do {
+                // Created on the first screenshot, as --record-directory is on the first frame.
+                try FileManager.default.createDirectory(atPath: options.screenshotDirectory, withIntermediateDirectories: true)
                 try Playground.readFramebuffer(size).writePNG(to: path)
                 state.screenshots.append(path)
             } catch {

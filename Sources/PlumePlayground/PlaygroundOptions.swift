@@ -18,11 +18,12 @@ public struct PlaygroundOptions: Sendable {
     public var showsInspector = true
     /// Layer seed applied at start (nil: the effect's own).
     public var seed: UInt32?
-    /// Write the next `recordFrames` frames as a PNG sequence into ``recordDirectory``, advancing
-    /// the simulation by exactly 1/60 s per frame, then quit.
+    /// Write the next `recordFrames` frames as a PNG sequence into ``recordDirectory`` (created,
+    /// with its parents, when missing), advancing the simulation by exactly 1/60 s per frame, then quit.
     public var recordFrames: Int?
     public var recordDirectory = "plume-frames"
-    /// Where the screenshot key (F12) writes `plume-screenshot-NNNN.png`.
+    /// Where the screenshot key (F12) writes `plume-screenshot-NNNN.png`; created (with its
+    /// parents) by the first screenshot.
     public var screenshotDirectory = "."
     /// Stop after this many frames (nil: when the window closes or Esc is pressed).
     public var maxFrames: Int?

@@ -24,16 +24,26 @@ struct Convert: ParsableCommand {
         let scene = try sceneSize(size)
         let inURL = URL(fileURLWithPath: input), outURL = URL(fileURLWithPath: output)
         let imported = try ParticleDesignerImport.read(from: inURL, sceneSize: scene)
+        try IOFailure.requireFolder(of: output)
         imported.warnings.forEach { print($0) }
         var options = EffectFile.WriteOptions(angleUnit: .degrees,
                                               maxParticlesPerCell: imported.limits.maxParticlesPerCell,
                                               description: "Imported from \(inURL.lastPathComponent) by plume convert.")
         if externalTexture, let image = imported.layer.emitterCells?.first?.contents {
             let name = outURL.deletingPathExtension().lastPathComponent + ".png"
-            try image.writePNG(to: outURL.deletingLastPathComponent().appendingPathComponent(name).path)
+            do {
+                try image.writePNG(to: outURL.deletingLastPathComponent().appendingPathComponent(name).path)
+            } catch {
+                throw IOFailure.exit("\(error)")
+            }
             options.imagePaths = [image: name]
         }
-        try EffectFile.write(imported.layer, to: outURL, options: options)
+        let data = try EffectFile.encode(imported.layer, options: options, file: outURL.path)
+        do {
+            try data.write(to: outURL, options: .atomic)
+        } catch {
+            throw IOFailure.exit("cannot write \(output): \(error.localizedDescription)")
+        }
         print("wrote \(output) (\(imported.warnings.count) warning\(imported.warnings.count == 1 ? "" : "s"))")
     }
 }

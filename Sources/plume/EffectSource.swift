@@ -20,7 +20,30 @@ struct EffectSource: ExpressibleByArgument {
         }
     }
 
+    /// What `--help` shows as the default: the preset's name or the file's path.
+    var defaultValueDescription: String {
+        switch kind {
+        case let .preset(p): return p.rawValue
+        case let .file(url): return url.relativePath
+        }
+    }
+
     static let help = "A preset (\(Preset.allCases.map(\.rawValue).joined(separator: ", "))), an effect file (.json) or a Particle Designer file (.plist)."
+
+    /// Refuses a name that is neither a preset nor an existing file, suggesting the preset it
+    /// likely means (`alignedSpark`: "did you mean the preset alignedSparks?"), instead of reading
+    /// it as a missing file.
+    func checkExists() throws {
+        guard case let .file(url) = kind, !FileManager.default.fileExists(atPath: url.path) else { return }
+        throw ValidationError(Self.unknown(url.relativePath))
+    }
+
+    /// The message for `argument`, which names neither a preset nor an existing file.
+    static func unknown(_ argument: String) -> String {
+        let hint = Preset.nearest(to: argument).map { "did you mean the preset \($0.rawValue)?" }
+            ?? "the presets are \(Preset.allCases.map(\.rawValue).joined(separator: ", ")) (plume list)"
+        return "'\(argument)' is neither a preset nor an existing file: \(hint)"
+    }
 
     var name: String {
         switch kind {

@@ -23,10 +23,12 @@ struct Export: ParsableCommand {
     func run() throws {
         let scene = try sceneSize(size)
         let data = try preset.effectFileData(size: scene, schema: schema.isEmpty ? nil : schema)
+        let url = URL(fileURLWithPath: out)
+        try IOFailure.requireFolder(of: out)
         do {
-            try data.write(to: URL(fileURLWithPath: out), options: .atomic)
+            try data.write(to: url, options: .atomic)
         } catch {
-            throw ValidationError("cannot write \(out): \(error.localizedDescription)")
+            throw IOFailure.exit("cannot write \(out): \(error.localizedDescription)")
         }
         print("wrote \(out) (\(preset.rawValue), \(data.count) bytes)")
     }

@@ -29,7 +29,7 @@ struct Play: ParsableCommand {
     @Option(help: "Directory of the --record frames.")
     var recordDirectory: String = "plume-frames"
 
-    @Option(help: "Directory where F12 writes screenshots.")
+    @Option(help: "Directory where F12 writes screenshots (created when missing).")
     var screenshotDirectory: String = "."
 
     @Option(parsing: .unconditional, help: "Quit after this many frames.")
@@ -57,6 +57,9 @@ struct Play: ParsableCommand {
     var clean = false
 
     func validate() throws {
+        if Preset(rawValue: effect) == nil && !FileManager.default.fileExists(atPath: effect) {
+            throw ValidationError(EffectSource.unknown(effect))
+        }
         _ = try windowSize()
         if let record, !(1...100_000).contains(record) { throw ValidationError("--record must be in 1…100000") }
         if let frames, frames < 1 { throw ValidationError("--frames must be positive") }

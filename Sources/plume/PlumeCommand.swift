@@ -8,6 +8,10 @@ struct PlumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Run Plume particle effects.",
+        discussion: """
+            Exit status: 0 done; 1 a check failed (validate, fuzz, soak) or an input could not be read; \
+            64 a bad command line; 74 an output could not be written.
+            """,
         subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self,
                       Watch.self, Fuzz.self, Soak.self, Play.self],
         defaultSubcommand: Run.self)
@@ -22,8 +26,9 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the preset effects.")
 
     func run() {
+        let width = Preset.allCases.map(\.rawValue.count).max() ?? 0
         for preset in Preset.allCases {
-            print("\(preset.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(preset.summary)")
+            print("\(preset.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(preset.summary)")
         }
     }
 }
@@ -63,6 +68,7 @@ struct Run: ParsableCommand {
         guard seconds.isFinite, seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be in (0, 3600]") }
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in [1, 1000]") }
         guard every.isFinite, every > 0 else { throw ValidationError("--every must be positive") }
+        try preset.checkExists()
         _ = try sceneSize()
     }
 
@@ -97,9 +103,11 @@ struct Run: ParsableCommand {
         var nextReport = 0.0
         let clock = ContinuousClock()
         let started = clock.now
+        var log = DiagnosticLog()
         for frame in 0...frames {
             let t = Double(frame) / fps
             try simulator.advance(to: t)
+            log.add(simulator.diagnostics)
             if t + 1e-9 >= nextReport || frame == frames {
                 print(SummaryTable.row(try simulator.snapshot(), scene: scene))
                 nextReport += every
@@ -110,11 +118,12 @@ struct Run: ParsableCommand {
         let c = snapshot.counters
         print("\nborn \(c.born), died \(c.died), dropped \(c.dropped), skipped by catch-up \(c.skipped); "
               + "\(frames + 1) updates in \(elapsed)")
-        if snapshot.diagnostics.isEmpty {
+        log.add(snapshot.diagnostics)
+        if log.entries.isEmpty {
             print("diagnostics: none")
         } else {
             print("diagnostics:")
-            for d in snapshot.diagnostics { print("  \(d)") }
+            for d in log.entries { print("  \(d)") }
         }
     }
 }
@@ -160,7 +169,7 @@ struct Render: ParsableCommand {
     @Option(help: "Picture width and height in pixels (one pixel per point), as WxH.")
     var size: String = "800x600"
 
-    @Option(help: "Output PNG file; a sequence numbers it: out-0001.png, out-0002.png, …")
+    @Option(help: "Output PNG file (its folder is created when missing); a sequence numbers it: out-0001.png, out-0002.png, …")
     var out: String
 
     @Option(parsing: .unconditional, help: "Number of pictures.")
@@ -177,6 +186,7 @@ struct Render: ParsableCommand {
         guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be in 1…100000") }
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in [1, 1000]") }
         guard out.lowercased().hasSuffix(".png") else { throw ValidationError("--out must name a .png file") }
+        try preset.checkExists()
         _ = try pixelSize()
     }
 
@@ -204,15 +214,35 @@ struct Render: ParsableCommand {
         let renderer = try ParticleRenderer(context: context)
         let target = try OffscreenTarget(context: context, width: width, height: height)
         let projection = Matrix4.layer(width: Float(width), height: Float(height))
+        // The output's folder, as the playground's --record-directory: `--out seq/a.png` makes seq/.
+        let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IOFailure.exit("cannot create the folder \(folder.relativePath) for \(out): \(error.localizedDescription)")
+        }
         // Simulate up to the first picture at the given rate (results do not depend on it).
         let warmup = Int((time * fps).rounded(.down))
-        for step in 0..<warmup { try simulator.advance(to: Double(step) / fps) }
+        var log = DiagnosticLog()
+        for step in 0..<warmup {
+            try simulator.advance(to: Double(step) / fps)
+            log.add(simulator.diagnostics)
+        }
+        defer {
+            // What the simulator reported (a cell that never shows, bad values), each once.
+            for d in log.entries { FileHandle.standardError.write(Data("warning: \(d)\n".utf8)) }
+        }
         for index in 0..<frames {
             try simulator.advance(to: time + Double(index) / fps)
+            log.add(simulator.diagnostics)
             try target.begin(clearTo: .black)
             try renderer.draw(simulator, viewProjection: projection)
             let file = path(index)
-            try target.image().writePNG(to: file)
+            do {
+                try target.image().writePNG(to: file)
+            } catch {
+                throw IOFailure.exit("\(error)")
+            }
             if frames > 1 {
                 let done = index + 1
                 let bar = String(repeating: "#", count: done * 30 / frames).padding(toLength: 30, withPad: ".", startingAt: 0)

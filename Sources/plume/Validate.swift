@@ -3,7 +3,8 @@ import Foundation
 import Plume
 
 /// `plume validate FILE…`: every problem in effect files (or Particle Designer files), with
-/// file:line:column, JSON path and rule. Exit status 1 when any file has an error.
+/// file:line:column, JSON path and rule. Exit status 1 when any file is invalid: it has an error,
+/// or, with `--strict`, a warning (its summary line then says "invalid under --strict").
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check effect files (.json) or Particle Designer files (.plist) and list every problem.")
@@ -21,7 +22,8 @@ struct Validate: ParsableCommand {
             let issues: [EffectIssue]
             if url.pathExtension.lowercased() == "plist" {
                 do {
-                    issues = try ParticleDesignerImport.read(from: url).warnings
+                    let imported = try ParticleDesignerImport.read(from: url)
+                    issues = imported.warnings + EffectIssue.silentCells(of: imported.layer, file: file)
                 } catch {
                     issues = error.issues
                 }
@@ -31,8 +33,11 @@ struct Validate: ParsableCommand {
             issues.forEach { print($0) }
             let errors = issues.filter { $0.severity == .error }.count
             let warnings = issues.count - errors
-            print("\(file): \(errors == 0 ? "valid" : "invalid") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))")
-            if errors > 0 || (strict && warnings > 0) { failed = true }
+            // The verdict is the exit status's: under --strict a warning makes the file invalid.
+            let invalid = errors > 0 || (strict && warnings > 0)
+            let verdict = invalid ? (errors == 0 ? "invalid under --strict" : "invalid") : "valid"
+            print("\(file): \(verdict) (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))")
+            if invalid { failed = true }
         }
         if failed { throw ExitCode(1) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 import Testing
 
 /// The `plume` command line as a new user types it (issue 28, item 4): a negative number after an
@@ -35,5 +36,123 @@ import Testing
         #expect(status == 64, "plume \(arguments.joined(separator: " ")): exit \(status)\n\(output)")
         #expect(output.contains(message) && !output.contains("Missing value"),
                 "plume \(arguments.joined(separator: " ")): expected \"\(message)\"\n\(output)")
+    }
+}
+
+/// Preset names as a new user meets them (issue 28, item 2): `plume list` prints every name in
+/// full, a name that is neither a preset nor a file suggests the preset it likely means, and the
+/// README names every preset.
+@Suite struct PresetNameTests {
+    static let presets = Preset.allCases.map(\.rawValue)
+
+    @Test func listPrintsEveryNameInFull() throws {
+        let (status, output) = try CommandLineTests.plume(["list"])
+        #expect(status == 0, "plume list: exit \(status)\n\(output)")
+        let names = output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names == Self.presets, "plume list:\n\(output)")
+    }
+
+    @Test(arguments: [
+        (["render", "alignedSpark", "--out", "x.png"], "did you mean the preset alignedSparks?"),
+        (["run", "flipbookExpl"], "did you mean the preset flipbookExplosion?"),
+        (["play", "fireworx"], "did you mean the preset fireworks?"),
+        (["run", "rain"], "the presets are fire, smoke,"),
+    ])
+    func anUnknownNameSuggestsAPreset(_ arguments: [String], _ message: String) throws {
+        let (status, output) = try CommandLineTests.plume(arguments)
+        let command = "plume \(arguments.joined(separator: " "))"
+        #expect(status == 64, "\(command): exit \(status)\n\(output)")
+        #expect(output.contains("'\(arguments[1])' is neither a preset nor an existing file") && output.contains(message),
+                "\(command): expected \"\(message)\"\n\(output)")
+        #expect(!output.contains("does not exist"), "\(command): read as a missing file\n\(output)")
+    }
+
+    @Test func theReadmeNamesEveryPreset() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let sentence = try #require(readme.range(of: "`plume list`\nshows the ten presets (").map {
+            readme[$0.upperBound...].prefix { $0 != ")" } }, "README: no \"`plume list` shows the ten presets (…)\"")
+        let named = sentence.split(whereSeparator: { ", \n".contains($0) }).map(String.init)
+        #expect(named == Self.presets, "README names \(named)")
+    }
+}
+
+/// Exit statuses and words that agree (issue 28, item 5).
+@Suite struct ExitStatusTests {
+    /// A fresh folder for one test's files.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-exit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func strictValidationSaysInvalidWhenItFails() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("typo.json")
+        try Data(#"{ "format": "plume-effect", "version": 1, "layer": { "birthRatte": 2 } }"#.utf8).write(to: file)
+        let lenient = try CommandLineTests.plume(["validate", file.path])
+        #expect(lenient.status == 0 && lenient.output.contains("typo.json: valid (0 errors, 1 warning)"), "\(lenient.output)")
+        let strict = try CommandLineTests.plume(["validate", "--strict", file.path])
+        #expect(strict.status == 1, "validate --strict: exit \(strict.status)\n\(strict.output)")
+        #expect(strict.output.contains("typo.json: invalid under --strict (0 errors, 1 warning)") && !strict.output.contains(": valid"),
+                "validate --strict:\n\(strict.output)")
+    }
+
+    @Test func writingIntoAMissingFolderIsAnIOError() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("missing/fire.json").path
+        let plist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Effects/sparkles.plist").path
+        for arguments in [["export", "fire", out], ["convert", plist, out]] {
+            let (status, output) = try CommandLineTests.plume(arguments)
+            #expect(status == 74, "\(arguments[0]): exit \(status)\n\(output)")
+            #expect(output.contains("Error: cannot write \(out): the folder \(dir.path)/missing does not exist"), "\(output)")
+            #expect(!output.contains("Usage"), "an I/O error is no usage mistake:\n\(output)")
+        }
+    }
+
+    @Test func helpShowsAPresetAsTheDefault() throws {
+        let (status, output) = try CommandLineTests.plume(["run", "--help"])
+        #expect(status == 0)
+        #expect(output.contains("(default: fireworks)") && !output.contains("EffectSource"), "run --help:\n\(output)")
+    }
+
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+    func renderCreatesTheOutputFolder() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("seq/deeper/a.png").path
+        let (status, output) = try CommandLineTests.plume(["render", "fire", "--time", "0.2", "--size", "32x24",
+                                                           "--frames", "2", "--out", out])
+        #expect(status == 0, "render: exit \(status)\n\(output)")
+        for name in ["a-0001.png", "a-0002.png"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("seq/deeper/\(name)").path),
+                    "no \(name):\n\(output)")
+        }
+    }
+}
+
+/// A cell that can never show is named once, with its key path, by `validate` (a warning), `run`
+/// and `render` (issue 28, item 6).
+@Suite struct SilentCellCommandTests {
+    @Test func theCommandsNameACellThatCanNeverShow() throws {
+        let dir = try ExitStatusTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("typo.json")
+        try Data(#"""
+            { "format": "plume-effect", "version": 1, "layer": { "emitterCells": [
+              { "name": "spark", "birthRate": 5, "lifetme": 2, "contents": "spark" } ] } }
+            """#.utf8).write(to: file)
+        let message = "emitterCells.spark.lifetime = 0.0: every particle dies at birth"
+        let validate = try CommandLineTests.plume(["validate", file.path])
+        #expect(validate.status == 0 && validate.output.contains("warning: $.layer.emitterCells[0].lifetime: \(message)")
+                    && validate.output.contains("valid (0 errors, 2 warnings)"), "validate:\n\(validate.output)")
+        let strict = try CommandLineTests.plume(["validate", "--strict", file.path])
+        #expect(strict.status == 1, "validate --strict:\n\(strict.output)")
+        let run = try CommandLineTests.plume(["run", file.path, "--seconds", "2"])
+        #expect(run.status == 0 && run.output.components(separatedBy: message).count == 2, "run, once:\n\(run.output)")
     }
 }

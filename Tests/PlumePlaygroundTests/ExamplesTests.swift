@@ -42,6 +42,8 @@ struct ExamplesTests {
         #expect(liveCount(log, "hull") == 0, "the hull survived the explosion: \(log)")
     }
 
+    /// Its clock is the host's (CACurrentMediaTime(), far from 0), so the explosion appears only
+    /// because its cell's `beginTime` is the layer's time (issue 28, item 1).
     @Test func sdlEmbeddingDrawsTheSameEffects() throws {
         let session = try XSession()
         let result = try session.run(try XSession.product("SDLEmbed"), ["--frames", "90", "--explode-at", "45"])

@@ -30,6 +30,17 @@ struct PlaygroundWindowTests {
         return try Picture(path)
     }
 
+    /// A missing `--screenshot-directory` is created, as `--record-directory` is (issue 28, item 5).
+    @Test func theScreenshotFolderIsCreated() throws {
+        let (session, window, state) = try launch(["fire", "--size", "320x240", "--no-inspector",
+                                                   "--screenshot-directory", "shots/today"], title: "Plume Playground")
+        let picture = try screenshot(session, window: window, state: state, pointer: (100, 100))
+        #expect(picture.image.width == 320, "screenshot \(picture.image.width) wide")
+        let last = try #require(state.read())
+        #expect(last.error == nil, "error: \(last.error ?? "")")
+        #expect(last.screenshots.first?.hasPrefix("shots/today/") == true, "\(last.screenshots)")
+    }
+
     @Test func clickMovesTheFireToThePointWithinASecond() throws {
         let (session, window, state) = try launch(["fire", "--size", "640x480", "--no-inspector"], title: "Plume Playground")
         let start = try state.wait("a second of fire") { $0.time > 1 }

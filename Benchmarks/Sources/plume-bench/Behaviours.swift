@@ -2,11 +2,11 @@ import Foundation
 import Plume
 import PlumeGL
 
-/// Issue 11 item 6: what behaviours cost. At 1e5 live particles of `Workloads.steady`: update
+/// Issue 11 item 6: what behaviours cost. At 10⁵ live particles of `Workloads.steady` (10⁴ with
+/// `--quick`): update
 /// throughput of the GPU simulator (with and without drawing 1280×720, which evaluates the curves)
 /// and of the CPU reference, and bytes per particle, with no behaviour, each behaviour and all.
 enum BehaviourBench {
-    static let live = 100_000
 
     static func behaviour(_ kind: EmitterBehavior.Kind) -> EmitterBehavior {
         let b = EmitterBehavior(type: kind, name: kind.rawValue)
@@ -25,15 +25,16 @@ enum BehaviourBench {
 
     /// One table row per configuration.
     static func table(timer: Timer, quick: Bool) throws -> String {
+        let live = quick ? 10_000 : 100_000
         let configurations: [(String, [EmitterBehavior.Kind])] =
             [("none", [])] + EmitterBehavior.Kind.allCases.map { ($0.rawValue, [$0]) }
             + [("all", EmitterBehavior.Kind.allCases.filter { $0 != .orbit })]
-        var out = "\n| behaviours (1e5 live) | GPU updates/s | GPU update ÷ none (per particle) | GPU ÷ CPU | GPU update+draw frame "
+        var out = "\n| behaviours (\(live) live) | GPU updates/s | GPU update ÷ none (per particle) | GPU ÷ CPU | GPU update+draw frame "
             + "| CPU reference updates/s | bytes/particle |\n"
         out += "|---|---|---|---|---|---|---|\n"
         var plain: Double?
         for (name, kinds) in configurations {
-            FileHandle.standardError.write(Data("· behaviours: \(name)\n".utf8))
+            progress("behaviours: \(name)")
             func make() -> EmitterLayer {
                 let layer = Workloads.steady(live: live)
                 layer.emitterBehaviors = kinds.map(behaviour)

@@ -99,14 +99,16 @@ enum UpdateThroughput {
         return out
     }
 
-    /// Runs the rows, prints them and writes `update.json` into `folder`.
-    static func run(timer: Timer, context: GLContext, sizes: [Int], folder: String) throws {
-        let report = try measure(timer: timer, context: context, sizes: sizes)
+    /// Runs the rows, prints them and writes `update.json` into `folder`; returns its path.
+    static func run(timer: Timer, context: GLContext, sizes: [Int], rounds: Int, folder: String) throws -> String {
+        let report = try measure(timer: timer, context: context, sizes: sizes, rounds: rounds)
         print(table(report))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(report).write(to: URL(fileURLWithPath: folder + "/update.json"))
+        let path = folder + "/update.json"
+        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        return path
     }
 }
 

@@ -104,11 +104,13 @@ public enum EffectFile {
         return (decoder.log.hasErrors ? nil : document, issues)
     }
 
-    /// Every problem in the file at `url` (an unreadable file is one error).
+    /// Every problem in the file at `url` (an unreadable file is one error), then, when it loads,
+    /// a warning for each cell that can never show (``EffectIssue/silentCells(of:file:)``).
     public static func validate(contentsOf url: URL) -> [EffectIssue] {
         switch BoundedFile.read(url.path, limit: BoundedFile.documentLimit) {
         case let .success(data):
-            return check(data, file: url.path, baseDirectory: url.deletingLastPathComponent()).1
+            let (document, issues) = check(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
+            return issues + (document.map { EffectIssue.silentCells(of: $0.layer, file: url.path) } ?? [])
         case let .failure(failure):
             return [EffectIssue(severity: .error, file: url.path, path: "", position: nil, message: "the file \(failure)")]
         }

@@ -164,15 +164,48 @@ open class EmitterCell: MediaTiming {
     /// current scale and colour, with the parent's flight direction as base direction (Semantics §6).
     public var emitterCells: [EmitterCell]?
 
-    // MARK: Media timing (time base: layer time for top-level cells, parent age for sub-cells)
+    // MARK: Media timing (parent time: layer time for top-level cells, parent age for sub-cells)
+    //
+    // A cell emits while its parent time lies in its active window `[beginTime, beginTime +
+    // active duration / speed)` (Semantics §8). The parent time of a top-level cell is the layer's
+    // local time — 0 when the layer starts, *not* the host clock; of a sub-cell, the age of the
+    // particle that emits it (Semantics §6). Outside the window the cell emits nothing, its clock
+    // restarts, and its live particles go on.
 
+    /// Parent time at which the cell starts emitting, seconds. Default 0.
+    ///
+    /// For a top-level cell this is **layer time**: to start a burst now, use the simulator's
+    /// `layerTime` (the layer's local time at its last update), never a host clock reading such as
+    /// `CACurrentMediaTime()`, which would lie about the host's uptime in the future (the
+    /// simulators report a `beginTime` that looks like one). For a sub-cell it is the parent's age:
+    /// `beginTime = 2.4` under a parent living 2.5 s emits in its last 0.1 s.
+    ///
+    /// ```swift
+    /// burst.beginTime = simulator.layerTime ?? 0   // now, in the layer's time
+    /// burst.duration = 0.15                        // emits for 0.15 s of layer time
+    /// ```
+    /// Non-finite or beyond ±10¹² s: reported, 0 is used.
     public var beginTime: TimeInterval = 0
+    /// How long one cycle of emission lasts, seconds of the cell's own time (parent time × `speed`).
+    /// Default `.infinity` (0 also means unbounded). Negative or NaN: reported, unbounded is used.
     public var duration: TimeInterval = .infinity
+    /// Seconds of the cell's own time per second of parent time; multiplies its birth rate.
+    /// Default 1; 0 stops emission. Negative, non-finite or above 10⁶: reported, 0 is used.
     public var speed: Float = 1
+    /// Kept for Core Animation code: a cell's emission depends only on its active window, which
+    /// `timeOffset` does not move, so it changes nothing (reported only when non-finite). Default 0.
     public var timeOffset: TimeInterval = 0
+    /// Cycles of `duration` the cell emits for; 0 means one, fractional and `.infinity` allowed.
+    /// Default 0.
     public var repeatCount: Float = 0
+    /// How long the cell emits, seconds of its own time; overrides `repeatCount` when positive.
+    /// Default 0.
     public var repeatDuration: TimeInterval = 0
+    /// Each cycle plays forwards, then backwards: a cycle lasts `2 · duration`, so the cell emits
+    /// twice as long. Default false.
     public var autoreverses: Bool = false
+    /// Kept for Core Animation code: a cell emits only inside its active window, whatever the
+    /// fill. Default ``FillMode/removed``.
     public var fillMode: FillMode = .removed
 
     /// Creates a cell with Core Animation's defaults (it emits nothing until `birthRate` and

@@ -89,15 +89,38 @@ open class EmitterLayer: Layer, MediaTiming {
     /// times give the same particles on the CPU and the GPU at any frame rate.
     public var seed: UInt32 = 0
 
-    // MARK: Media timing (time base: the host clock)
+    // MARK: Media timing (parent time: the host clock; Semantics §8)
+    //
+    // The layer maps *host time* — the clock its simulator is advanced with, `advance(to:)` — to its
+    // *local time*, `(host − beginTime) · speed + timeOffset`, folded by `duration` and repeated.
+    // Local time is the time base of the top-level cells' own timing (their `beginTime` is layer
+    // time). A simulator reports it as `layerTime`.
 
+    /// Host time at which the layer starts, seconds, on the clock passed to `advance(to:)`.
+    /// Default 0, which means "at the simulator's first update" (its local time is 0 then, whatever
+    /// the host clock reads: Semantics §8 "When a layer starts"). Set it to a host clock reading
+    /// (`CACurrentMediaTime()`) to start at that moment, or in the past to appear pre-warmed.
+    /// Non-finite or beyond ±10¹² s: reported, 0 is used. Not animatable.
     public var beginTime: TimeInterval = 0
+    /// Length of one cycle of the layer's local time, seconds of local time. Default `.infinity`
+    /// (0 also means unbounded); outside its active period the layer shows nothing unless
+    /// `fillMode` holds it. Negative or NaN: reported, unbounded is used.
     public var duration: TimeInterval = .infinity
+    /// Seconds of local time per second of host time. Default 1; 0 pauses (with `timeOffset`
+    /// set to the local time to hold). Negative, non-finite or above 10⁶: reported, 0 is used.
     public var speed: Float = 1
+    /// Seconds added to the layer's local time. Default 0. A positive value fast-forwards: the
+    /// layer starts with that much emission already done (the snow preset's 10 s).
     public var timeOffset: TimeInterval = 0
+    /// Cycles of `duration` the layer is active for; 0 means one, fractional and `.infinity`
+    /// allowed. Default 0.
     public var repeatCount: Float = 0
+    /// Active time, seconds of local time; overrides `repeatCount` when positive. Default 0.
     public var repeatDuration: TimeInterval = 0
+    /// Each cycle of local time plays forwards, then backwards. Default false.
     public var autoreverses: Bool = false
+    /// Whether the layer is held at its start before `beginTime` and at its end after its active
+    /// period (host time), instead of showing nothing. Default ``FillMode/removed``.
     public var fillMode: FillMode = .removed
 
     /// Explicit animations by key, in the order added (see `EmitterLayer+Animations.swift`).

@@ -8,8 +8,9 @@ import Foundation
 /// The parent of a layer is the host clock; of a top-level cell, the layer's local time; of a
 /// sub-cell, the age of the particle that emits it.
 public protocol MediaTiming: AnyObject {
-    /// Parent time at which the object starts, in seconds. Default 0. Non-finite or beyond
-    /// ±10¹² is reported and treated as 0 (as is such a `timeOffset`).
+    /// Parent time at which the object starts, in seconds: host time for a layer, the layer's local
+    /// time for a top-level cell (not the host clock), the parent particle's age for a sub-cell.
+    /// Default 0. Non-finite or beyond ±10¹² is reported and treated as 0 (as is such a `timeOffset`).
     var beginTime: TimeInterval { get set }
     /// Length of one simple cycle in seconds. Default `.infinity`; `0` also means unbounded
     /// (Core Animation's "0 is the default" convention); negative or NaN is reported and

@@ -61,3 +61,22 @@ public enum Preset: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension Preset {
+    /// The preset a mistyped or shortened name most likely means: the only preset whose name
+    /// starts with `name` (case-insensitively), else the nearest by edit distance when it is close
+    /// enough to be a typo (the rule effect files use for unknown keys); nil when none is likely.
+    ///
+    /// ```swift
+    /// Preset.nearest(to: "flipbookExpl")   // .flipbookExplosion
+    /// Preset.nearest(to: "alignedSpark")   // .alignedSparks
+    /// Preset.nearest(to: "rain")           // nil
+    /// ```
+    public static func nearest(to name: String) -> Preset? {
+        let lowered = name.lowercased()
+        guard !lowered.isEmpty else { return nil }
+        let prefixed = allCases.filter { $0.rawValue.lowercased().hasPrefix(lowered) }
+        if prefixed.count == 1 { return prefixed[0] }
+        return nearestKey(to: name, in: allCases.map(\.rawValue)).flatMap(Preset.init(rawValue:))
+    }
+}

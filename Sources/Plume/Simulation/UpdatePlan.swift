@@ -23,6 +23,9 @@ package struct UpdatePlanner: Sendable {
     package private(set) var startHostTime: Double?
     /// Which of the layer's failed key-value calls were already reported.
     private var keyValueReports = KeyValueReportCursor()
+    /// Key paths of the advice already given (``ResolvedLayer/silentCells(of:)``,
+    /// ``ResolvedLayer/hostClockBeginTimes(layerTime:hostTime:)``): each is reported once.
+    private var advised: Set<String> = []
 
     package init() {}
 
@@ -52,6 +55,8 @@ package struct UpdatePlanner: Sendable {
         fileprivate var emitterAnimated = false
         /// The key-value report cursor once this update's reports are taken.
         fileprivate var keyValueReports = KeyValueReportCursor()
+        /// The advice given once this update's is added.
+        fileprivate var advised: Set<String> = []
     }
 
     /// Plans the update of `layer` to `hostTime`.
@@ -73,13 +78,22 @@ package struct UpdatePlanner: Sendable {
                             diagnostics: resolved.diagnostics + presented.diagnostics + keyValue, step: .inactive)
         update.keyValueReports = reports
         update.emitterAnimated = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
-        guard let t1 = resolved.localTime(hostTime: hostTime) else { return update }
+        let t1 = resolved.localTime(hostTime: hostTime)
+        advise(resolved.silentCells(of: presented.layer)
+               + (t1.map { resolved.hostClockBeginTimes(layerTime: $0, hostTime: hostTime) } ?? []), &update)
+        guard let t1 else { return update }
         if let t0 = layerTime, t1 >= t0 {
             update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated, t0, t1))
         } else {
             update.step = .rebuild(to: t1)
         }
         return update
+    }
+
+    /// Adds the advice not given before to `update`'s diagnostics.
+    private func advise(_ advice: [Diagnostic], _ update: inout Update) {
+        update.advised = advised
+        for d in advice where update.advised.insert(d.keyPath).inserted { update.diagnostics.append(d) }
     }
 
     /// The line this update's top-level births lie on (Semantics §9): an emitter animated at both
@@ -105,6 +119,7 @@ package struct UpdatePlanner: Sendable {
         hostTime = update.hostTime
         if startHostTime == nil { startHostTime = update.hostTime }
         keyValueReports = update.keyValueReports
+        advised = update.advised
         switch update.step {
         case .ignored:
             return

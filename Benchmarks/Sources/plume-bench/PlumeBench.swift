@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import Plume
+import PlumeGL
+
+/// When the run started: progress lines and the closing line say the seconds since.
+let runStarted = ContinuousClock.now
+
+/// Seconds since the run started.
+func elapsed() -> Double {
+    let d = ContinuousClock.now - runStarted
+    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+/// A progress line on standard error, with the seconds since the start.
+func progress(_ text: String) { FileHandle.standardError.write(Data(String(format: "· %6.1f s  %@\n", elapsed(), text).utf8)) }
+
+/// The sections `--only` runs alone.
+enum Section: String, ExpressibleByArgument, CaseIterable {
+    case update, behaviours
+}
+
+/// plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
+/// transform-feedback ceiling, scaling, host cost per cell, GPU vs CPU, nested sub-cells, frame
+/// time and marginal cost per particle by draw path, behaviours.
+@main
+struct PlumeBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plume-bench",
+        abstract: "Measure Plume on this machine's GL driver (headless EGL) and write the figures.",
+        discussion: """
+            Sections: 0 the update against the driver's copy ceilings, 1 throughput and scaling, 2 maximum live \
+            particles at 60 fps, 3 GPU against the CPU reference, 4 host cost per cell, 5 nested sub-cells, \
+            6 frame time by draw path, 7 behaviours. It prints the tables, writes results.json, results.md, \
+            scaling.png and update.json into --out, lists every file written and the run's duration. \
+            --quick measures 10⁴ and 10⁵ live particles with coarse maxima (33 s on Mesa llvmpipe, 2 shared \
+            cores); the full run adds 10⁶ and 10⁷ and searches each maximum to 3 %: many minutes on llvmpipe.
+            """)
+
+    @Flag(help: "A short run: every section at 10⁴–10⁵ particles with fewer repeats and coarse maximum searches; rougher figures.")
+    var quick = false
+
+    @Flag(help: "Only the draw-path rows (section 6).")
+    var drawPathsOnly = false
+
+    @Option(help: "Only one section: update (section 0; writes update.json) or behaviours (section 7; prints its table).")
+    var only: Section?
+
+    @Flag(help: "Time the process's CPU time instead of elapsed time (steadier on a loaded machine).")
+    var cpuTime = false
+
+    @Option(help: "Folder for the files written (created when missing). The default, latest/, is not tracked by git; Benchmarks/results/ holds the published figures: --out results.")
+    var out = "latest"
+
+    func run() throws {
+        let context = try GLContext.headless(platform: HeadlessPlatform.fromEnvironment())
+        let renderer = try ParticleRenderer(context: context)
+        let target = try OffscreenTarget(context: context, width: 1280, height: 720)
+        var timer = Timer(context: context, renderer: renderer, target: target)
+        if quick { timer.repeats = 3 }
+        if cpuTime { timer.clock = .processCPU }
+        var written: [String] = []
+        defer {
+            // Every file the run wrote, and how long it took, even when a section failed.
+            for file in written { print("wrote \(file)") }
+            print(String(format: "plume-bench%@ took %.1f s", quick ? " --quick" : "", elapsed()))
+        }
+
+        let machine = Machine.describe(context)
+        progress("machine: \(machine.cpu), \(machine.cores) cores; \(context.info.renderer) through \(context.info.platform)")
+        var results = Results(machine: machine)
+        results.loadAverage = Machine.loadAverage().first
+        progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
+
+        if only == .behaviours {                // the behaviour rows alone (section 7)
+            print(try BehaviourBench.table(timer: timer, quick: quick))
+            return
+        }
+
+        if !drawPathsOnly {
+            // 0. The update against the driver's vertex-only and geometry pass-through copy ceilings.
+            written.append(try UpdateThroughput.run(timer: timer, context: context,
+                                                    sizes: quick ? [100_000] : [100_000, 1_000_000, 10_000_000],
+                                                    rounds: quick ? 1 : 5, folder: out))
+            if only == .update { return }
+            try simulationSections(timer: timer, context: context, into: &results)
+        }
+
+        // 6. Frame time by draw path, marginal cost per particle, max live with drawing per path.
+        try DrawPathBenchmark.run(timer, quick: quick, into: &results)
+
+        // 7. Behaviours (issue 11): throughput and bytes per particle with none, each and all.
+        let behaviourTable = drawPathsOnly ? "" : try BehaviourBench.table(timer: timer, quick: quick)
+
+        print(results.table() + behaviourTable)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let files = [(out + "/results.json", try results.json()), (out + "/results.md", Data(results.table().utf8))]
+        for (path, data) in files {
+            try data.write(to: URL(fileURLWithPath: path))
+            written.append(path)
+        }
+        try Chart.scaling(results).writePNG(to: out + "/scaling.png")
+        written.append(out + "/scaling.png")
+    }
+
+    /// Sections 1–5: the simulation alone, on the steady workload and on fireworks.
+    func simulationSections(timer: Timer, context: GLContext, into results: inout Results) throws {
+        // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
+        let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000, 10_000_000]
+        for n in sizes {
+            progress("throughput at \(n) live particles")
+            let frame = try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: n >= 10_000_000 ? 3 : nil)
+            let ceiling = try TransformFeedbackCeiling.copyRate(context: context, records: n,
+                                                                repeats: n >= 10_000_000 || quick ? 3 : 9)
+            results.scaling.append(.init(live: n, frameSeconds: frame, updatesPerSecond: Double(n) / frame, ceilingPerSecond: ceiling))
+        }
+
+        // 2. Maximum live particles at 60 fps (--quick: bisected to about 20 % instead of 3 %).
+        let steps = quick ? 1 : 5
+        let repeats = quick ? 3 : 5
+        progress("maximum live particles at 60 fps: GPU simulation")
+        results.maxGPUSimulation = try timer.maxLive({ n in
+            try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: repeats)
+        }, start: quick ? 16_000 : 1_000, steps: steps)
+        progress("maximum live particles at 60 fps: GPU simulation + rendering 1280×720")
+        results.maxGPURendering = try timer.maxLive({ n in
+            try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true, repeats: repeats)
+        }, start: quick ? 4_000 : 1_000, steps: steps)
+        progress("maximum live particles at 60 fps: CPU reference")
+        results.maxCPUReference = try timer.maxLive({ n in
+            try timer.cpuFrame(Workloads.steady(live: n), live: n, repeats: repeats)
+        }, start: quick ? 16_000 : 500, steps: steps)
+
+        // 3. GPU vs CPU on the same configuration.
+        let comparisonSize = 100_000
+        progress("GPU vs CPU at \(comparisonSize)")
+        let cpuFrame = try timer.cpuFrame(Workloads.steady(live: comparisonSize), live: comparisonSize, repeats: quick ? 3 : 5)
+        let gpuFrame = try timer.gpuFrame(Workloads.steady(live: comparisonSize), live: comparisonSize, render: false)
+        results.gpuVersusCPU = .init(live: comparisonSize, gpuPerSecond: Double(comparisonSize) / gpuFrame,
+                                     cpuPerSecond: Double(comparisonSize) / cpuFrame)
+
+        // 4. Host cost per frame with 1, 10, 100, 1000 cells (10 live particles each).
+        for cells in [1, 10, 100, 1000] {
+            progress("host cost with \(cells) cells")
+            let frame = try timer.gpuFrame(Workloads.steady(live: 10 * cells, cells: cells), live: 10 * cells, render: false)
+            results.hostCost.append(.init(cells: cells, frameSeconds: frame))
+        }
+
+        // 5. Nested sub-cells at scale.
+        for rockets: Float in quick ? [100] : [100, 400] {
+            progress("fireworks with \(rockets) rockets per second")
+            var live = 0
+            let frame = try timer.gpuFrame(Workloads.fireworks(rocketsPerSecond: rockets), live: 4_000_000, render: false,
+                                           preroll: quick ? 60 : 180, observe: { live = try $0.particleCount })
+            results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
+        }
+    }
+}
