@@ -11,6 +11,8 @@ extension Playground {
             let path = (options.screenshotDirectory as NSString)
                 .appendingPathComponent(String(format: "plume-screenshot-%04d.png", state.screenshots.count + 1))
             do {
+                // A missing folder is made, as --record's is.
+                try FileManager.default.createDirectory(atPath: options.screenshotDirectory, withIntermediateDirectories: true)
                 try Playground.readFramebuffer(size).writePNG(to: path)
                 state.screenshots.append(path)
             } catch {
