@@ -53,10 +53,15 @@ let package = Package(
 
         // MARK: - Examples (built by `swift build`, run by PlumePlaygroundTests)
         .target(name: "ShipEffects", dependencies: ["Plume"], path: "Examples/ShipEffects", swiftSettings: strict),
-        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CEpoxy", "CGLFW"],
+        // An example depends on Plume's products and on targets under Examples/ only (its own
+        // modules, as a game's package has them): ExampleImportsTests checks the imports.
+        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "ShipEffects"],
                           path: "Examples/ShipGame", swiftSettings: strict),
-        .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CEpoxy", "CSDL2"],
+        .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CSDL2"],
                           path: "Examples/SDLEmbed", swiftSettings: strict),
+        // SDL2 for SDLEmbed: the game's own library, not Plume's. Without its pkg-config file,
+        // whose -D_REENTRANT SwiftPM refuses (glibc needs no such flag).
+        .systemLibrary(name: "CSDL2", path: "Examples/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .executableTarget(name: "ExportFrames", dependencies: ["Plume", "PlumeGL"],
                           path: "Examples/ExportFrames", swiftSettings: strict),
         .executableTarget(name: "MovingEmitter", dependencies: ["Plume", "PlumeGL"],
@@ -71,8 +76,6 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // SDL2 without its pkg-config file, whose -D_REENTRANT SwiftPM refuses (glibc needs no such flag).
-        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),

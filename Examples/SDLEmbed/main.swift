@@ -5,7 +5,10 @@
 //
 //   swift run SDLEmbed                 play
 //   swift run SDLEmbed --frames 90     quit after 90 frames and print what is alive (for tests)
-import CEpoxy
+//
+// SDL is the game's own library: `CSDL2` is this example's system-library module (beside it in
+// Examples/CSDL2), as a game declares one in its own package. Of Plume it imports only the
+// products; the viewport and the clear come from GLContext (article *Embedding in a game*).
 import CSDL2
 import Foundation
 import Plume
@@ -72,9 +75,8 @@ do {
         // 3. Draw into SDL's framebuffer, then SDL swaps.
         var fw: Int32 = 0, fh: Int32 = 0
         SDL_GL_GetDrawableSize(window, &fw, &fh)
-        plume_glViewport(0, 0, fw, fh)
-        plume_glClearColor(0.05, 0.02, 0.02, 1)
-        plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        try context.setViewport(width: Int(fw), height: Int(fh))
+        try context.clear(to: Color(red: 0.05, green: 0.02, blue: 0.02, alpha: 1))
         try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
         SDL_GL_SwapWindow(window)
         frames += 1

@@ -3,8 +3,9 @@
 //
 //   swift run ShipGame                 play
 //   swift run ShipGame --seconds 4     quit after 4 s and print what is alive (for tests)
-import CEpoxy
-import CGLFW
+//
+// It imports only Plume's products: the window, its keys, the viewport and the clear come from
+// PlumeGL's GLContext (see the article *Embedding in a game*).
 import Foundation
 import Plume
 import PlumeGL
@@ -21,9 +22,7 @@ let (width, height) = (640, 480)
 do {
     // 1. A window with a GL 3.3+ core context, and Plume's simulator and renderer in it.
     let context = try GLContext.window(width: width, height: height, title: "Plume ShipGame")
-    let window = context.glfwWindow!
-    glfwSetInputMode(window, GLFW_STICKY_KEYS, GLFW_TRUE)   // a short press of X is never missed
-    glfwSwapInterval(1)
+    context.setSwapInterval(1)
     let effects = ShipEffects()
     var ship = Ship(x: Double(width) / 2, y: Double(height) * 0.7)
     effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: false)
@@ -37,30 +36,29 @@ do {
     let startPoint = (ship.x, ship.y)
 
     // 2. The game loop: input, game state, then the effects advanced to the game's clock.
-    while glfwWindowShouldClose(window) == 0 && glfwGetKey(window, GLFW_KEY_ESCAPE) != GLFW_PRESS {
-        glfwPollEvents()
+    // A key pressed for less than a frame still counts once (isKeyDown's sticky keys).
+    while !context.shouldClose && !context.isKeyDown(.escape) {
+        context.pollEvents()
         let clock = CACurrentMediaTime()
         let now = clock - start
         let dt = min(now - last, 0.1)
         last = now
-        func held(_ key: Int32) -> Bool { glfwGetKey(window, key) == GLFW_PRESS }
+        let thrust = context.isKeyDown(.up)
         if effects.explodedAt == nil {
-            ship.update(dt: dt, left: held(GLFW_KEY_LEFT), right: held(GLFW_KEY_RIGHT), thrust: held(GLFW_KEY_UP),
+            ship.update(dt: dt, left: context.isKeyDown(.left), right: context.isKeyDown(.right), thrust: thrust,
                         width: Double(width), height: Double(height))
         }
         // A top-level cell's beginTime is layer time: the burst starts at the layer's time now.
-        if held(GLFW_KEY_X) { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
-        effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: held(GLFW_KEY_UP))
+        if context.isKeyDown(.character("x")!) { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
+        effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: thrust)
         try simulator.advance(to: clock)
 
         // 3. Draw into the window: the projection maps the layer's points onto the window.
-        var fw: Int32 = 0, fh: Int32 = 0
-        glfwGetFramebufferSize(window, &fw, &fh)
-        plume_glViewport(0, 0, fw, fh)
-        plume_glClearColor(0.02, 0.02, 0.06, 1)
-        plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let pixels = context.framebufferSize ?? (width, height)   // more pixels than points on HiDPI
+        try context.setViewport(width: pixels.width, height: pixels.height)
+        try context.clear(to: Color(red: 0.02, green: 0.02, blue: 0.06, alpha: 1))
         try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
-        glfwSwapBuffers(window)
+        context.swapBuffers()
 
         frames += 1
         if let maxFrames, frames >= maxFrames { break }

@@ -8,6 +8,8 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #pragma clang diagnostic pop
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
 
 namespace {
 ImGuiWindowFlags windowFlags(int options) {
@@ -23,6 +25,69 @@ ImGuiWindowFlags windowFlags(int options) {
     return flags;
 }
 bool frameOpen = false;
+GLFWwindow *shimWindow = nullptr;
+/// Key presses to replay (plume_imgui_note_key_press) with their GLFW modifier bits, and the
+/// key replayed last frame.
+struct PendingKey { int key; int mods; };
+PendingKey pendingKeys[64];
+int pendingCount = 0;
+int replayedKey = -1;
+
+/// The modifier state as the keyboard has it now.
+void physicalModifiers(ImGuiIO &io) {
+    auto down = [](int key) { return shimWindow != nullptr && glfwGetKey(shimWindow, key) == GLFW_PRESS; };
+    io.KeyCtrl = down(GLFW_KEY_LEFT_CONTROL) || down(GLFW_KEY_RIGHT_CONTROL);
+    io.KeyShift = down(GLFW_KEY_LEFT_SHIFT) || down(GLFW_KEY_RIGHT_SHIFT);
+    io.KeyAlt = down(GLFW_KEY_LEFT_ALT) || down(GLFW_KEY_RIGHT_ALT);
+    io.KeySuper = down(GLFW_KEY_LEFT_SUPER) || down(GLFW_KEY_RIGHT_SUPER);
+}
+
+/// Whether the last frame's modifiers were taken from a noted press rather than the keyboard.
+bool modifiersForced = false;
+
+/// Adds the modifiers held when `key` was pressed: X may report Ctrl up before ImGui sees the
+/// key of Ctrl+A down.
+void forceModifiers(ImGuiIO &io, int mods) {
+    io.KeyCtrl = io.KeyCtrl || (mods & GLFW_MOD_CONTROL) != 0;
+    io.KeyShift = io.KeyShift || (mods & GLFW_MOD_SHIFT) != 0;
+    io.KeyAlt = io.KeyAlt || (mods & GLFW_MOD_ALT) != 0;
+    io.KeySuper = io.KeySuper || (mods & GLFW_MOD_SUPER) != 0;
+    modifiersForced = true;
+}
+
+/// Before NewFrame: releases the key replayed last frame, then replays the next press that ImGui
+/// did not see as down (pressed and released within one frame), with its modifiers. A press
+/// ImGui sees as down gets its modifiers too.
+void replayKeys() {
+    ImGuiIO &io = ImGui::GetIO();
+    const int size = (int)(sizeof(io.KeysDown) / sizeof(io.KeysDown[0]));
+    if (modifiersForced) {
+        physicalModifiers(io);
+        modifiersForced = false;
+    }
+    if (replayedKey >= 0) {
+        if (shimWindow == nullptr || glfwGetKey(shimWindow, replayedKey) != GLFW_PRESS) io.KeysDown[replayedKey] = false;
+        int released = replayedKey;
+        replayedKey = -1;
+        // The same key again needs one frame up before it can go down.
+        if (pendingCount > 0 && pendingKeys[0].key == released) return;
+    }
+    while (pendingCount > 0) {
+        PendingKey next = pendingKeys[0];
+        for (int i = 1; i < pendingCount; i++) pendingKeys[i - 1] = pendingKeys[i];
+        pendingCount -= 1;
+        if (next.key < 0 || next.key >= size) continue;
+        if (next.mods != 0) forceModifiers(io, next.mods);
+        if (io.KeysDown[next.key]) {
+            // Down now: ImGui sees the press itself. Its modifiers hold for this frame only.
+            if (next.mods != 0) return;
+            continue;
+        }
+        io.KeysDown[next.key] = true;
+        replayedKey = next.key;
+        return;
+    }
+}
 }  // namespace
 
 extern "C" {
@@ -32,6 +97,7 @@ bool plume_imgui_init_glfw(void *glfw_window) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO &io = ImGui::GetIO();
+    shimWindow = static_cast<GLFWwindow *>(glfw_window);
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;
     ImGui::StyleColorsDark();
@@ -67,6 +133,7 @@ void plume_imgui_new_frame(void) {
     if (frameOpen) ImGui::EndFrame();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    replayKeys();
     ImGui::NewFrame();
     frameOpen = true;
 }
@@ -80,6 +147,16 @@ void plume_imgui_render(void) {
 
 bool plume_imgui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
 bool plume_imgui_wants_keyboard(void) { return ImGui::GetIO().WantCaptureKeyboard; }
+bool plume_imgui_any_item_active(void) { return ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive(); }
+void plume_imgui_note_key_press(int key, int mods) {
+    if (ImGui::GetCurrentContext() == nullptr) return;
+    // Only the keys ImGui maps (editing and navigation; A, C, V, X, Y, Z with Ctrl).
+    ImGuiIO &io = ImGui::GetIO();
+    bool mapped = false;
+    for (int i = 0; i < ImGuiKey_COUNT; i++) mapped = mapped || io.KeyMap[i] == key;
+    if (!mapped || pendingCount == (int)(sizeof(pendingKeys) / sizeof(pendingKeys[0]))) return;
+    pendingKeys[pendingCount++] = PendingKey{key, mods};
+}
 
 void plume_imgui_set_next_window_rect(float x, float y, float width, float height, bool always) {
     ImGuiCond cond = always ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
@@ -90,6 +167,19 @@ void plume_imgui_set_next_window_position(float x, float y, bool always) {
     ImGui::SetNextWindowPos(ImVec2(x, y), always ? ImGuiCond_Always : ImGuiCond_FirstUseEver);
 }
 void plume_imgui_set_next_window_alpha(float alpha) { ImGui::SetNextWindowBgAlpha(alpha); }
+void plume_imgui_set_next_window_anchor(float x, float y, float pivot_x, float pivot_y, float width, bool always) {
+    ImGuiCond cond = always ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(x, y), cond, ImVec2(pivot_x, pivot_y));
+    ImGui::SetNextWindowSize(ImVec2(width, 0), cond);
+}
+PlumeImGuiRect plume_imgui_window_rect(void) {
+    ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    return PlumeImGuiRect{p.x, p.y, s.x, s.y};
+}
+bool plume_imgui_window_appearing(void) { return ImGui::IsWindowAppearing(); }
+bool plume_imgui_begin_child(const char *id, float height) { return ImGui::BeginChild(id, ImVec2(0, height), true); }
+void plume_imgui_end_child(void) { ImGui::EndChild(); }
+bool plume_imgui_selectable(const char *label, bool selected) { return ImGui::Selectable(label, selected); }
 bool plume_imgui_begin(const char *title, int options) { return ImGui::Begin(title, nullptr, windowFlags(options)); }
 void plume_imgui_end(void) { ImGui::End(); }
 void plume_imgui_same_line(void) { ImGui::SameLine(); }

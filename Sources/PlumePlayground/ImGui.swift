@@ -31,6 +31,10 @@ enum ImGui {
     static func render() { plume_imgui_render() }
     static var wantsMouse: Bool { plume_imgui_wants_mouse() }
     static var wantsKeyboard: Bool { plume_imgui_wants_keyboard() }
+    /// Whether a widget is active (a text field being edited, a slider held).
+    static var anyItemActive: Bool { plume_imgui_any_item_active() }
+    /// Hands ImGui a key press it may miss (pressed and released within one frame).
+    static func noteKeyPress(_ key: Int32, mods: Int32) { plume_imgui_note_key_press(key, mods) }
 
     /// A window: `body` runs when it is not collapsed.
     static func window(_ title: String, options: WindowOptions = [], _ body: () -> Void) {
@@ -42,6 +46,23 @@ enum ImGui {
     }
     static func nextWindow(x: Float, y: Float, always: Bool = true) { plume_imgui_set_next_window_position(x, y, always) }
     static func nextWindowAlpha(_ alpha: Float) { plume_imgui_set_next_window_alpha(alpha) }
+    /// Places the next window's `pivot` (fractions of its size; (0, 1) its bottom-left corner) at
+    /// (x, y), `width` wide and as tall as its contents.
+    static func nextWindow(x: Float, y: Float, pivot: SIMD2<Float>, width: Float) {
+        plume_imgui_set_next_window_anchor(x, y, pivot.x, pivot.y, width, true)
+    }
+    /// The current window's rectangle (inside ``window(_:options:_:)``'s body).
+    static var windowRect: Rect { plume_imgui_window_rect() }
+    /// Whether the current window appears this frame (a window placed by its bottom edge is
+    /// where it belongs from the next frame on).
+    static var windowAppearing: Bool { plume_imgui_window_appearing() }
+    /// A scrolling region `height` points tall, as wide as the window.
+    static func child(_ id: String, height: Float, _ body: () -> Void) {
+        if plume_imgui_begin_child(id, height) { body() }
+        plume_imgui_end_child()
+    }
+    /// A row that can be clicked; true when it was.
+    static func selectable(_ label: String, selected: Bool = false) -> Bool { plume_imgui_selectable(label, selected) }
 
     static func sameLine() { plume_imgui_same_line() }
     static func separator() { plume_imgui_separator() }

@@ -68,6 +68,12 @@ extension Playground {
         let newLayer = preset.makeLayer(size: CGSize(width: sizes.window.x, height: sizes.window.y))
         newLayer.seed = layer.seed
         try play(newLayer)
+        inspector.filePath = savePath(for: preset)
+    }
+
+    /// Where Save puts a preset's effect: `<saveDirectory>/<preset>.json`.
+    func savePath(for preset: Preset) -> String {
+        (options.saveDirectory as NSString).appendingPathComponent("\(preset.rawValue).json")
     }
 
     /// Opens an effect file and watches it (a `.plist` is imported, not watched); on failure the
@@ -99,8 +105,10 @@ extension Playground {
     }
 
     /// Saves the effect as edited: the model values with the emitter where it is on screen (the
-    /// click animation baked in) and the effect's other animations; then plays and watches that
-    /// file. A failed save shows its error and changes nothing.
+    /// click animation baked in) and the effect's other animations, angles in degrees as the
+    /// inspector shows them and `plume export` writes them (`"angleUnit": "degrees"`); then plays
+    /// and watches that file. The file's folder is made if missing. A failed save shows its error
+    /// and changes nothing.
     func saveFile(_ path: String) {
         let saved = layer.copy()
         saved.emitterPosition = layer.presentation(at: time).emitterPosition
@@ -109,6 +117,9 @@ extension Playground {
         }
         do {
             var options = document?.writeOptions ?? EffectFile.WriteOptions()
+            options.angleUnit = .degrees
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             options.maxParticlesPerCell = simulator.limits == .default ? nil : simulator.limits.maxParticlesPerCell
             try EffectFile.write(saved, to: URL(fileURLWithPath: path), options: options)
             state.error = nil

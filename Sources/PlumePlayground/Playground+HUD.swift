@@ -9,6 +9,7 @@ extension Playground {
         ImGui.nextWindow(x: 8, y: 8, width: 300, height: 0, always: false)
         ImGui.nextWindowAlpha(0.6)
         ImGui.window("HUD", options: [.autoResize, .noFocusOnAppearing]) {
+            mark("HUD window", ImGui.windowRect)
             ImGui.text(String(format: "%.1f fps   sim %.2f ms   render %.2f ms", state.fps,
                               state.simulationMilliseconds, state.renderMilliseconds))
             ImGui.text(state.renderer)
@@ -50,15 +51,21 @@ extension Playground {
         }
     }
 
-    /// The last error (a failed load, reload, save or screenshot), over the effect at the top,
-    /// until the next success. Shown even with the interface hidden.
+    /// The last error (a failed load, reload, save or screenshot), until the next success. Shown
+    /// even with the interface hidden. It sits at the bottom left, just above the rate bar and left
+    /// of the inspector, so it covers neither the HUD and its buttons (top left) nor the
+    /// inspector and its menu (right).
     func drawErrorBanner() {
         guard let error = state.error else { return }
         let sizes = input.sizes
-        let width = min(Float(sizes.window.x) - 40, 720)
-        ImGui.nextWindow(x: (Float(sizes.window.x) - width) / 2, y: 8, width: width, height: 0, always: true)
+        let interface = !options.hidesInterface
+        let right = Float(sizes.window.x) - (interface && showsInspector ? 390 + 16 : 0) - 8
+        let width = max(min(right - 8, 720), 160)
+        let bottom = Float(sizes.window.y) - (interface ? 64 : 0) - 8
+        ImGui.nextWindow(x: 8, y: bottom, pivot: SIMD2(0, 1), width: width)
         ImGui.nextWindowAlpha(0.9)
-        ImGui.window("Error", options: [.noTitleBar, .noResize, .noMove, .autoResize, .noFocusOnAppearing]) {
+        ImGui.window("Error", options: [.noTitleBar, .noResize, .noMove, .noFocusOnAppearing]) {
+            if !ImGui.windowAppearing { mark("Error banner", ImGui.windowRect) }
             ImGui.text("Error", color: (1, 0.3, 0.25))
             ImGui.wrapped(error)
             if ImGui.button("Dismiss") { state.error = nil }

@@ -5,8 +5,11 @@ import Plume
 struct InspectorState {
     /// The selected cell (index path), if any.
     var selected: [Int]?
-    /// The effect file the File section opens and saves.
+    /// The path Save writes (the effect's own file, or ``PlaygroundOptions/saveDirectory``'s
+    /// `<preset>.json`); Save As… and Open… start from its folder.
     var filePath = "effect.json"
+    /// The Open… / Save As… window, while it is open.
+    var browser: FileBrowser?
     /// A PNG path for the selected cell's contents.
     var imagePath = ""
     /// What the contents picker shows for each cell whose image the inspector set.
@@ -25,6 +28,7 @@ extension Playground {
                          height: max(Float(sizes.window.y) - 88, 200), always: false)
         ImGui.nextWindowAlpha(0.85)
         ImGui.window("Inspector", options: [.menuBar]) {
+            mark("Inspector window", ImGui.windowRect)
             ImGui.itemWidths(-175) { drawInspectorContents() }
         }
     }
@@ -39,7 +43,8 @@ extension Playground {
                 ImGui.menu("Effect") {
                     if ImGui.menuItem("Restart", shortcut: "R") { perform { try restart() } }
                     if ImGui.menuItem("Save", shortcut: "Ctrl+S") { saveFile(inspector.filePath) }
-                    if ImGui.menuItem("Open") { openFile(inspector.filePath) }
+                    if ImGui.menuItem("Save As…") { showFileBrowser(.save) }
+                    if ImGui.menuItem("Open…") { showFileBrowser(.open) }
                 }
             }
             drawFileSection()
@@ -53,13 +58,17 @@ extension Playground {
     }
 
     private func drawFileSection() {
-        ImGui.itemWidth(210)
+        ImGui.itemWidth(-1)
         _ = ImGui.input("##file", &inspector.filePath)
-        ImGui.sameLine()
-        if ImGui.button("Open") { openFile(inspector.filePath) }
-        ImGui.sameLine()
+        mark("Save path")
         if ImGui.button("Save") { saveFile(inspector.filePath) }
         mark("Save")
+        ImGui.sameLine()
+        if ImGui.button("Save As…") { showFileBrowser(.save) }
+        mark("Save As")
+        ImGui.sameLine()
+        if ImGui.button("Open…") { showFileBrowser(.open) }
+        mark("Open")
         if let file = effectFilePath {
             ImGui.text("playing \((file as NSString).lastPathComponent) (reloads on change)")
         } else if let file = state.effectFile {

@@ -92,7 +92,8 @@ extension Playground {
 
     private func handleKey(_ key: Int32, mods: Int32) {
         switch key {
-        case GLFW_KEY_ESCAPE: quitRequested = true
+        case GLFW_KEY_ESCAPE:
+            if inspector.browser != nil { inspector.browser = nil } else { quitRequested = true }
         case GLFW_KEY_SPACE: state.paused.toggle()
         case GLFW_KEY_PERIOD:
             state.paused = true

@@ -13,7 +13,11 @@ import PlumeGL
 /// the framebuffer's pixels (HiDPI screens have more pixels than points).
 ///
 /// Keys: Space pause, `.` single step (1/60 s), `+`/`-` speed, R restart, N next seed, F12
-/// screenshot (PNG), Tab inspector on/off, Esc quit.
+/// screenshot (PNG), Tab inspector on/off, Esc quit (or close the file browser).
+///
+/// Files: Save writes the effect's own file, or `<saveDirectory>/<preset>.json` for a preset
+/// (``PlaygroundOptions/saveDirectory``), angles in degrees; Open… and Save As… show a file
+/// browser (folders, `.json` and `.plist` files, a name field).
 public final class Playground {
     public let options: PlaygroundOptions
     let context: GLContext
@@ -90,7 +94,10 @@ public final class Playground {
         if max(scaleX, scaleY) > 1.01 { ImGui.scale(max(scaleX, scaleY)) }
         state.interfaceScale = max(scaleX, scaleY)
         state.renderer = context.info.renderer
-        if case let .file(path) = options.effect { opened(path, loaded) }
+        switch options.effect {
+        case let .file(path): opened(path, loaded)
+        case let .preset(preset): inspector.filePath = savePath(for: preset)
+        }
     }
 
     /// Closes ImGui and the window.
@@ -135,6 +142,7 @@ public final class Playground {
                 drawInspector()
                 drawEmitterOutline()
             }
+            drawFileBrowser()
         }
         drawErrorBanner()
 
@@ -219,6 +227,7 @@ public final class Playground {
     private func updateState(sizes: (window: SIMD2<Int>, framebuffer: SIMD2<Int>), now: Double) {
         state.frame += 1
         state.time = time
+        state.keyboardCaptured = ImGui.wantsKeyboard
         state.seed = layer.seed
         state.cells = CellPath.all(in: layer).map(\.name)
         state.selectedCell = showsInspector ? inspector.selected.map { CellPath.name(of: $0, in: layer) } : nil

@@ -25,6 +25,21 @@ public struct PlaygroundOptions: Sendable {
     /// Where the screenshot key (F12) writes `plume-screenshot-NNNN.png`; created (with its
     /// parents) by the first screenshot.
     public var screenshotDirectory = "."
+    /// Where Save puts an effect that came from no file (a preset): `<folder>/<preset>.json`, the
+    /// folder made when first saved into. An effect opened from a file saves over that file; an
+    /// imported `.plist` saves as the `.json` beside it. Default ``defaultSaveDirectory``.
+    public var saveDirectory = PlaygroundOptions.defaultSaveDirectory
+
+    /// `$XDG_DATA_HOME/plume/effects`, else `~/.local/share/plume/effects` (the XDG base
+    /// directory convention): never the working folder, which is often a source checkout.
+    public static var defaultSaveDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return (data as NSString).appendingPathComponent("plume/effects")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".local/share/plume/effects")
+    }
     /// Stop after this many frames (nil: when the window closes or Esc is pressed).
     public var maxFrames: Int?
     /// Stop after this many seconds of wall time (nil: no limit).

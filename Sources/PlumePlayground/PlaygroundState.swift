@@ -51,6 +51,12 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     public var warnings: [String] = []
     /// Saves that succeeded.
     public var saves = 0
+    /// While the file browser (Open…, Save As…) is open: the path its name field points at
+    /// ("" while the field is empty); nil when it is closed.
+    public var fileBrowser: String?
+    /// Whether the interface has the keyboard (a text field is being edited): keys go to it, not
+    /// to the shortcuts.
+    public var keyboardCaptured = false
     public var error: String?
     /// PNG files written by the screenshot key, in order.
     public var screenshots: [String] = []

@@ -28,6 +28,7 @@ final class WindowInput {
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let input = WindowInput.of(window) else { return }
             input.events.append(.key(key, mods: mods))
+            ImGui.noteKeyPress(key, mods: mods)   // a press and release within one frame reaches ImGui too
         }
     }
 

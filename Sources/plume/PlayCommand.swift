@@ -32,6 +32,9 @@ struct Play: ParsableCommand {
     @Option(help: "Directory where F12 writes screenshots (created when missing).")
     var screenshotDirectory: String = "."
 
+    @Option(help: "Folder where Save puts an effect opened from a preset (default: $XDG_DATA_HOME/plume/effects, else ~/.local/share/plume/effects).")
+    var saveDirectory: String?
+
     @Option(parsing: .unconditional, help: "Quit after this many frames.")
     var frames: Int?
 
@@ -84,6 +87,7 @@ struct Play: ParsableCommand {
         options.recordFrames = record
         options.recordDirectory = recordDirectory
         options.screenshotDirectory = screenshotDirectory
+        if let saveDirectory { options.saveDirectory = saveDirectory }
         options.maxFrames = frames
         options.maxSeconds = seconds
         options.measureAfter = measureAfter

@@ -15,7 +15,9 @@ struct EffectFileWindowTests {
 
     @Test func saveFromTheInspectorWritesAFileThatLoadsAgain() throws {
         let session = try XSession()
-        let (window, state) = try launch(session, ["fire", "--size", "960x600"])
+        // A preset saves into --save-directory (made when missing), never the working folder.
+        let folder = session.directory.appendingPathComponent("saved/effects")
+        let (window, state) = try launch(session, ["fire", "--size", "960x600", "--save-directory", folder.path])
         let ready = try state.wait("the inspector and the rate bar") { $0.controls["Save"] != nil && $0.controls["Rate slider"] != nil }
         // Change the rate with the slider, move the fire with a click, then press Save.
         let slider = ready.controls["Rate slider"]!
@@ -26,9 +28,17 @@ struct EffectFileWindowTests {
         let save = try #require(moved.controls["Save"])
         try session.click(window: window, x: Double(save[0] + save[2] / 2), y: Double(save[1] + save[3] / 2))
         let saved = try state.wait("the save") { $0.saves == 1 }
-        let path = session.directory.appendingPathComponent("effect.json").path
+        let path = folder.appendingPathComponent("fire.json").path
         #expect(saved.error == nil, "save failed: \(saved.error ?? "")")
         #expect(saved.effectFile == path, "now playing \(String(describing: saved.effectFile)), saved \(path)")
+        #expect(!FileManager.default.fileExists(atPath: session.directory.appendingPathComponent("effect.json").path),
+                "Save wrote into the working folder")
+        // Angles in degrees, as the inspector shows them and `plume export` writes them.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(json["angleUnit"] as? String == "degrees", "angleUnit \(String(describing: json["angleUnit"]))")
+        let written = ((json["layer"] as? [String: Any])?["emitterCells"] as? [[String: Any]])?.first
+        #expect((written?["emissionLongitude"] as? Double).map { abs($0 + 90) < 1e-6 } == true,
+                "emissionLongitude written as \(String(describing: written?["emissionLongitude"])), expected -90 (degrees)")
 
         // The file loads again, with what the window showed: the slider's rate, the fire where it
         // was clicked, and everything else as in the preset.
@@ -52,7 +62,9 @@ struct EffectFileWindowTests {
         let session = try XSession()
         let file = session.directory.appendingPathComponent("fire.json")
         try EffectFile.write(Preset.fire.makeLayer(size: CGSize(width: 640, height: 480)), to: file)
-        let (window, state) = try launch(session, [file.path, "--size", "640x480", "--no-inspector"])
+        // F12 writes into a screenshot folder that does not exist yet: it is made.
+        let (window, state) = try launch(session, [file.path, "--size", "640x480", "--no-inspector",
+                                                   "--screenshot-directory", "shots/new"])
         let running = try state.wait("fire from the file") { $0.time > 2 && ($0.liveCounts["fire"] ?? 0) > 30 }
         #expect(running.effectFile == file.path && running.rate == 30)
 
@@ -63,17 +75,22 @@ struct EffectFileWindowTests {
         let later = try state.wait("fire after the bad save") { $0.time > broken.time + 1 }
         #expect((later.liveCounts["fire"] ?? 0) > 30 && later.rate == 30 && later.error != nil,
                 "after the bad save: \(later.liveCounts), rate \(later.rate)")
-        // The error is on screen: a reddish title over the effect at the top.
+        // The error is on screen (a reddish title in the banner), clear of the HUD.
         try session.xdotool("mousemove", "--window", window, "600", "300")
         try session.xdotool("key", "F12")
         let shot = try state.wait("a screenshot") { !$0.screenshots.isEmpty }
+        #expect(shot.error == broken.error, "the screenshot failed: \(shot.error ?? "")")
+        #expect(shot.screenshots[0].hasPrefix("shots/new/"), "screenshot at \(shot.screenshots[0])")
         let picture = try Picture(session.directory.appendingPathComponent(shot.screenshots[0]).path)
+        let banner = try #require(shot.controls["Error banner"], "no banner in \(shot.controls.keys.sorted())")
+        let hud = try #require(shot.controls["HUD window"])
+        #expect(!overlap(banner, hud), "the error banner \(banner) covers the HUD \(hud)")
         var reddish = 0
-        for y in 8..<40 { for x in 0..<640 {
+        for y in Int(banner[1])..<min(Int(banner[1] + 30), 480) { for x in Int(banner[0])..<min(Int(banner[0] + banner[2]), 640) {
             let i = (y * picture.image.width + x) * 4
             if picture.image.pixels[i] > 200 && picture.image.pixels[i + 1] < 120 && picture.image.pixels[i + 2] < 120 { reddish += 1 }
         } }
-        #expect(reddish > 20, "no red error title at the top of the window")
+        #expect(reddish > 20, "no red error title in the banner at \(banner)")
 
         // A good save is applied in place: the error goes, the new rate shows.
         let fixed = Preset.fire.makeLayer(size: CGSize(width: 640, height: 480))
@@ -82,6 +99,79 @@ struct EffectFileWindowTests {
         let reloaded = try state.wait("the good save") { $0.error == nil && $0.rate == 60 }
         #expect(reloaded.effectLoads >= 2)
         try state.wait("more fire at 60/s") { ($0.liveCounts["fire"] ?? 0) > later.liveCounts["fire"]! + 20 }
+    }
+
+    /// Whether two rectangles (x, y, width, height) overlap.
+    private func overlap(_ a: [Float], _ b: [Float]) -> Bool {
+        a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+    }
+
+    private func center(_ rect: [Float]) -> (Double, Double) { (Double(rect[0] + rect[2] / 2), Double(rect[1] + rect[3] / 2)) }
+
+    @Test func theFileBrowserNavigatesOpensAndSavesWithATypedName() throws {
+        let session = try XSession()
+        let folder = session.directory.appendingPathComponent("effects/deeper")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let good = folder.appendingPathComponent("sparks.json")
+        let layer = Preset.fire.makeLayer(size: CGSize(width: 1100, height: 700))
+        layer.emitterCells?.first?.birthRate = 55
+        try EffectFile.write(layer, to: good)
+        try Data("{ \"format\": ".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        try Data("not an effect".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let (window, state) = try launch(session, ["fire", "--size", "1100x700", "--save-directory", session.directory.appendingPathComponent("effects").path])
+        func press(_ control: String) throws -> PlaygroundState {
+            let shown = try state.wait("\(control) on screen") { $0.controls[control] != nil }
+            let (x, y) = center(shown.controls[control]!)
+            try session.click(window: window, x: x, y: y)
+            return shown
+        }
+
+        // Open… starts in the save folder: a sub-folder, then the files (text files left out).
+        _ = try press("Open")
+        let listing = try state.wait("the browser") { $0.controls["Browser folder deeper"] != nil }
+        #expect(listing.controls.keys.filter { $0.hasPrefix("Browser file") }.isEmpty)
+        _ = try press("Browser folder deeper")
+        let inside = try state.wait("the folder's files") { $0.controls["Browser file sparks.json"] != nil }
+        #expect(inside.controls["Browser file broken.json"] != nil && inside.controls["Browser file notes.txt"] == nil,
+                "listed: \(inside.controls.keys.filter { $0.hasPrefix("Browser") }.sorted())")
+
+        // A broken file: the error banner shows, clear of the HUD and the inspector (its menu too).
+        _ = try press("Browser file broken.json")
+        try state.wait("broken.json picked") { $0.fileBrowser?.hasSuffix("/deeper/broken.json") == true }
+        _ = try press("Browser Open")
+        let failed = try state.wait("the error") { $0.error != nil && $0.controls["Error banner"] != nil }
+        let banner = failed.controls["Error banner"]!
+        for other in ["HUD window", "Inspector window"] {
+            let rect = try #require(failed.controls[other], "\(other) not drawn")
+            #expect(!overlap(banner, rect), "the error banner \(banner) covers the \(other) \(rect)")
+        }
+        // The good one opens and plays.
+        _ = try press("Browser file sparks.json")
+        try state.wait("sparks.json picked") { $0.fileBrowser == good.path }
+        _ = try press("Browser Open")
+        let opened = try state.wait("sparks.json playing, the browser closed") {
+            $0.effectFile == good.path && $0.rate == 55 && $0.fileBrowser == nil
+        }
+        #expect(opened.error == nil, "after opening: \(opened.error ?? "")")
+
+        // Save As…: a name typed into the field (with a Backspace, and letters that are shortcuts
+        // outside a text field: n new seed, r restart, - slower, . step) saves there.
+        let before = try #require(state.read())
+        _ = try press("Save As")
+        let field = try press("Browser name")
+        try state.wait("the field to take the click") { $0.frame > field.frame + 3 && $0.keyboardCaptured }
+        try session.xdotool("key", "ctrl+a")
+        try session.xdotool("type", "--delay", "60", "new-run.jsonx")
+        try session.xdotool("key", "BackSpace")
+        let target = folder.appendingPathComponent("new-run.json").path
+        try state.wait("the typed name \(target)") { $0.fileBrowser == target }
+        _ = try press("Browser Save")
+        let saved = try state.wait("the save") { $0.saves == 1 }
+        #expect(saved.error == nil && saved.effectFile == target,
+                "saved as \(String(describing: saved.effectFile)) (error \(saved.error ?? "none")), typed \(target)")
+        #expect(saved.seed == before.seed && !saved.paused && saved.speed == before.speed,
+                "typing reached the shortcuts: seed \(saved.seed) (was \(before.seed)), paused \(saved.paused), speed \(saved.speed)")
+        #expect(FileManager.default.fileExists(atPath: target))
     }
 
     @Test func playsTheExampleEffectFilesAndImportsAParticleDesignerFile() throws {

@@ -48,12 +48,31 @@ void plume_imgui_render(void);
 bool plume_imgui_wants_mouse(void);
 /// Whether ImGui uses the keyboard (a text field has focus).
 bool plume_imgui_wants_keyboard(void);
+/// Whether a widget is active this frame (a text field being edited, a slider held).
+bool plume_imgui_any_item_active(void);
+/// Notes a press (or repeat) of GLFW key `key` with modifier bits `mods`. ImGui 1.86 reads keys
+/// as up/down state once a frame, so a press and release between two frames (a quick Backspace
+/// or Ctrl+A at 15 fps) would be lost: such presses are replayed, one a frame, at the next
+/// frames' starts.
+void plume_imgui_note_key_press(int key, int mods);
 
 // MARK: Windows and layout
 
 void plume_imgui_set_next_window_rect(float x, float y, float width, float height, bool always);
 void plume_imgui_set_next_window_position(float x, float y, bool always);
 void plume_imgui_set_next_window_alpha(float alpha);
+/// Places the next window's point (pivot_x, pivot_y) — fractions of its size, (0, 1) its
+/// bottom-left corner — at (x, y), with a fixed width (height 0: fitted).
+void plume_imgui_set_next_window_anchor(float x, float y, float pivot_x, float pivot_y, float width, bool always);
+/// The current window's rectangle (window points), between begin and end.
+PlumeImGuiRect plume_imgui_window_rect(void);
+/// Whether the current window appears this frame (its place and size may not be final yet).
+bool plume_imgui_window_appearing(void);
+/// A scrolling child region `height` points tall (full width); end it with plume_imgui_end_child.
+bool plume_imgui_begin_child(const char *id, float height);
+void plume_imgui_end_child(void);
+/// A selectable row; true when clicked.
+bool plume_imgui_selectable(const char *label, bool selected);
 bool plume_imgui_begin(const char *title, int options);
 void plume_imgui_end(void);
 void plume_imgui_same_line(void);

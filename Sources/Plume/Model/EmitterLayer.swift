@@ -74,8 +74,12 @@ open class EmitterLayer: Layer, MediaTiming {
     /// The longest move, in points, that ``interpolatesEmitterMotion`` spreads births along:
     /// a jump farther than this in one update is a teleport, and the update's births are all at
     /// the new position. Default 1,000 pt. Must be finite and ≥ 0 (else read as 0: no
-    /// interpolation, reported). Animatable.
+    /// interpolation, reported). Animatable. For a shorter move that is a jump (a screen
+    /// wrap-around), call ``teleportEmitter(to:zPosition:)``.
     public var emitterTeleportDistance: CGFloat = 1000
+    /// How many times ``teleportEmitter(to:zPosition:)`` was called: a simulator whose last update
+    /// saw another count treats its next move as a jump (Semantics §9).
+    package internal(set) var emitterTeleports: UInt64 = 0
 
     // MARK: Drawing
 

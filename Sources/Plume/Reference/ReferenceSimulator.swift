@@ -78,6 +78,16 @@ public final class ReferenceSimulator: ParticleSimulator {
         }
     }
 
+    public func reset() {
+        planner = UpdatePlanner()
+        roots = []
+        resolved = ResolvedLayer(layer)
+        diagnostics = []
+        counters = ParticleCounters()
+        drops = [:]
+        emitterPath = nil
+    }
+
     public func snapshot() throws -> ParticleSnapshot {
         var particles: [SnapshotParticle] = []
         if let layerTime {

@@ -58,6 +58,14 @@ public final class ParticleScene {
         simulators = simulators.filter { present.contains($0.key) }
     }
 
+    /// Restarts every emitter layer of the scene (``ParticleSimulator/reset()`` on each simulator):
+    /// the next ``advance(to:)`` starts them all afresh, as when they were first added. Reset one
+    /// layer with `scene.simulator(for: layer)?.reset()`.
+    /// - Throws: what a simulator's `reset` throws (a GPU simulator without its context current).
+    public func reset() throws {
+        for entry in simulators.values { try entry.simulator.reset() }
+    }
+
     /// One emitter layer to draw: where, how opaque, clipped to what.
     public struct Item {
         public var layer: EmitterLayer

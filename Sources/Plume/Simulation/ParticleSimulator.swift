@@ -26,6 +26,19 @@ public protocol ParticleSimulator: AnyObject {
 
     /// Problems found in the layer's values at the last advance, and capacity overflows.
     var diagnostics: [Diagnostic] { get }
+
+    /// Restarts the simulation: every particle, counter, diagnostic and remembered time is
+    /// dropped, and the next ``advance(to:)`` behaves exactly as the first one of a new simulator
+    /// of the same layer (it is the moment a layer whose `beginTime` is 0 starts). Cheaper than
+    /// making a new simulator: the GPU one keeps its compiled programs.
+    ///
+    /// ```swift
+    /// if player.respawned { try simulator.reset() }   // the level starts over, empty
+    /// try simulator.advance(to: now)
+    /// ```
+    /// - Throws: what the simulator's entry points throw when it cannot run (for the GPU
+    ///   simulator: its context not current, or released).
+    func reset() throws
 }
 
 /// Capacity limits of a simulator (Semantics §3): nothing is dropped silently.

@@ -19,6 +19,8 @@ package struct UpdatePlanner: Sendable {
     /// The emitter's presented position at the last update, and whether an animation moved it.
     private var emitterPosition: SIMD3<Double>?
     private var emitterAnimated = false
+    /// The layer's teleport count at the last update (``EmitterLayer/teleportEmitter(to:zPosition:)``).
+    private var emitterTeleports: UInt64 = 0
     /// Host time of the first update: when a layer whose `beginTime` is 0 starts (Semantics §8).
     package private(set) var startHostTime: Double?
     /// Which of the layer's failed key-value calls were already reported.
@@ -53,6 +55,8 @@ package struct UpdatePlanner: Sendable {
         package var step: Step
         /// Whether an animation moves the emitter at this update.
         fileprivate var emitterAnimated = false
+        /// The layer's teleport count read for this update.
+        fileprivate var emitterTeleports: UInt64 = 0
         /// The key-value report cursor once this update's reports are taken.
         fileprivate var keyValueReports = KeyValueReportCursor()
         /// The advice given once this update's is added.
@@ -78,12 +82,15 @@ package struct UpdatePlanner: Sendable {
                             diagnostics: resolved.diagnostics + presented.diagnostics + keyValue, step: .inactive)
         update.keyValueReports = reports
         update.emitterAnimated = !presented.animated.isDisjoint(with: EmitterLayer.emitterPositionKeyPaths)
+        update.emitterTeleports = layer.emitterTeleports
         let t1 = resolved.localTime(hostTime: hostTime)
         advise(resolved.silentCells(of: presented.layer)
                + (t1.map { resolved.hostClockBeginTimes(layerTime: $0, hostTime: hostTime) } ?? []), &update)
         guard let t1 else { return update }
         if let t0 = layerTime, t1 >= t0 {
-            update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated, t0, t1))
+            let jumped = update.emitterTeleports != emitterTeleports
+            update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated,
+                                                                jumped: jumped, t0, t1))
         } else {
             update.step = .rebuild(to: t1)
         }
@@ -99,11 +106,12 @@ package struct UpdatePlanner: Sendable {
     /// The line this update's top-level births lie on (Semantics §9): an emitter animated at both
     /// ends of the update follows its path; one the host moved (not animated at either end)
     /// follows the straight line from its previous position when the layer interpolates motion
-    /// and the move is no teleport; where an animation starts or ends, the emitter jumps.
-    private func path(_ resolved: ResolvedLayer, animated: Bool, _ t0: Double, _ t1: Double) -> EmitterPath? {
+    /// and the move is no teleport (longer than the teleport distance, or `jumped`: the host called
+    /// `teleportEmitter` since the last update); where an animation starts or ends, the emitter jumps.
+    private func path(_ resolved: ResolvedLayer, animated: Bool, jumped: Bool, _ t0: Double, _ t1: Double) -> EmitterPath? {
         guard t1 > t0, let from = emitterPosition else { return nil }
         if animated && emitterAnimated { return EmitterPath(from: from, start: t0, end: t1) }
-        guard !animated && !emitterAnimated, resolved.interpolatesMotion, from != resolved.position else { return nil }
+        guard !animated && !emitterAnimated, !jumped, resolved.interpolatesMotion, from != resolved.position else { return nil }
         let d = resolved.position - from
         let distance = (d * d).sum().squareRoot()
         return distance <= resolved.teleportDistance ? EmitterPath(from: from, start: t0, end: t1) : nil
@@ -130,6 +138,7 @@ package struct UpdatePlanner: Sendable {
         }
         emitterPosition = resolved.position
         emitterAnimated = update.emitterAnimated
+        emitterTeleports = update.emitterTeleports
     }
 }
 

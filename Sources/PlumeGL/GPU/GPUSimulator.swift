@@ -112,6 +112,27 @@ public final class GPUSimulator: ParticleSimulator {
         previousMotionTable.release()
     }
 
+    /// Drops every particle and all history (``ParticleSimulator/reset()``); the particle buffers
+    /// are deleted and the compiled programs kept. Needs the context current.
+    public func reset() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if released { throw GLError.released("GPUSimulator.reset") }
+        try context.ensureCurrent("GPUSimulator.reset")
+        roots.forEach { $0.release(context) }
+        roots = []
+        ledger.reset()
+        planner = UpdatePlanner()
+        resolved = ResolvedLayer(layer)
+        diagnostics = []
+        hostDropped = [:]
+        skipped = 0
+        emitterPath = nil
+        lastUpdate = UpdateStatistics()
+        lastSpawnSlots = 0
+        updateIndex = 0
+    }
+
     public func advance(to hostTime: TimeInterval) throws {
         lock.lock()
         defer { lock.unlock() }
