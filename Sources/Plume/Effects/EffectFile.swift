@@ -96,11 +96,18 @@ public enum EffectFile {
         return document
     }
 
-    /// Every problem in a file (errors and warnings), and the document when there is no error.
+    /// Every problem in a file (errors and warnings, demands beyond the simulation budget among
+    /// them: ``EffectIssue/budget(of:limits:file:)``), and the document when there is no error.
     public static func check(_ data: Data, file: String = "<data>", baseDirectory: URL? = nil) -> (EffectDocument?, [EffectIssue]) {
         var decoder = EffectDecoder(file: file, baseDirectory: baseDirectory)
-        let document = decoder.decodeDocument(data)
-        let issues = decoder.log.sorted
+        var document = decoder.decodeDocument(data)
+        var issues = decoder.log.sorted
+        if !decoder.log.hasErrors, let loaded = document {
+            // Demands beyond the budget: a warning, the layer loads (SimulationLimits).
+            let budget = EffectIssue.budget(of: loaded.layer, limits: loaded.limits, file: file)
+            document?.warnings += budget
+            issues += budget
+        }
         return (decoder.log.hasErrors ? nil : document, issues)
     }
 

@@ -5,7 +5,15 @@
 extension ReferenceSimulator {
     func step(from t0: Int64, to t1: Int64) {
         for (node, cell) in zip(roots, resolved.cells) {
-            node.walk(cell) { node, _ in
+            node.walk(cell) { node, cell in
+                // A smaller share of the layer's budget (more cells): the newest particles beyond it
+                // go first (SimulationLimits.maxParticles).
+                if node.particles.count > cell.capacity {
+                    let excess = node.particles.count - cell.capacity
+                    node.particles.removeLast(excess)
+                    counters.dropped &+= UInt64(excess)
+                    drops[cell.keyPath, default: 0] += Double(excess)
+                }
                 node.existing = node.particles.count
                 node.considered = 0
                 node.aliveAtEnd = node.particles.reduce(0) { $0 + ($1.isAlive(at: t1) ? 1 : 0) }
@@ -59,8 +67,8 @@ extension ReferenceSimulator {
 
     /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
     ///
-    /// Capacity (Semantics §3): an update considers at most `maxParticlesPerCell` births of a clock and
-    /// `2 × maxParticlesPerCell` births of a cell over all its parents (so the work of an update is
+    /// Capacity (Semantics §3): an update considers at most the cell's capacity (its share of the
+    /// layer's budget, ``ResolvedCell/capacity``) of births of a clock and twice it over all its parents (so the work of an update is
     /// bounded by the capacity whatever the rates), and a birth that would be alive at the end of
     /// the update when the cell already holds that many live particles is not created; all count
     /// as dropped. Births that die within the update take no room (the GPU path applies the same
@@ -71,7 +79,7 @@ extension ReferenceSimulator {
                         parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Int64)?, until t1: Int64) {
         counters.skipped &+= births.skipped
         guard births.count > 0 else { return }
-        let limit = limits.maxParticlesPerCell
+        let limit = cell.capacity
         let budget = max(0, 2 * max(limit, 1) - node.considered)
         let n = Int(min(births.count, UInt64(limit), UInt64(budget)))
         node.considered += n

@@ -30,12 +30,13 @@ public final class ReferenceSimulator: ParticleSimulator {
     /// The path this update's top-level births are placed along (Semantics §9), if the emitter moved.
     var emitterPath: EmitterPath?
     /// The update decisions both simulators share.
-    private var planner = UpdatePlanner()
+    private var planner: UpdatePlanner
 
     /// Creates a simulator of `layer`. Nothing happens until the first ``advance(to:)``.
     public init(layer: EmitterLayer, limits: SimulationLimits = .default) {
         self.layer = layer
         self.limits = limits
+        self.planner = UpdatePlanner(limits: limits)
         self.resolved = ResolvedLayer(layer)
     }
 
@@ -74,12 +75,12 @@ public final class ReferenceSimulator: ParticleSimulator {
         }
         planner.finish(update)
         for (keyPath, count) in drops.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(.capacityReached(keyPath: keyPath, births: UInt64(count), capacity: limits.maxParticlesPerCell))
+            diagnostics.append(.capacityReached(keyPath: keyPath, births: UInt64(count), capacity: limits.capacity(nodes: resolved.nodeCount)))
         }
     }
 
     public func reset() {
-        planner = UpdatePlanner()
+        planner = UpdatePlanner(limits: limits)
         roots = []
         resolved = ResolvedLayer(layer)
         diagnostics = []

@@ -42,17 +42,41 @@ public protocol ParticleSimulator: AnyObject {
 }
 
 /// Capacity limits of a simulator (Semantics §3): nothing is dropped silently.
+///
+/// The budget is in particles; the memory it stands for is, per live particle, the GPU
+/// simulator's record twice (its buffers are double: 48 bytes for a top-level cell without
+/// sub-cells, 80 for a sub-cell's, +12 per sub-cell, `Shaders/plume.contract`) plus room for one
+/// update's births, and about 200 bytes in the CPU reference. So the default layer budget of 2²⁰
+/// particles is at most about 100 MB of GPU memory for plain cells, and a game that wants more
+/// raises it:
+///
+/// ```swift
+/// let simulator = try GPUSimulator(layer: layer, context: context,
+///                                  limits: SimulationLimits(maxParticlesPerCell: 1 << 22, maxParticles: 1 << 23))
+/// ```
 public struct SimulationLimits: Hashable, Sendable {
     /// The most live particles one cell (one node of the cell tree, all its parents together)
     /// may hold. When a birth would exceed it, the newest births of the update are not created,
     /// ``ParticleCounters/dropped`` counts them and a ``Diagnostic`` reports it.
     /// Default 1,048,576 (2²⁰).
     public var maxParticlesPerCell: Int
+    /// The most live particles the whole layer may hold, all cells together: each node of the
+    /// cell tree gets an equal share as its capacity, `min(maxParticlesPerCell, maxParticles ÷
+    /// nodes)` (``capacity(nodes:)``), enforced as ``maxParticlesPerCell`` is and identically on
+    /// both simulators. Default 1,048,576 (2²⁰).
+    public var maxParticles: Int
 
     /// The defaults.
     public static let `default` = SimulationLimits(maxParticlesPerCell: 1 << 20)
 
-    public init(maxParticlesPerCell: Int) {
+    public init(maxParticlesPerCell: Int, maxParticles: Int = 1 << 20) {
         self.maxParticlesPerCell = max(0, maxParticlesPerCell)
+        self.maxParticles = max(0, maxParticles)
+    }
+
+    /// The capacity of each node of a layer whose cell tree has `nodes` nodes (cells and
+    /// sub-cells at every depth).
+    public func capacity(nodes: Int) -> Int {
+        min(maxParticlesPerCell, maxParticles / max(nodes, 1))
     }
 }

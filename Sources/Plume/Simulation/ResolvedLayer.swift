@@ -148,6 +148,9 @@ public struct ResolvedCell: Sendable {
     /// The longest lifetime ``lifetimeTicks`` can draw (the catch-up threshold), ticks.
     public var maxLifetimeTicks: Int64 = 0
     public var children: [ResolvedCell]
+    /// The most live particles this node may hold: its share of the layer's budget
+    /// (``SimulationLimits/capacity(nodes:)``, set by ``ResolvedLayer/assignCapacities(_:)``).
+    public var capacity = SimulationLimits.default.maxParticlesPerCell
     /// The layer's behaviours that act on this cell (Semantics §12); empty when none does.
     public var behaviors = CellBehaviors()
 }
@@ -458,5 +461,25 @@ struct DiagnosticCollector {
             add(prefix + "repeatDuration", t.repeatDuration, "must not be negative or NaN; 0 is used", .replaced)
         }
         return TimingModel(t)
+    }
+}
+
+extension ResolvedLayer {
+    /// The nodes of the cell tree: cells and sub-cells at every depth.
+    public var nodeCount: Int {
+        func count(_ cells: [ResolvedCell]) -> Int { cells.reduce(cells.count) { $0 + count($1.children) } }
+        return count(cells)
+    }
+
+    /// Gives every node its share of the layer's budget (``SimulationLimits/capacity(nodes:)``).
+    public mutating func assignCapacities(_ limits: SimulationLimits) {
+        let capacity = limits.capacity(nodes: nodeCount)
+        func assign(_ cells: inout [ResolvedCell]) {
+            for i in cells.indices {
+                cells[i].capacity = capacity
+                assign(&cells[i].children)
+            }
+        }
+        assign(&cells)
     }
 }

@@ -29,7 +29,10 @@ package struct UpdatePlanner: Sendable {
     /// ``ResolvedLayer/hostClockBeginTimes(layerTime:hostTime:)``): each is reported once.
     private var advised: Set<String> = []
 
-    package init() {}
+    /// The capacities every update gives the layer's cells (``ResolvedCell/capacity``).
+    package let limits: SimulationLimits
+
+    package init(limits: SimulationLimits = .default) { self.limits = limits }
 
     /// What one update does.
     package enum Step: Sendable {
@@ -74,6 +77,7 @@ package struct UpdatePlanner: Sendable {
         layer.layoutIfNeeded()
         let presented = layer.presented(at: hostTime)
         var resolved = ResolvedLayer(presented.layer)
+        resolved.assignCapacities(limits)
         // Semantics §8 "When a layer starts": the first update is the moment the layer starts.
         resolved.start(atHostTime: startHostTime ?? hostTime)
         var reports = keyValueReports

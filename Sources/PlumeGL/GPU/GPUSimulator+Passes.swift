@@ -32,7 +32,7 @@ extension GPUSimulator {
             let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
                                             maxLifetime: cell.maxLifetimeTicks)
             skipped &+= births.skipped
-            let limit = UInt64(limits.maxParticlesPerCell)
+            let limit = UInt64(cell.capacity)
             var count = births.count
             if count > limit {
                 hostDropped[cell.keyPath, default: 0] &+= count - limit
@@ -57,9 +57,16 @@ extension GPUSimulator {
             node.bound.rebase(live: Int(result.written), measuredAfter: m.update, at: m.time, maxLifetime: node.maxLifetimeEver)
             node.measurement = nil
         }
+        let limit = cell.capacity
+        // A smaller share of the layer's budget (more cells): the live records beyond it go first,
+        // the newest ones, as the reference drops them (counted as dropped by the copy pass).
+        if node.input.capacity > limit {
+            try resize(node, capacity: limit, subCells: node.subCells, cell: cell.keyPath)
+            node.bound.rebase(live: min(node.bound.total, limit), measuredAfter: updateIndex, at: Ticks.time(t0),
+                              maxLifetime: node.maxLifetimeEver)
+        }
         let hasParticles = node.input.hasData || (node.born?.hasData ?? false)
         let parentsBound = node.bound.total + bornBound
-        let limit = limits.maxParticlesPerCell
         var childBorn = [Int](repeating: 0, count: cell.children.count)
         for (j, sub) in cell.children.enumerated() {
             let child = node.children[j]
@@ -147,14 +154,14 @@ extension GPUSimulator {
 
     /// Replaces the node's live buffers by larger ones and/or another record layout, copying its
     /// live particles over on the GPU.
-    func resize(_ node: GPUNode, capacity: Int, subCells: Int) throws {
+    func resize(_ node: GPUNode, capacity: Int, subCells: Int, cell: String = "") throws {
         let fresh = [try RecordBuffer(context: context, capacity: capacity, subCells: subCells, child: node.isChild),
                      try RecordBuffer(context: context, capacity: capacity, subCells: subCells, child: node.isChild)]
         let old = node.input
         if old.hasData {
             let program = try context.programs.program(CopyUniforms.self, sub: old.subCells, csub: subCells, child: node.isChild)
             program.use()
-            try withCapture(into: fresh[0], creates: false) {
+            try withCapture(into: fresh[0], creates: false, moves: true, cell: cell) {
                 draw(from: old)
             }
         }
@@ -265,7 +272,7 @@ extension GPUSimulator {
         u.sub.set(j)
         u.slots.set(UInt32(clamping: slots))
         setClock(u.clock, sub: sub, child: node.children[j])
-        let capacity = max(1, min(parents, 2 * max(limits.maxParticlesPerCell, 1)))
+        let capacity = max(1, min(parents, 2 * max(sub.capacity, 1)))
         let buffer = try context.makeBuffer(bytes: capacity * 8)
         let feedback = context.makeTransformFeedback(capturingInto: buffer)
         let query = context.makeQuery()
@@ -439,11 +446,11 @@ extension GPUSimulator {
     }
 
     /// Captures the draws of `body` into `target`, counting what they generate and write.
-    private func withCapture(into target: RecordBuffer, creates: Bool, cell: String = "",
+    private func withCapture(into target: RecordBuffer, creates: Bool, moves: Bool = false, cell: String = "",
                              _ body: () throws -> Void) throws {
         plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
         lastUpdate.passes += 1
-        let counts = ledger.begin(context, creates: creates, cell: cell)
+        let counts = ledger.begin(context, creates: creates, moves: moves, cell: cell)
         plume_glBeginTransformFeedback(GLenum(GL_POINTS))
         try body()
         plume_glEndTransformFeedback()

@@ -22,7 +22,9 @@ extension GPUSimulator {
             }
         }
         var counters = ParticleCounters()
-        counters.born = ledger.created
+        // Births the update passes found no room for were written by a birth or spawn pass first.
+        let unplaced = ledger.dropped - ledger.createdDropped - ledger.movedDropped
+        counters.born = ledger.created - unplaced
         counters.dropped = ledger.dropped + hostDropped.values.reduce(0, +)
         counters.skipped = skipped
         let carriedDrops = ledger.dropped - ledger.createdDropped
@@ -31,7 +33,7 @@ extension GPUSimulator {
         var drops = hostDropped
         drops.merge(ledger.droppedByCell) { $0 + $1 }
         let reports = drops.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { keyPath, count in
-            Diagnostic.capacityReached(keyPath: keyPath, births: count, capacity: limits.maxParticlesPerCell)
+            Diagnostic.capacityReached(keyPath: keyPath, births: count, capacity: limits.capacity(nodes: resolved.nodeCount))
         }
         return ParticleSnapshot(hostTime: hostTime ?? 0, layerTime: layerTime, particles: particles,
                                 counters: counters, diagnostics: diagnostics + reports)

@@ -42,7 +42,7 @@ public final class GPUSimulator: ParticleSimulator {
     /// The path this update's top-level births are placed along (Semantics §9), if the emitter moved.
     var emitterPath: EmitterPath?
     /// The update decisions both simulators share.
-    private var planner = UpdatePlanner()
+    private var planner: UpdatePlanner
     var released = false
     /// The behaviour table of the cell whose motion behaviours a pass integrates (texture unit 3).
     lazy var motionTable = BehaviorTable(context: context)
@@ -87,6 +87,7 @@ public final class GPUSimulator: ParticleSimulator {
         self.layer = layer
         self.context = context
         self.limits = limits
+        self.planner = UpdatePlanner(limits: limits)
         self.resolved = ResolvedLayer(layer)
         try context.ensureCurrent("GPUSimulator.init")
         // Compile the common variants now, so a broken driver fails here with its log.
@@ -122,7 +123,7 @@ public final class GPUSimulator: ParticleSimulator {
         roots.forEach { $0.release(context) }
         roots = []
         ledger.reset()
-        planner = UpdatePlanner()
+        planner = UpdatePlanner(limits: limits)
         resolved = ResolvedLayer(layer)
         diagnostics = []
         hostDropped = [:]
@@ -206,7 +207,7 @@ public final class GPUSimulator: ParticleSimulator {
         }
         while nodes.count < cells.count {
             nodes.append(try GPUNode(context: context, subCells: cells[nodes.count].children.count, child: child,
-                                     capacity: min(Self.initialCapacity, limits.maxParticlesPerCell), origin: origin))
+                                     capacity: min(Self.initialCapacity, cells[nodes.count].capacity), origin: origin))
         }
         for (node, cell) in zip(nodes, cells) {
             if node.subCells != cell.children.count {

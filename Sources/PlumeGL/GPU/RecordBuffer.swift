@@ -69,14 +69,18 @@ final class PassCounts {
     let written: GLQuery
     /// Whether the pass created particles (birth/spawn) or carried them (update, copy).
     let creates: Bool
+    /// Whether the pass moved live particles into new buffers (a resize): what it drops was
+    /// already born (a smaller capacity), unlike the update pass's drops (births with no room).
+    let moves: Bool
     /// Key path of the cell whose particles the pass writes (for drop reports).
     let cell: String
     private(set) var result: (generated: UInt64, written: UInt64)?
 
-    init(generated: GLQuery, written: GLQuery, creates: Bool, cell: String) {
+    init(generated: GLQuery, written: GLQuery, creates: Bool, moves: Bool = false, cell: String) {
         self.generated = generated
         self.written = written
         self.creates = creates
+        self.moves = moves
         self.cell = cell
     }
 
@@ -101,20 +105,22 @@ final class QueryLedger {
     private(set) var created: UInt64 = 0
     /// Primitives generated but not written (a full buffer), by every pass.
     private(set) var dropped: UInt64 = 0
+    /// The part of `dropped` that resizes lost (live particles beyond a smaller capacity).
+    private(set) var movedDropped: UInt64 = 0
     /// The part of `dropped` that creating passes lost (never counted as created).
     private(set) var createdDropped: UInt64 = 0
     /// `dropped` by cell key path.
     private(set) var droppedByCell: [String: UInt64] = [:]
     private(set) var allQueries: [GLQuery] = []
 
-    func begin(_ context: GLContext, creates: Bool, cell: String) -> PassCounts {
+    func begin(_ context: GLContext, creates: Bool, moves: Bool = false, cell: String) -> PassCounts {
         func take(_ pool: inout [GLQuery]) -> GLQuery {
             if let q = pool.popLast() { return q }
             let q = context.makeQuery()
             allQueries.append(q)
             return q
         }
-        let counts = PassCounts(generated: take(&generatedPool), written: take(&writtenPool), creates: creates, cell: cell)
+        let counts = PassCounts(generated: take(&generatedPool), written: take(&writtenPool), creates: creates, moves: moves, cell: cell)
         counts.generated.begin(.primitivesGenerated)
         counts.written.begin(.primitivesWritten)
         return counts
@@ -131,6 +137,7 @@ final class QueryLedger {
         var kept: [PassCounts] = []
         for counts in pending {
             if counts.resolve(wait: wait), let r = counts.result {
+                if counts.moves { movedDropped += r.generated - r.written }
                 if counts.creates {
                     created += r.written
                     createdDropped += r.generated - r.written
@@ -152,6 +159,7 @@ final class QueryLedger {
         created = 0
         dropped = 0
         createdDropped = 0
+        movedDropped = 0
         droppedByCell = [:]
     }
 
