@@ -90,3 +90,43 @@ import Testing
         #expect(s.counters.dropped > 0)
     }
 }
+
+/// A scene's budget is shared by its layers and follows them as they come and go.
+@Suite(.serialized) struct SceneBudgetTests {
+    @Test func theScenesBudgetIsSharedByItsLayersOnBothSimulators() throws {
+        try GPU.run { context in
+            let root = Layer()
+            root.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+            let layers = try (0..<3).map { _ in try BudgetTests.greedyLayer() }
+            let cpuRoot = Layer()
+            cpuRoot.bounds = root.bounds
+            let cpuLayers = try (0..<3).map { _ in try BudgetTests.greedyLayer() }
+            root.addSublayer(layers[0]); root.addSublayer(layers[1])
+            cpuRoot.addSublayer(cpuLayers[0]); cpuRoot.addSublayer(cpuLayers[1])
+            let gpuScene = ParticleScene(root: root) { try GPUSimulator(layer: $0, context: context) }
+            let cpuScene = ParticleScene(root: cpuRoot) { ReferenceSimulator(layer: $0) }
+            for scene in [gpuScene, cpuScene] { scene.limits = SimulationLimits(maxParticlesPerCell: 1 << 20, maxParticles: 24_000) }
+            func live(_ scene: ParticleScene, _ layer: EmitterLayer) throws -> Int {
+                try scene.simulator(for: layer)!.snapshot().particles.count
+            }
+            for i in 0...3 {
+                if i == 2 {   // a third layer: each share falls from 12,000 to 8,000
+                    root.addSublayer(layers[2])
+                    cpuRoot.addSublayer(cpuLayers[2])
+                }
+                try gpuScene.advance(to: Double(i) / 60)
+                try cpuScene.advance(to: Double(i) / 60)
+                for k in 0..<(i < 2 ? 2 : 3) {
+                    // A layer starts empty at its first update (Semantics §8).
+                    let first = i == 0 || (i == 2 && k == 2)
+                    let expected = first ? 0 : i < 2 ? 12_000 : 8_000
+                    #expect(try live(cpuScene, cpuLayers[k]) == expected, "update \(i), layer \(k)")
+                    let g = try gpuScene.simulator(for: layers[k])!.snapshot()
+                    let c = try cpuScene.simulator(for: cpuLayers[k])!.snapshot()
+                    #expect(g.counters == c.counters, "update \(i), layer \(k): GPU \(g.counters) vs \(c.counters)")
+                    compareSnapshots(gpu: g, cpu: c, configuration: "scene budget, update \(i), layer \(k)", seed: 0)
+                }
+            }
+        }
+    }
+}

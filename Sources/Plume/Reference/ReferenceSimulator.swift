@@ -13,7 +13,7 @@ import Foundation
 /// ```
 public final class ReferenceSimulator: ParticleSimulator {
     public let layer: EmitterLayer
-    public let limits: SimulationLimits
+    public var limits: SimulationLimits { didSet { planner.limits = limits } }
     public private(set) var diagnostics: [Diagnostic] = []
     /// Running totals since creation or the last rebuild (seek, or the layer becoming active).
     public internal(set) var counters = ParticleCounters()

@@ -24,11 +24,19 @@ import Foundation
 /// and the clip of every `masksToBounds` layer on the path. A hidden layer hides its subtree.
 /// Container opacity multiplies each particle's alpha (Core Animation's group opacity would
 /// composite the subtree first; the two differ only where a faded subtree's particles overlap).
+///
+/// **Budget.** With ``limits`` set, the scene's ``SimulationLimits/maxParticles`` is shared
+/// equally by the emitter layers in the tree at each ``advance(to:)`` (each simulator's
+/// ``ParticleSimulator/limits`` is set to its share): a layer added to the tree shrinks the others'
+/// shares (their newest particles beyond it go, counted as dropped), one removed grows them.
 public final class ParticleScene {
     /// The root of the tree; its own coordinate space is the picture's.
     public let root: Layer
     private let makeSimulator: (EmitterLayer) throws -> ParticleSimulator
     private var simulators: [ObjectIdentifier: (layer: EmitterLayer, simulator: ParticleSimulator)] = [:]
+    /// The scene's budget, shared by its emitter layers; nil (the default): each simulator keeps
+    /// the limits it was made with.
+    public var limits: SimulationLimits?
 
     /// - Parameter makeSimulator: makes the simulator of an emitter layer when it first appears in
     ///   the tree (for instance `{ try GPUSimulator(layer: $0, context: context) }` or
@@ -49,10 +57,15 @@ public final class ParticleScene {
     public func advance(to hostTime: TimeInterval) throws {
         root.layoutIfNeeded()
         var present = Set<ObjectIdentifier>()
-        for layer in emitterLayers() {
+        let layers = emitterLayers()
+        let share = limits.map {
+            SimulationLimits(maxParticlesPerCell: $0.maxParticlesPerCell, maxParticles: $0.maxParticles / max(layers.count, 1))
+        }
+        for layer in layers {
             let id = ObjectIdentifier(layer)
             present.insert(id)
             if simulators[id] == nil { simulators[id] = (layer, try makeSimulator(layer)) }
+            if let share, let simulator = simulators[id]?.simulator, simulator.limits != share { simulator.limits = share }
             try simulators[id]?.simulator.advance(to: hostTime)
         }
         simulators = simulators.filter { present.contains($0.key) }

@@ -27,6 +27,11 @@ public protocol ParticleSimulator: AnyObject {
     /// Problems found in the layer's values at the last advance, and capacity overflows.
     var diagnostics: [Diagnostic] { get }
 
+    /// The capacities and the layer's particle budget. A change applies at the next `advance`:
+    /// a larger budget lets more births in, a smaller one drops the newest live particles beyond
+    /// it, counted as dropped (``ParticleScene`` shares its budget among its layers this way).
+    var limits: SimulationLimits { get set }
+
     /// Restarts the simulation: every particle, counter, diagnostic and remembered time is
     /// dropped, and the next ``advance(to:)`` behaves exactly as the first one of a new simulator
     /// of the same layer (it is the moment a layer whose `beginTime` is 0 starts). Cheaper than

@@ -30,7 +30,7 @@ package struct UpdatePlanner: Sendable {
     private var advised: Set<String> = []
 
     /// The capacities every update gives the layer's cells (``ResolvedCell/capacity``).
-    package let limits: SimulationLimits
+    package var limits: SimulationLimits
 
     package init(limits: SimulationLimits = .default) { self.limits = limits }
 

@@ -33,7 +33,7 @@ extension GPUSimulator {
         var drops = hostDropped
         drops.merge(ledger.droppedByCell) { $0 + $1 }
         let reports = drops.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { keyPath, count in
-            Diagnostic.capacityReached(keyPath: keyPath, births: count, capacity: limits.capacity(nodes: resolved.nodeCount))
+            Diagnostic.capacityReached(keyPath: keyPath, births: count, capacity: storedLimits.capacity(nodes: resolved.nodeCount))
         }
         return ParticleSnapshot(hostTime: hostTime ?? 0, layerTime: layerTime, particles: particles,
                                 counters: counters, diagnostics: diagnostics + reports)

@@ -24,7 +24,13 @@ import Plume
 public final class GPUSimulator: ParticleSimulator {
     public let layer: EmitterLayer
     public let context: GLContext
-    public let limits: SimulationLimits
+    /// The capacities and the layer's budget (see ``ParticleSimulator/limits``); set under the
+    /// simulator's lock, so any thread may change it.
+    public var limits: SimulationLimits {
+        get { lock.withLock { storedLimits } }
+        set { lock.withLock { storedLimits = newValue; planner.limits = newValue } }
+    }
+    var storedLimits: SimulationLimits
     public private(set) var diagnostics: [Diagnostic] = []
     /// Host time of the last `advance`.
     public var hostTime: Double? { planner.hostTime }
@@ -86,7 +92,7 @@ public final class GPUSimulator: ParticleSimulator {
     public init(layer: EmitterLayer, context: GLContext, limits: SimulationLimits = .default) throws {
         self.layer = layer
         self.context = context
-        self.limits = limits
+        self.storedLimits = limits
         self.planner = UpdatePlanner(limits: limits)
         self.resolved = ResolvedLayer(layer)
         try context.ensureCurrent("GPUSimulator.init")
@@ -123,7 +129,7 @@ public final class GPUSimulator: ParticleSimulator {
         roots.forEach { $0.release(context) }
         roots = []
         ledger.reset()
-        planner = UpdatePlanner(limits: limits)
+        planner = UpdatePlanner(limits: storedLimits)
         resolved = ResolvedLayer(layer)
         diagnostics = []
         hostDropped = [:]
