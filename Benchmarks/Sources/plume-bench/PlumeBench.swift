@@ -17,7 +17,7 @@ func progress(_ text: String) { FileHandle.standardError.write(Data(String(forma
 
 /// The sections `--only` runs alone.
 enum Section: String, ExpressibleByArgument, CaseIterable {
-    case update, behaviours
+    case update, behaviours, maxima
 }
 
 /// plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
@@ -43,7 +43,7 @@ struct PlumeBench: ParsableCommand {
     @Flag(help: "Only the draw-path rows (section 6).")
     var drawPathsOnly = false
 
-    @Option(help: "Only one section: update (section 0; writes update.json) or behaviours (section 7; prints its table).")
+    @Option(help: "Only one section: update (section 0; writes update.json), maxima (section 2, printed) or behaviours (section 7; prints its table).")
     var only: Section?
 
     @Flag(help: "Time the process's CPU time instead of elapsed time (steadier on a loaded machine).")
@@ -74,6 +74,12 @@ struct PlumeBench: ParsableCommand {
 
         if only == .behaviours {                // the behaviour rows alone (section 7)
             print(try BehaviourBench.table(timer: timer, quick: quick))
+            return
+        }
+
+        if only == .maxima {                    // the maxima alone (section 2), at full precision
+            try maxima(timer: timer, into: &results)
+            print(results.table())
             return
         }
 
@@ -115,21 +121,7 @@ struct PlumeBench: ParsableCommand {
             results.scaling.append(.init(live: n, frameSeconds: frame, updatesPerSecond: Double(n) / frame, ceilingPerSecond: ceiling))
         }
 
-        // 2. Maximum live particles at 60 fps (--quick: bisected to about 20 % instead of 3 %).
-        let steps = quick ? 1 : 5
-        let repeats = quick ? 3 : 5
-        progress("maximum live particles at 60 fps: GPU simulation")
-        results.maxGPUSimulation = try timer.maxLive({ n in
-            try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: repeats)
-        }, start: quick ? 16_000 : 1_000, steps: steps)
-        progress("maximum live particles at 60 fps: GPU simulation + rendering 1280×720")
-        results.maxGPURendering = try timer.maxLive({ n in
-            try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true, repeats: repeats)
-        }, start: quick ? 4_000 : 1_000, steps: steps)
-        progress("maximum live particles at 60 fps: CPU reference")
-        results.maxCPUReference = try timer.maxLive({ n in
-            try timer.cpuFrame(Workloads.steady(live: n), live: n, repeats: repeats)
-        }, start: quick ? 16_000 : 500, steps: steps)
+        try maxima(timer: timer, into: &results)
 
         // 3. GPU vs CPU on the same configuration.
         let comparisonSize = 100_000
@@ -154,5 +146,23 @@ struct PlumeBench: ParsableCommand {
                                            preroll: quick ? 60 : 180, observe: { live = try $0.particleCount })
             results.fireworks.append(.init(rocketsPerSecond: Double(rockets), live: live, frameSeconds: frame))
         }
+    }
+
+    /// 2. Maximum live particles at 60 fps (--quick: bisected to about 20 % instead of 3 %).
+    func maxima(timer: Timer, into results: inout Results) throws {
+        let steps = quick ? 1 : 5
+        let repeats = quick ? 3 : 5
+        progress("maximum live particles at 60 fps: GPU simulation")
+        results.maxGPUSimulation = try timer.maxLive({ n in
+            try timer.gpuFrame(Workloads.steady(live: n), live: n, render: false, repeats: repeats)
+        }, start: quick ? 16_000 : 1_000, steps: steps)
+        progress("maximum live particles at 60 fps: GPU simulation + rendering 1280×720")
+        results.maxGPURendering = try timer.maxLive({ n in
+            try timer.gpuFrame(Workloads.steady(live: n), live: n, render: true, repeats: repeats)
+        }, start: quick ? 4_000 : 1_000, steps: steps)
+        progress("maximum live particles at 60 fps: CPU reference")
+        results.maxCPUReference = try timer.maxLive({ n in
+            try timer.cpuFrame(Workloads.steady(live: n), live: n, repeats: repeats)
+        }, start: quick ? 16_000 : 500, steps: steps)
     }
 }

@@ -28,7 +28,7 @@ struct Results: Codable {
     struct Fireworks: Codable { var rocketsPerSecond: Double; var live: Int; var frameSeconds: Double }
 
     var machine: Machine
-    var recordBytes = 96
+    var recordBytes = TransformFeedbackCeiling.recordBytes(subCells: 0)
     var scaling: [Scaling] = []
     var maxGPUSimulation = 0
     var maxGPURendering = 0
@@ -61,7 +61,8 @@ struct Results: Codable {
         if let c = gpuVersusCPU {
             out += "| GPU ÷ CPU reference throughput at \(c.live) live | \(f(c.gpuPerSecond / c.cpuPerSecond)) (\(f(c.gpuPerSecond)) vs \(f(c.cpuPerSecond)) particles/s) |\n"
         }
-        out += "| GPU state per particle | \(recordBytes) bytes (+24 per sub-cell), double-buffered |\n\n"
+        out += "| GPU state per particle | \(recordBytes) bytes (a sub-cell's \(TransformFeedbackCeiling.recordBytes(subCells: 0, child: true)); "
+            + "+12 per sub-cell, padded to 16), double-buffered |\n\n"
         out += "| live particles | frame (simulation) | updates/s | trivial TF copy/s | efficiency |\n|---|---|---|---|---|\n"
         for s in scaling {
             out += "| \(s.live) | \(ms(s.frameSeconds)) | \(f(s.updatesPerSecond)) | \(f(s.ceilingPerSecond)) | \(String(format: "%.2f", s.updatesPerSecond / s.ceilingPerSecond)) |\n"
