@@ -42,10 +42,11 @@ enum BehaviourBench {
             }
             var bytes = 0
             let update = try timer.gpuFrame(make(), live: live, render: false, observe: { simulator in
-                // Bytes per particle as stored: what a snapshot reads back, per particle read.
+                // Bytes per particle as stored: what a snapshot reads back per particle, less the
+                // birth attributes it evaluates on the GPU for the readback.
                 let before = simulator.totalBytesReadBack
                 let count = try simulator.snapshot().particles.count
-                bytes = count > 0 ? (simulator.totalBytesReadBack - before) / count : 0
+                bytes = count > 0 ? (simulator.totalBytesReadBack - before) / count - GPUSimulator.attributeBytes : 0
             })
             let frame = try timer.gpuFrame(make(), live: live, render: true)
             let cpu = try timer.cpuFrame(make(), live: live, repeats: quick ? 2 : 5)

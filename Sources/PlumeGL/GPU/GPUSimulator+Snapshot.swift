@@ -112,8 +112,9 @@ extension GPUSimulator {
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
     }
 
-    /// Bytes the `attributes` pass writes per record.
-    static let attributeBytes = ShaderConstant.ATTRIBUTE_VECS * 16
+    /// Bytes a snapshot reads back per live particle besides its record: the birth attributes the
+    /// `attributes` pass evaluates (the record does not store them).
+    public static let attributeBytes = ShaderConstant.ATTRIBUTE_VECS * 16
 
     /// The birth attributes of the first `count` records of `node`'s live buffer as the GPU
     /// evaluates them (program `attributes`, plume_attributes): per record scale0, scaleSpeed,
