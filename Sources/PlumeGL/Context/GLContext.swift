@@ -15,7 +15,13 @@ import Foundation
 ///     try simulator.advance(to: 1.0)
 /// }
 /// ```
-public final class GLContext {
+///
+/// Concurrency: `Sendable` with its ownership checked at run time: GL work runs only where the
+/// context is current (``ensureCurrent(_:)`` throws ``GLError/contextNotCurrent(_:)`` elsewhere,
+/// for host contexts too: EGL, GLX and GLFW handles are compared); objects released on another
+/// thread are deleted at the context's next use, under a lock. Make it current on one thread at a
+/// time (see the Concurrency article).
+public final class GLContext: @unchecked Sendable {
     /// Driver, version and limits.
     public private(set) var info: GLInfo
     /// GL objects created through this context and not yet deleted.
