@@ -14,6 +14,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Treat warnings (unknown keys, approximated plist keys) as errors.")
     var strict = false
 
+    @OptionGroup var images: ImageAccessOptions
+
     func run() throws {
         var failed = false
         for file in files {
@@ -21,12 +23,12 @@ struct Validate: ParsableCommand {
             let issues: [EffectIssue]
             if url.pathExtension.lowercased() == "plist" {
                 do {
-                    issues = try ParticleDesignerImport.read(from: url).warnings
+                    issues = try ParticleDesignerImport.read(from: url, imageAccess: images.access).warnings
                 } catch {
                     issues = error.issues
                 }
             } else {
-                issues = EffectFile.validate(contentsOf: url)
+                issues = EffectFile.validate(contentsOf: url, imageAccess: images.access)
             }
             issues.forEach { print($0) }
             let errors = issues.filter { $0.severity == .error }.count

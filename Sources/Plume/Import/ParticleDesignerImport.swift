@@ -43,8 +43,10 @@ public enum ParticleDesignerImport {
     /// The largest file accepted (64 MiB; embedded textures are limited separately).
     public static let maxFileSize = 64 << 20
 
-    /// Imports a file; `textureFileName` is looked up next to it.
-    public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize) throws(EffectFileError) -> Result {
+    /// Imports a file; `textureFileName` is looked up next to it, within what `imageAccess` allows
+    /// (default: the file's own folder and the bundled resources; see ``ImageAccess``).
+    public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize,
+                            imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> Result {
         let data: Data
         switch BoundedFile.read(url.path, limit: maxFileSize) {
         case let .success(bytes): data = bytes
@@ -53,13 +55,14 @@ public enum ParticleDesignerImport {
                                                        message: "the file \(failure)")])
         }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent(), sceneSize: sceneSize,
-                          name: url.deletingPathExtension().lastPathComponent)
+                          name: url.deletingPathExtension().lastPathComponent, imageAccess: imageAccess)
     }
 
     /// Imports property-list bytes.
     public static func decode(_ data: Data, file: String = "<plist>", baseDirectory: URL? = nil,
-                              sceneSize: CGSize = Preset.defaultSize, name: String = "particles") throws(EffectFileError) -> Result {
-        var reader = PlistReader(file: file, baseDirectory: baseDirectory, sceneSize: sceneSize)
+                              sceneSize: CGSize = Preset.defaultSize, name: String = "particles",
+                              imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> Result {
+        var reader = PlistReader(file: file, baseDirectory: baseDirectory, sceneSize: sceneSize, imageAccess: imageAccess)
         let result = reader.read(data, name: name)
         guard let result, !reader.log.hasErrors else { throw EffectFileError(issues: reader.log.sorted) }
         return result
@@ -71,11 +74,14 @@ struct PlistReader {
     var log: IssueLog
     let baseDirectory: URL?
     let sceneSize: CGSize
+    /// Which image files `textureFileName` may name.
+    let imageAccess: ImageAccess
     private var dictionary: [String: Any] = [:]
 
-    init(file: String, baseDirectory: URL?, sceneSize: CGSize) {
+    init(file: String, baseDirectory: URL?, sceneSize: CGSize, imageAccess: ImageAccess = .effectFolder) {
         log = IssueLog(file: file)
         self.baseDirectory = baseDirectory
+        self.imageAccess = imageAccess
         self.sceneSize = sceneSize
     }
 
@@ -417,8 +423,14 @@ struct PlistReader {
     mutating func texture() -> SpriteImage? {
         var problems: [String] = []
         if let name = string("textureFileName"), !name.isEmpty, let base = baseDirectory {
-            let candidates = [base.appendingPathComponent(name), base.appendingPathComponent((name as NSString).lastPathComponent)]
-            for url in candidates {
+            // The name as written, then its last component next to the file (cocos2d's fallback).
+            let names = [name, (name as NSString).lastPathComponent]
+            var refused = false
+            for candidate in names {
+                guard let url = imageAccess.resolve(candidate, base: base) else {
+                    refused = true
+                    continue
+                }
                 guard case let .success(data) = BoundedFile.read(url.path, limit: BoundedFile.imageLimit) else { continue }
                 do {
                     return try ParticleDesignerTexture.image(from: data, name: url.path)
@@ -427,7 +439,10 @@ struct PlistReader {
                     break
                 }
             }
-            if problems.isEmpty { problems.append("\(candidates[0].path) does not exist") }
+            if problems.isEmpty {
+                // A refused name gets the refusal whether or not it exists (nothing is revealed).
+                problems.append(refused ? ImageAccess.refusal(name) : "\(base.appendingPathComponent(name).path) does not exist")
+            }
         }
         if let text = string("textureImageData"), !text.isEmpty {
             do {
