@@ -8,8 +8,9 @@ import Testing
 /// `GLContext.current()` (issue 23 item 3): Plume recognises it by its GLX handle, so a call from
 /// another thread, or after the host unbinds it, throws `contextNotCurrent` instead of reaching
 /// libepoxy, which aborts the process on a GL call without a current context.
-@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
-struct GLXHostContextTests {
+///
+/// In `WindowContextTests` (serialised) because both set `DISPLAY` for their private X server.
+extension WindowContextTests {
     @Test func aGLXHostContextIsCurrentOnlyWhereTheHostMadeIt() throws {
         let x = try PrivateXServer()
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
