@@ -48,8 +48,8 @@ extension EmitterLayer {
 
     /// Runs `body` holding the layer's update lock: a simulator's read of the layer at an update
     /// (layout, animation bookkeeping, presentation, resolving) happens inside it, so simulators of
-    /// one layer on several threads never see one another's writes half done (Semantics §9
-    /// "Concurrency"). The lock is recursive: `layoutSublayers()` may add or remove animations.
+    /// one layer on several threads never see one another's writes half done (the Concurrency
+    /// article). The lock is recursive: `layoutSublayers()` may add or remove animations.
     package func withUpdateLock<T>(_ body: () throws -> T) rethrows -> T {
         try animationLock.withLock(body)
     }
@@ -62,10 +62,9 @@ extension EmitterLayer {
     /// Brings the animations' bookkeeping up to `hostTime`: an animation seen for the first time
     /// with `beginTime` 0 starts at `hostTime`; delegates hear starts and stops (removed ones
     /// included); finished animations with `isRemovedOnCompletion` leave the layer (a simulator
-    /// of the layer still behind their end keeps seeing them for
-    /// ``retiredAnimationRetention``). What
-    /// ``presented(at:)`` computes for `hostTime` is the same before and after, so the order in
-    /// which simulators of one layer settle it does not matter.
+    /// of the layer still behind their end keeps seeing them for ``retiredAnimationRetention``).
+    /// What ``presented(at:)`` computes for `hostTime` is the same before and after, so the order
+    /// in which simulators of one layer settle it does not matter.
     package func settleAnimations(at hostTime: Double) {
         animationLock.withLock {
             let stopped = stoppedAnimations
