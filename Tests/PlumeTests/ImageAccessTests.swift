@@ -75,6 +75,16 @@ import Testing
         #expect(other.first?.message.contains("outside the effect's folder") == true, "\(other)")
     }
 
+    /// Plume's bundled resources are allowed too (a JSON file there is no PNG: a decoding error,
+    /// not a refusal).
+    @Test func theBundledResourcesAreAllowed() throws {
+        let tree = try Tree()
+        let bundled = try #require(Preset.fire.effectFileURL, "the bundled effects are missing")
+        #expect(!ImageAccess.bundledFolders.isEmpty, "the bundled resources were not found next to the executable")
+        let issues = try tree.issues(bundled.path)
+        #expect(issues.count == 1 && !issues[0].message.contains("outside the effect's folder"), "\(issues)")
+    }
+
     @Test func plistTexturesAreConfinedToo() throws {
         let tree = try Tree()
         let url = tree.effect.appendingPathComponent("fire.plist")

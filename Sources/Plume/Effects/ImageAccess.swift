@@ -73,8 +73,15 @@ public struct ImageAccess: Sendable, Hashable {
         return nil
     }
 
-    /// Plume's bundled resources (the presets' effect files).
-    static let bundledFolders: [URL] = Bundle.module.resourceURL.map { [$0] } ?? []
+    /// Plume's bundled resources (the presets' effect files), where they are: next to the
+    /// executable, as SwiftPM lays them out. Found without `Bundle.module`, which traps in a
+    /// program shipped without them.
+    static let bundledFolders: [URL] = {
+        let name = "Plume_Plume.resources"
+        let places = [Bundle.main.resourceURL, Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()]
+        return places.compactMap { $0?.appendingPathComponent(name) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+    }()
 
     /// `realpath(3)`: the path with symbolic links and `..` resolved by the file system; nil when
     /// it does not exist or cannot be read.
