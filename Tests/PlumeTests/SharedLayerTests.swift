@@ -127,16 +127,26 @@ struct SharedLayerTests {
         let results = UnsafeSendableBox<[ParticleSnapshot?]>([nil, nil])
         let errors = UnsafeSendableBox<[String]>([])
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let simulator = ReferenceSimulator(layer: shared)
-            do {
-                for t in times { try simulator.advance(to: t) }
-                let s = try simulator.snapshot()
-                lock.withLock { results.value[i] = s }
-            } catch {
-                lock.withLock { errors.value.append("\(error)") }
-            }
+        // Two threads of their own, released together, so their updates overlap.
+        let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        for i in 0..<2 {
+            Thread {
+                let simulator = ReferenceSimulator(layer: shared)
+                ready.signal()
+                go.wait()
+                do {
+                    for t in times { try simulator.advance(to: t) }
+                    let s = try simulator.snapshot()
+                    lock.withLock { results.value[i] = s }
+                } catch {
+                    lock.withLock { errors.value.append("\(error)") }
+                }
+                done.signal()
+            }.start()
         }
+        ready.wait(); ready.wait()
+        go.signal(); go.signal()
+        done.wait(); done.wait()
         #expect(errors.value.isEmpty, "\(errors.value)")
         let single = try simulate(control, times: times)
         for i in 0..<2 {
