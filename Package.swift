@@ -88,7 +88,8 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF", "PlumeFuzz"], swiftSettings: strict),
-        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz"], exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz", "CSDL2"], exclude: ["Goldens"],
+                    swiftSettings: strict),
         .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumePlayground", "CEpoxy"],
                     swiftSettings: strict),
     ]

@@ -9,6 +9,14 @@ import Plume
 package enum EffectFuzzer {
     package struct Report: CustomStringConvertible {
         package var cases = 0, jsonCases = 0, plistCases = 0, loaded = 0, refused = 0, hangs = 0
+        /// Hostile image paths (devices, pipes, folders, outside the effect's folder) and unknown-key storms.
+        package var devicePathCases = 0, devicePathLoaded = 0, devicePathRefused = 0
+        package var stormCases = 0, stormKeys = 0, stormLoaded = 0, stormHangs = 0
+        /// The slowest storm's load (storms have their own limit, 5 s: their suggestions for the
+        /// first 1,000 unknown keys take a fixed time, about a second in a debug build).
+        package var slowestStorm: Duration = .zero
+        /// Refusals with no issue saying why (must stay 0).
+        package var unexplained = 0
         package var slowest: Duration = .zero
         package var slowestInput = ""
         package var total: Duration = .zero
@@ -19,43 +27,79 @@ package enum EffectFuzzer {
             let perCase = cases > 0 ? total / cases : .zero
             return """
             fuzz-effects: \(cases) cases (\(jsonCases) JSON, \(plistCases) plist): \(loaded) loaded, \(refused) refused with errors
+            of which hostile image paths (devices, FIFO, folders, outside the folder): \(devicePathCases) cases, \(devicePathLoaded) loaded, \(devicePathRefused) refused; unknown-key storms: \(stormCases) cases (\(stormKeys) keys), \(stormLoaded) loaded with warnings, slowest load \(slowestStorm), over 5 s: \(stormHangs)
+            refusals without an issue saying why: \(unexplained)
             crashes: 0 (the run finished); hangs over 1 s: \(hangs); slowest case \(slowest) (\(slowestInput))
             time \(total) (\(perCase) per case); peak resident memory \(String(format: "%.0f", peakResidentMiB)) MiB (\(String(format: "%.0f", startResidentMiB)) MiB at the start)
             """
         }
     }
 
-    /// Runs `cases` mutated inputs from a fixed seed.
-    package static func run(cases: Int, seed: UInt64, progress: ((Int) -> Void)? = nil) -> Report {
+    /// Runs `cases` inputs from a fixed seed: mutated seeds; with `hostile`, every 16th case is a
+    /// hostile image path and every 64th (offset by 1) a storm of up to `maxStormKeys` unknown
+    /// keys (a storm's time is its load, without building the input).
+    package static func run(cases: Int, seed: UInt64, hostile: Bool = false, maxStormKeys: Int = 100_000,
+                            progress: ((Int) -> Void)? = nil) -> Report {
         var report = Report()
         report.startResidentMiB = ProcessMemory.residentMegabytes()
         let jsonSeeds = jsonCorpus()
         let plistSeeds = plistCorpus()
+        let sandbox = hostile ? try? Sandbox() : nil
         var random = FuzzRandom(seed: seed)
         let clock = ContinuousClock()
         let started = clock.now
         for i in 0..<cases {
             let isJSON = i % 2 == 0
-            let seeds = isJSON ? jsonSeeds : plistSeeds
-            var input = seeds[Int(random.next() % UInt64(seeds.count))]
-            let rounds = 1 + Int(random.next() % 3)
-            for _ in 0..<rounds { mutate(&input, &random, json: isJSON) }
-            let t0 = clock.now
+            var t0 = clock.now
             let ok: Bool
-            if isJSON {
-                report.jsonCases += 1
-                ok = EffectFile.check(input, file: "fuzz.json").0 != nil
+            let inputName: String
+            if isJSON { report.jsonCases += 1 } else { report.plistCases += 1 }
+            if i % 16 == 2, let sandbox {
+                let outcome = devicePathCase(sandbox, &random, json: isJSON)
+                ok = outcome.loaded
+                if !outcome.explained { report.unexplained += 1 }
+                report.devicePathCases += 1
+                if ok { report.devicePathLoaded += 1 } else { report.devicePathRefused += 1 }
+                inputName = "a hostile image path"
+            } else if hostile && i % 64 == 1 {
+                let count = 1 + Int(random.next() % UInt64(max(maxStormKeys, 1)))
+                let outcome = stormCase(count: count, json: isJSON)
+                report.slowestStorm = max(report.slowestStorm, outcome.load)
+                if outcome.load > .seconds(5) { report.stormHangs += 1 }
+                t0 = clock.now - outcome.load
+                ok = outcome.loaded
+                if !outcome.explained { report.unexplained += 1 }
+                report.stormCases += 1
+                report.stormKeys += count
+                if ok { report.stormLoaded += 1 }
+                inputName = "a storm of \(count) unknown keys"
             } else {
-                report.plistCases += 1
-                ok = (try? ParticleDesignerImport.decode(input, file: "fuzz.plist")) != nil
+                let seeds = isJSON ? jsonSeeds : plistSeeds
+                var input = seeds[Int(random.next() % UInt64(seeds.count))]
+                let rounds = 1 + Int(random.next() % 3)
+                for _ in 0..<rounds { mutate(&input, &random, json: isJSON) }
+                if isJSON {
+                    let (document, issues) = EffectFile.check(input, file: "fuzz.json")
+                    ok = document != nil
+                    if !ok && !issues.contains(where: { $0.severity == .error }) { report.unexplained += 1 }
+                } else {
+                    do {
+                        _ = try ParticleDesignerImport.decode(input, file: "fuzz.plist")
+                        ok = true
+                    } catch {
+                        ok = false
+                        if error.issues.isEmpty { report.unexplained += 1 }
+                    }
+                }
+                inputName = "\(input.count) bytes"
             }
             let elapsed = clock.now - t0
             if ok { report.loaded += 1 } else { report.refused += 1 }
             if elapsed > report.slowest {
                 report.slowest = elapsed
-                report.slowestInput = "case \(i), \(isJSON ? "JSON" : "plist"), \(input.count) bytes"
+                report.slowestInput = "case \(i), \(isJSON ? "JSON" : "plist"), \(inputName)"
             }
-            if elapsed > .seconds(1) { report.hangs += 1 }
+            if elapsed > .seconds(1) && !(hostile && i % 64 == 1) { report.hangs += 1 }
             report.cases += 1
             if i % 512 == 0 { report.peakResidentMiB = max(report.peakResidentMiB, ProcessMemory.residentMegabytes()) }
             progress?(i + 1)

@@ -20,10 +20,12 @@ struct Convert: ParsableCommand {
     @Flag(help: "Write the texture as a file next to the output (NAME.png) instead of embedding it.")
     var externalTexture = false
 
+    @OptionGroup var images: ImageAccessOptions
+
     func run() throws {
         let scene = try sceneSize(size)
         let inURL = URL(fileURLWithPath: input), outURL = URL(fileURLWithPath: output)
-        let imported = try ParticleDesignerImport.read(from: inURL, sceneSize: scene)
+        let imported = try ParticleDesignerImport.read(from: inURL, sceneSize: scene, imageAccess: images.access)
         try IOFailure.requireFolder(of: output)
         imported.warnings.forEach { print($0) }
         var options = EffectFile.WriteOptions(angleUnit: .degrees,

@@ -54,17 +54,17 @@ struct EffectSource: ExpressibleByArgument {
 
     /// The layer for a scene of `size` (presets are laid out for it; files say where they are)
     /// and the simulation limits the file asks for. Warnings go to standard error.
-    func load(size: CGSize) throws -> (layer: EmitterLayer, limits: SimulationLimits, summary: String) {
+    func load(size: CGSize, imageAccess: ImageAccess = .effectFolder) throws -> (layer: EmitterLayer, limits: SimulationLimits, summary: String) {
         switch kind {
         case let .preset(p):
             return (p.makeLayer(size: size), .default, p.summary)
         case let .file(url):
             if url.pathExtension.lowercased() == "plist" {
-                let imported = try ParticleDesignerImport.read(from: url)
+                let imported = try ParticleDesignerImport.read(from: url, imageAccess: imageAccess)
                 imported.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
                 return (imported.layer, imported.limits, "imported from a Particle Designer file")
             }
-            let document = try EffectFile.read(from: url)
+            let document = try EffectFile.read(from: url, imageAccess: imageAccess)
             document.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             return (document.layer, document.limits, document.description ?? "effect file")
         }

@@ -46,6 +46,8 @@ struct Run: ParsableCommand {
     @Argument(help: ArgumentHelp(EffectSource.help))
     var preset: EffectSource = EffectSource(argument: Preset.fireworks.rawValue)!
 
+    @OptionGroup var images: ImageAccessOptions
+
     @Option(parsing: .unconditional, help: "Simulated seconds.")
     var seconds: Double = 6
 
@@ -82,7 +84,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let scene = try sceneSize()
-        let (layer, limits, summary) = try preset.load(size: scene)
+        let (layer, limits, summary) = try preset.load(size: scene, imageAccess: images.access)
         if seed != 0 { layer.seed = seed }
         print("plume: \(preset.name) — \(summary)")
         switch simulator {
@@ -163,6 +165,8 @@ struct Render: ParsableCommand {
     @Argument(help: ArgumentHelp(EffectSource.help))
     var preset: EffectSource
 
+    @OptionGroup var images: ImageAccessOptions
+
     @Option(parsing: .unconditional, help: "Host time of the (first) picture, seconds.")
     var time: Double = 3
 
@@ -208,7 +212,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let (width, height) = try pixelSize()
         let context = try GLContext.headless()
-        let (layer, limits, _) = try preset.load(size: CGSize(width: width, height: height))
+        let (layer, limits, _) = try preset.load(size: CGSize(width: width, height: height), imageAccess: images.access)
         if seed != 0 { layer.seed = seed }
         let simulator = try GPUSimulator(layer: layer, context: context, limits: limits)
         let renderer = try ParticleRenderer(context: context)

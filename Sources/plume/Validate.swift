@@ -15,6 +15,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Treat warnings (unknown keys, approximated plist keys) as errors.")
     var strict = false
 
+    @OptionGroup var images: ImageAccessOptions
+
     func run() throws {
         var failed = false
         for file in files {
@@ -22,13 +24,13 @@ struct Validate: ParsableCommand {
             let issues: [EffectIssue]
             if url.pathExtension.lowercased() == "plist" {
                 do {
-                    let imported = try ParticleDesignerImport.read(from: url)
+                    let imported = try ParticleDesignerImport.read(from: url, imageAccess: images.access)
                     issues = imported.warnings + EffectIssue.silentCells(of: imported.layer, file: file)
                 } catch {
                     issues = error.issues
                 }
             } else {
-                issues = EffectFile.validate(contentsOf: url)
+                issues = EffectFile.validate(contentsOf: url, imageAccess: images.access)
             }
             issues.forEach { print($0) }
             let errors = issues.filter { $0.severity == .error }.count

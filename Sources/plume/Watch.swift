@@ -17,6 +17,8 @@ struct Watch: ParsableCommand {
     @Option(help: "Updates per second.")
     var fps: Double = 30
 
+    @OptionGroup var images: ImageAccessOptions
+
     func validate() throws {
         guard seconds.isFinite, seconds >= 0 else { throw ValidationError("--seconds must be ≥ 0") }
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be in [1, 240]") }
@@ -24,7 +26,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: file)
-        let watcher = EffectWatcher(url: url)
+        let watcher = EffectWatcher(url: url, imageAccess: images.access)
         let layer = EmitterLayer()
         guard case let .loaded(document)? = watcher.poll(applyingTo: layer) else {
             throw watcher.lastError ?? EffectFileError(issues: [])

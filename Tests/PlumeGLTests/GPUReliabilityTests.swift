@@ -193,7 +193,7 @@ struct GPUReliabilityTests {
         // Two threads, one simulator: only the thread with the context gets through.
         try GPU.run { context in
             let gpu = try GPUSimulator(layer: Preset.snow.makeLayer(), context: context)
-            nonisolated(unsafe) let shared = gpu
+            let shared = gpu   // Sendable: the run-time check below is what keeps it safe
             let done = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var otherErrors: [Error] = []
             let other = Thread {

@@ -8,32 +8,8 @@ import Testing
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct WindowContextTests {
     @Test func glfwWindowRunsTheSimulator() throws {
-        let xvfb = try #require(["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "Xvfb is missing: run .ci/setup (Debian package xvfb)")
-        // Xvfb picks a free display itself and writes its number to stdout (-displayfd 1).
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        var number = ""
-        while !number.hasSuffix("\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            number += String(decoding: byte, as: UTF8.self)
-        }
-        let display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(display.count > 1, "Xvfb did not report its display")
-        defer {
-            kill(server.processIdentifier, SIGKILL)   // Xvfb may ignore SIGTERM while a client is connected
-            server.waitUntilExit()
-        }
-        let previous = ProcessInfo.processInfo.environment["DISPLAY"]
-        setenv("DISPLAY", display, 1)
-        defer { if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") } }
-
+        let x = try PrivateXServer()
+        _ = x
         // Xvfb needs a moment to accept connections.
         var context: GLContext?
         var lastError: Error?

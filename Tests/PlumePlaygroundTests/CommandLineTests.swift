@@ -37,6 +37,26 @@ import Testing
         #expect(output.contains(message) && !output.contains("Missing value"),
                 "plume \(arguments.joined(separator: " ")): expected \"\(message)\"\n\(output)")
     }
+
+    /// Issue 23 item 11: image paths stay in the effect's folder unless --image-folder (or
+    /// --any-image-path) allows more.
+    @Test func imagePathsOutsideTheEffectsFolderNeedAFlag() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("plume-cli-\(UUID().uuidString)")
+        let effect = root.appendingPathComponent("effect")
+        try FileManager.default.createDirectory(at: effect, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A 1×1 PNG written by hand (the test target has no image code of its own).
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+        try png.write(to: root.appendingPathComponent("shared.png"))
+        let file = effect.appendingPathComponent("e.json")
+        try Data(#"{"format": "plume-effect", "version": 1, "layer": {"emitterCells": [{"birthRate": 1, "lifetime": 1, "contents": "../shared.png"}]}}"#.utf8).write(to: file)
+        let refused = try Self.plume(["validate", file.path])
+        #expect(refused.status == 1 && refused.output.contains("outside the effect's folder"), "exit \(refused.status)\n\(refused.output)")
+        let allowed = try Self.plume(["validate", file.path, "--image-folder", root.path])
+        #expect(allowed.status == 0, "with --image-folder: exit \(allowed.status)\n\(allowed.output)")
+        let anywhere = try Self.plume(["validate", file.path, "--any-image-path"])
+        #expect(anywhere.status == 0, "with --any-image-path: exit \(anywhere.status)\n\(anywhere.output)")
+    }
 }
 
 /// Preset names as a new user meets them (issue 28, item 2): `plume list` prints every name in

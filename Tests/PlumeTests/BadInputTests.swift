@@ -235,7 +235,7 @@ private func biCheck(_ bad: BadInputCase) throws {
         }
         let s = try badInputRun(make(cycle: true)), clean = try badInputRun(make(cycle: false))
         #expect(biNonFiniteAttributes(s).isEmpty, "self-cycle: non-finite particles")
-        biExpectDiagnostic(s, keyPath: "emitterCells.0.emitterCells.0", "cell inside its own emitterCells")
+        biExpectDiagnostic(s, keyPath: "emitterCells[0].emitterCells[0]", "cell inside its own emitterCells")
         #expect(s.particles(inCell: [0, 0]).isEmpty, "self-cycle: the inner reference emitted \(s.particles(inCell: [0, 0]).count)")
         let d = biSameParticles(s.particles, clean.particles)
         #expect(d == nil, "self-cycle: cells 0 and 1 must behave as without the cycle: \(d ?? "")")

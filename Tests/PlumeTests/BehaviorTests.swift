@@ -383,7 +383,7 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         for expected in ["emitterBehaviors.drag.drag", "emitterBehaviors.attractor.stiffness",
                          "emitterBehaviors.attractor.falloffDistance", "emitterBehaviors.valueOverLife.locations",
                          "emitterBehaviors.colorOverLife.locations", "emitterBehaviors.wave.frequency",
-                         "emitterBehaviors.9.type", "emitterBehaviors.10.keyPath"] {
+                         "emitterBehaviors[9].type", "emitterBehaviors[10].keyPath"] {
             #expect(paths.contains(expected), "missing a diagnostic for \(expected): \(sim.diagnostics)")
         }
         let s = try sim.snapshot()

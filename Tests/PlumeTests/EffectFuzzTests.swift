@@ -14,4 +14,38 @@ import PlumeFuzz
         #expect(report.loaded > 0 && report.refused > 0, "mutations both keep and break inputs: \(report)")
         print(report)
     }
+
+    /// Issue 23: hostile image paths (devices, a FIFO, folders, outside the effect's folder) and
+    /// unknown-key storms end at once with a typed outcome; only the good PNG loads.
+    @Test func devicePathsAndKeyStormsEndWithTypedOutcomes() throws {
+        let report = EffectFuzzer.run(cases: 640, seed: 20261125, hostile: true, maxStormKeys: 20_000)
+        #expect(report.devicePathCases == 40 && report.stormCases == 10, "\(report)")
+        #expect(report.devicePathRefused > 0 && report.devicePathLoaded > 0, "\(report)")
+        #expect(report.stormLoaded == report.stormCases, "a storm of unknown keys refused the file: \(report)")
+        #expect(report.unexplained == 0 && report.hangs == 0 && report.stormHangs == 0, "\(report)")
+        print(report)
+
+        // Every hostile path alone, JSON and plist, both accesses: only dot.png loads.
+        let sandbox = try EffectFuzzer.Sandbox()
+        for path in sandbox.paths {
+            for json in [true, false] {
+                for access in [ImageAccess.effectFolder, .anywhere] {
+                    let outside = ["../outside.png", "out.png", "dir/../../outside.png", sandbox.outsidePath]
+                    let loads = path == "dot.png" || path == "./dot.png" || (access.anywhere && outside.contains(path))
+                    let outcome = EffectFuzzer.imagePathCase(sandbox, path: path, access: access, json: json)
+                    #expect(outcome.loaded == loads && outcome.explained,
+                            "\(json ? "JSON" : "plist") image path \"\(path)\" with \(access.anywhere ? "any path" : "the effect's folder"): \(outcome)")
+                }
+            }
+        }
+    }
+
+    /// Issue 23: long jumps with every behaviour type on the reference simulator stay finite and
+    /// cost what the survivors cost (no more than four times the same layer's jump to 10³ s).
+    @Test func longJumpsWithEveryBehaviourType() {
+        let report = JumpFuzzer.run(cases: EmitterBehavior.Kind.allCases.count, seed: 20261125, hangSeconds: 60)
+        #expect(report.perKind.count == EmitterBehavior.Kind.allCases.count)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        print(report)
+    }
 }

@@ -246,3 +246,55 @@ import PlumeFuzz
         #expect(vortex.layer.emitterBehaviors?.contains { $0.kind == .orbit && $0.turnsPerSecond != 0 } == true)
     }
 }
+
+/// `particleLifespan` 0 with a variance (issue 23 item 7): cocos2d draws `max(0, life +
+/// variance·rand(−1, 1))` per particle and, its rate `maxParticles / 0` being infinite, refills to
+/// the capacity every frame. Several real files rely on it.
+@Suite struct ParticleDesignerZeroLifespanTests {
+    @Test func zeroLifespanWithAVarianceKeepsTheCapacityAlive() throws {
+        let entries = ParticleDesignerImportTests.gravityKeys.filter {
+            !["particleLifespan", "particleLifespanVariance", "emissionRate", "maxParticles"].contains($0.0)
+        } + [("particleLifespan", 0.0), ("particleLifespanVariance", 2.0), ("maxParticles", 100)]
+        let result = try ParticleDesignerImport.decode(ParticleDesignerImportTests.plist(entries))
+        let cell = try #require(result.layer.emitterCells?.first)
+        #expect(cell.lifetime == 0 && cell.lifetimeRange == 4, "lifetime \(cell.lifetime) ± \(cell.lifetimeRange)")
+        #expect(cell.birthRate == 200, "4 × maxParticles / variance, got \(cell.birthRate)")
+        #expect(!result.warnings.contains { $0.message.contains("nothing is drawn") }, "\(result.warnings)")
+        #expect(result.warnings.contains { $0.path == "$.particleLifespan" && $0.message.contains("approximate") },
+                "the rate is an approximation and must say so: \(result.warnings)")
+
+        // What cocos2d draws: lifetimes in (0, 2] s, about the capacity alive once the count ramped up.
+        let simulator = ReferenceSimulator(layer: result.layer, limits: result.limits)
+        var counts: [Int] = []
+        for t in frames(fps: 30, until: 8) {
+            try simulator.advance(to: t)
+            if t >= 3 { counts.append(simulator.particleCount) }
+        }
+        let snapshot = try simulator.snapshot()
+        #expect(snapshot.particles.allSatisfy { $0.lifetime > 0 && $0.lifetime <= 2 }, "\(snapshot.particles.prefix(3))")
+        let mean = Double(counts.reduce(0, +)) / Double(counts.count)
+        #expect(counts.max()! <= 100 && mean > 85, "live count after 3 s: mean \(mean), range \(counts.min()!)…\(counts.max()!)")
+        // Drawn lifetimes are uniform on (0, 2]: their mean over the births is about 1 s.
+        let lifetimes = snapshot.particles.map(\.lifetime)
+        #expect(lifetimes.count > 50)
+    }
+
+    @Test func zeroLifespanWithoutAVarianceDrawsNothingAndSaysSo() throws {
+        let entries = ParticleDesignerImportTests.gravityKeys.filter {
+            !["particleLifespan", "particleLifespanVariance", "emissionRate"].contains($0.0)
+        } + [("particleLifespan", 0.0), ("particleLifespanVariance", 0.0)]
+        let result = try ParticleDesignerImport.decode(ParticleDesignerImportTests.plist(entries))
+        #expect(result.warnings.contains { $0.path == "$.particleLifespan" && $0.message.contains("nothing is drawn") }, "\(result.warnings)")
+    }
+
+    @Test func aNegativeLifespanKeepsItsPositivePart() throws {
+        let entries = ParticleDesignerImportTests.gravityKeys.filter {
+            !["particleLifespan", "particleLifespanVariance", "emissionRate"].contains($0.0)
+        } + [("particleLifespan", -1.0), ("particleLifespanVariance", 3.0), ("emissionRate", 60.0)]
+        let result = try ParticleDesignerImport.decode(ParticleDesignerImportTests.plist(entries))
+        let cell = try #require(result.layer.emitterCells?.first)
+        // cocos2d: max(0, −1 + 3u), u ∈ (−1, 1): a third of the draws live, uniformly on (0, 2).
+        #expect(cell.lifetime == 0 && cell.lifetimeRange == 4 && cell.birthRate == 40,
+                "lifetime \(cell.lifetime) ± \(cell.lifetimeRange), rate \(cell.birthRate)")
+    }
+}

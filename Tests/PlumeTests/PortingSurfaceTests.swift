@@ -155,7 +155,7 @@ struct PortingSurfaceTests {
         #expect(delegate.events.last == "stop false")
     }
 
-    final class SizedLayer: EmitterLayer {
+    final class SizedLayer: EmitterLayer, @unchecked Sendable {
         override func layoutSublayers() {
             super.layoutSublayers()
             emitterPosition = CGPoint(x: bounds.midX, y: 0)

@@ -86,8 +86,37 @@ import PlumeFuzz
             let value = try layer.validatedValue(forKeyPath: d.keyPath)
             #expect("\(value ?? "nil")" == d.value, "\(d.keyPath) reads \(value ?? "nil"), the diagnostic says \(d.value)")
         }
-        #expect(diagnostics.map(\.keyPath).contains("emitterCells.1.birthRate"))
-        #expect(diagnostics.map(\.keyPath).contains("emitterCells.2.emitterCells.1.scale"))
+        #expect(diagnostics.map(\.keyPath).contains("emitterCells[1].birthRate"))
+        #expect(diagnostics.map(\.keyPath).contains("emitterCells[2].emitterCells[1].scale"))
+    }
+
+    /// Issue 23 item 10: the diagnostic of the cell at index 1, beside a cell named "1", names it
+    /// `emitterCells[1]`, which resolves to it (the dotted `emitterCells.1` means the cell named "1").
+    @Test func indexKeyPathsNeverReachACellNamedLikeTheIndex() throws {
+        func kpNumber(_ v: Any?) -> Double? { (v as? Double) ?? (v as? Float).map(Double.init) ?? (v as? CGFloat).map(Double.init) }
+        let a = EmitterCell(), bad = EmitterCell(), one = EmitterCell(name: "1")
+        a.birthRate = 3; bad.birthRate = .infinity; one.birthRate = 7
+        let layer = EmitterLayer()
+        layer.emitterCells = [a, bad, one]
+        let behaviors = [EmitterBehavior(type: "drag"), EmitterBehavior(type: "drag")]
+        behaviors[0].name = "1"
+        behaviors[1].setValue(Double.nan, forKey: "drag")
+        layer.emitterBehaviors = behaviors
+        let diagnostics = ResolvedLayer(layer).diagnostics
+        let cell = try #require(diagnostics.first { $0.value == "inf" }, "\(diagnostics)")
+        #expect(cell.keyPath == "emitterCells[1].birthRate")
+        #expect(kpNumber(try layer.validatedValue(forKeyPath: cell.keyPath))?.isInfinite == true)
+        #expect(kpNumber(try layer.validatedValue(forKeyPath: "emitterCells.1.birthRate")) == 7, "a name wins over an index")
+        try layer.validateAndSetValue(4, forKeyPath: "emitterCells[1].birthRate")
+        #expect(bad.birthRate == 4 && one.birthRate == 7)
+        #expect((try layer.validatedValue(forKeyPath: "emitterCells[2]") as? EmitterCell) === one)
+        try layer.validateAndSetValue(0.5, forKeyPath: "emitterBehaviors[1].drag")
+        #expect(kpNumber(behaviors[1].value(forKey: "drag")) == 0.5 && kpNumber(behaviors[0].value(forKey: "drag")) != 0.5)
+        #expect(diagnostics.contains { $0.keyPath == "emitterBehaviors[1].drag" }, "\(diagnostics.map(\.keyPath))")
+        for bad in ["emitterCells[3].birthRate", "emitterCells[-1].birthRate", "emitterCells[x].birthRate",
+                    "emitterCells[1]birthRate", "emitterBehaviors[2].drag", "emitterBehaviors[].drag"] {
+            #expect(throws: KeyPathError.self, "\(bad) resolved") { try layer.validateAndSetValue(1, forKeyPath: bad) }
+        }
     }
 
     /// F5: absurd timing values are reported and replaced; ages are never negative, even at

@@ -16,7 +16,11 @@ import Foundation
 /// move.isRemovedOnCompletion = false
 /// layer.add(move, forKey: "position")
 /// ```
-public class Animation: MediaTiming {
+///
+/// Concurrency: `Sendable` as a value the layer copies (``EmitterLayer/add(_:forKey:)``); the
+/// layer's copy is only touched under the layer's lock. The delegate and completion run inside a
+/// simulator's `advance(to:)` on the thread that calls it.
+public class Animation: MediaTiming, @unchecked Sendable {
     /// The animated key path, relative to the layer (`"emitterPosition"`,
     /// `"emitterCells.fire.birthRate"`).
     public var keyPath: String
@@ -70,11 +74,17 @@ public class Animation: MediaTiming {
     /// values do not fit the property.
     func value(progress p: Double, model: Any?) -> Any? { nil }
 
-    /// Timing of this animation with its begin time resolved.
-    func timing(now: Double) -> TimingModel {
+    /// Records the host time the animation begins, the first time an update sees it (a
+    /// `beginTime` of 0 means that update). Called under the layer's lock.
+    func start(at now: Double) {
         if startedAt == nil { startedAt = beginTime == 0 ? now : beginTime }
+    }
+
+    /// Timing of this animation with its begin time resolved (one not yet started counts as
+    /// starting at `now`). Reads only.
+    func timing(now: Double) -> TimingModel {
         var t = TimingModel(self)
-        t.beginTime = startedAt ?? 0
+        t.beginTime = startedAt ?? (beginTime == 0 ? now : beginTime)
         if !(duration > 0) || !duration.isFinite { t.duration = 0.25 }
         return t
     }
@@ -83,7 +93,7 @@ public class Animation: MediaTiming {
 /// Interpolates from one value to another (`CABasicAnimation`). Missing values follow Core
 /// Animation: `from` alone animates to the model value, `to` alone from it, `by` adds to
 /// `from` (or to the model value).
-public final class BasicAnimation: Animation {
+public final class BasicAnimation: Animation, @unchecked Sendable {
     public var fromValue: Any?
     public var toValue: Any?
     public var byValue: Any?
@@ -121,7 +131,7 @@ public final class BasicAnimation: Animation {
 
 /// Steps through values at key times (`CAKeyframeAnimation`), each segment paced by its own
 /// timing function.
-public final class KeyframeAnimation: Animation {
+public final class KeyframeAnimation: Animation, @unchecked Sendable {
     public var values: [Any] = []
     /// Progress (0…1) of each value; nil spaces them evenly.
     public var keyTimes: [Double]?

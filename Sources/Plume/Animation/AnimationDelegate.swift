@@ -3,7 +3,9 @@
 ///
 /// Calls happen on the host's update: inside a simulator's `advance(to:)` (or
 /// ``EmitterLayer/presentation(at:)``) for the host time at which the animation starts, reaches
-/// the end of its active period, or was removed.
+/// the end of its active period, or was removed. The call is made holding the layer's lock, on
+/// the updating thread: it may edit the layer, but must not wait for another thread that updates
+/// the same layer.
 public protocol AnimationDelegate: AnyObject {
     /// The animation's active period began.
     func animationDidStart(_ anim: Animation)

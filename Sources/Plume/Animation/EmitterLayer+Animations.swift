@@ -5,55 +5,106 @@ extension EmitterLayer {
     /// Adds a copy of `animation` (as Core Animation does: later edits to the object, or adding
     /// it again, start afresh), replacing any animation with the same key (nil: a fresh key).
     public func add(_ animation: Animation, forKey key: String?) {
-        let key = key ?? "animation-\(animationSerial)"
-        animationSerial += 1
-        removeAnimation(forKey: key)
-        animationEntries.append((key, animation.copy()))
+        animationLock.withLock {
+            let key = key ?? "animation-\(animationSerial)"
+            animationSerial += 1
+            removeAnimation(forKey: key)
+            animationEntries.append((key, animation.copy()))
+        }
     }
 
     /// Removes the animation with that key; its delegate hears `finished: false` at the next update.
     public func removeAnimation(forKey key: String) {
-        for entry in animationEntries where entry.key == key { stoppedAnimations.append((entry.animation, false)) }
-        animationEntries.removeAll { $0.key == key }
+        animationLock.withLock {
+            for entry in animationEntries where entry.key == key { stoppedAnimations.append((entry.animation, false)) }
+            animationEntries.removeAll { $0.key == key }
+        }
     }
 
     /// Removes every animation; their delegates hear `finished: false` at the next update.
     public func removeAllAnimations() {
-        stoppedAnimations += animationEntries.map { ($0.animation, false) }
-        animationEntries = []
+        animationLock.withLock {
+            stoppedAnimations += animationEntries.map { ($0.animation, false) }
+            animationEntries = []
+        }
     }
-    public func animation(forKey key: String) -> Animation? { animationEntries.first { $0.key == key }?.animation }
-    public func animationKeys() -> [String] { animationEntries.map(\.key) }
+    public func animation(forKey key: String) -> Animation? {
+        animationLock.withLock { animationEntries.first { $0.key == key }?.animation }
+    }
+    public func animationKeys() -> [String] { animationLock.withLock { animationEntries.map(\.key) } }
 
     /// The layer as animated at host time `hostTime`: a copy (cells included) with every active
-    /// (or filled) animation's value applied. The model layer is unchanged, except that finished
-    /// animations with `isRemovedOnCompletion` are removed.
+    /// (or filled) animation's value applied. The model layer's values are unchanged; the
+    /// animations' bookkeeping is brought up to `hostTime` as at an update (an animation with
+    /// `beginTime` 0 starts now, delegates hear starts and stops, finished animations with
+    /// `isRemovedOnCompletion` are removed), under the layer's lock.
     public func presentation(at hostTime: TimeInterval) -> EmitterLayer {
-        let p = presented(at: hostTime).layer
+        let p = animationLock.withLock {
+            settleAnimations(at: hostTime)
+            return presented(at: hostTime).layer
+        }
         return p === self ? copy() : p
     }
 
-    /// The presentation, the key paths animations set, and problems with animations.
+    /// Runs `body` holding the layer's update lock: a simulator's read of the layer at an update
+    /// (layout, animation bookkeeping, presentation, resolving) happens inside it, so simulators of
+    /// one layer on several threads never see one another's writes half done (the Concurrency
+    /// article). The lock is recursive: `layoutSublayers()` may add or remove animations.
+    package func withUpdateLock<T>(_ body: () throws -> T) rethrows -> T {
+        try animationLock.withLock(body)
+    }
+
+    /// How long (host seconds) a finished animation removed on completion still presents itself
+    /// to simulators of the layer that are behind the one that removed it: 60 s. A simulator
+    /// further behind sees it as removed.
+    package static let retiredAnimationRetention: Double = 60
+
+    /// Brings the animations' bookkeeping up to `hostTime`: an animation seen for the first time
+    /// with `beginTime` 0 starts at `hostTime`; delegates hear starts and stops (removed ones
+    /// included); finished animations with `isRemovedOnCompletion` leave the layer (a simulator
+    /// of the layer still behind their end keeps seeing them for ``retiredAnimationRetention``).
+    /// What ``presented(at:)`` computes for `hostTime` is the same before and after, so the order
+    /// in which simulators of one layer settle it does not matter.
+    package func settleAnimations(at hostTime: Double) {
+        animationLock.withLock {
+            let stopped = stoppedAnimations
+            stoppedAnimations = []
+            for (animation, finished) in stopped { animation.reportStop(finished: finished) }
+            guard hostTime.isFinite else { return }
+            var finished: [String] = []
+            for (key, animation) in animationEntries {
+                animation.start(at: hostTime)
+                let timing = animation.timing(now: hostTime)
+                if hostTime >= timing.activeWindow.start { animation.reportStart() }
+                if hostTime >= timing.activeWindow.end && timing.speed > 0 {
+                    animation.reportStop(finished: true)
+                    if animation.isRemovedOnCompletion {
+                        finished.append(key)
+                        retiredAnimations.append((key, animation, timing.activeWindow.end))
+                    }
+                }
+            }
+            animationEntries.removeAll { finished.contains($0.key) }
+            retiredAnimations.removeAll { $0.end < hostTime - Self.retiredAnimationRetention }
+        }
+    }
+
+    /// The presentation, the key paths animations set, and problems with animations. A pure
+    /// read: it changes nothing in the layer, its cells or its animations (an animation not yet
+    /// started counts as starting at `hostTime`; a finished one with `isRemovedOnCompletion`
+    /// counts as removed), so any number of simulators may call it on one layer at once.
     package func presented(at hostTime: Double) -> (layer: EmitterLayer, animated: Set<String>, diagnostics: [Diagnostic]) {
-        let stopped = stoppedAnimations
-        stoppedAnimations = []
-        for (animation, finished) in stopped { animation.reportStop(finished: finished) }
-        guard !animationEntries.isEmpty else { return (self, [], []) }
+        let entries = animationLock.withLock {
+            retiredAnimations.filter { hostTime < $0.end }.map { ($0.key, $0.animation) } + animationEntries
+        }
+        guard !entries.isEmpty else { return (self, [], []) }
         let copy = self.copy()
         var animated = Set<String>()
         var diagnostics: [Diagnostic] = []
-        var finished: [String] = []
-        for (key, animation) in animationEntries {
+        for (key, animation) in entries {
             guard hostTime.isFinite else { break }
             let timing = animation.timing(now: hostTime)
-            if hostTime >= timing.activeWindow.start { animation.reportStart() }
-            if hostTime >= timing.activeWindow.end && timing.speed > 0 {
-                animation.reportStop(finished: true)
-                if animation.isRemovedOnCompletion {
-                    finished.append(key)
-                    continue
-                }
-            }
+            if hostTime >= timing.activeWindow.end && timing.speed > 0 && animation.isRemovedOnCompletion { continue }
             guard let local = timing.localTime(at: hostTime) else { continue }
             let progress = min(max(local / timing.duration, 0), 1)
             let model: Any?
@@ -77,7 +128,6 @@ extension EmitterLayer {
                                               rule: "\(error)", effect: .ignored))
             }
         }
-        animationEntries.removeAll { finished.contains($0.key) }
         return (copy, animated, diagnostics)
     }
 
@@ -134,6 +184,8 @@ extension EmitterCell {
         c.contents = contents; c.contentsRect = contentsRect; c.contentsScale = contentsScale
         c.magnificationFilter = magnificationFilter; c.minificationFilter = minificationFilter
         c.minificationFilterBias = minificationFilterBias
+        c.spriteColumns = spriteColumns; c.spriteRows = spriteRows; c.spriteFrameCount = spriteFrameCount
+        c.spriteFrameRate = spriteFrameRate; c.spriteLoops = spriteLoops; c.spriteRandomStart = spriteRandomStart
         c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
         c.fillMode = fillMode

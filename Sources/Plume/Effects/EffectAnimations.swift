@@ -29,7 +29,7 @@ enum EffectAnimationFormat {
     /// Whether the last component of a key path is an angle (so degrees apply).
     static func isAngle(_ keyPath: String) -> Bool {
         let last = String(keyPath.split(separator: ".").last ?? "")
-        guard keyPath.hasPrefix("emitterCells.") else { return false }   // layer angles are multipliers
+        guard keyPath.hasPrefix("emitterCells.") || keyPath.hasPrefix("emitterCells[") else { return false }   // layer angles are multipliers
         let unit = EffectPropertyInfo.table[last]?.unit
         return unit == .angle || unit == .angularSpeed
     }

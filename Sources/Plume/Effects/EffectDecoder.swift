@@ -4,6 +4,8 @@ import Foundation
 struct EffectDecoder {
     var log: IssueLog
     let baseDirectory: URL?
+    /// Which image files paths may name.
+    let imageAccess: ImageAccess
     var angleUnit: EffectFile.AngleUnit = .radians
     var imagePaths: [SpriteImage: String] = [:]
     /// Images read by path, so a file used by many cells is read once.
@@ -17,9 +19,10 @@ struct EffectDecoder {
 
     static let documentKeys = ["$schema", "format", "version", "angleUnit", "description", "maxParticlesPerCell", "layer"]
 
-    init(file: String, baseDirectory: URL?) {
+    init(file: String, baseDirectory: URL?, imageAccess: ImageAccess = .effectFolder) {
         log = IssueLog(file: file)
         self.baseDirectory = baseDirectory
+        self.imageAccess = imageAccess
     }
 
     // MARK: Document

@@ -70,14 +70,16 @@ public enum EffectFile {
     }
 
     /// Loads the layer an effect file describes.
+    /// - Parameter imageAccess: which image files the effect may name (default: its own folder
+    ///   and the bundled resources; see ``ImageAccess``).
     /// - Throws: ``EffectFileError`` with every problem when the file is unreadable or invalid.
-    public static func load(from url: URL) throws(EffectFileError) -> EmitterLayer {
-        try read(from: url).layer
+    public static func load(from url: URL, imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> EmitterLayer {
+        try read(from: url, imageAccess: imageAccess).layer
     }
 
     /// Reads an effect file with everything it holds besides the layer (warnings, image paths,
     /// capacity), for tools that open, edit and save files.
-    public static func read(from url: URL) throws(EffectFileError) -> EffectDocument {
+    public static func read(from url: URL, imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> EffectDocument {
         let data: Data
         switch BoundedFile.read(url.path, limit: BoundedFile.documentLimit) {
         case let .success(bytes): data = bytes
@@ -85,21 +87,24 @@ public enum EffectFile {
             throw EffectFileError(issues: [EffectIssue(severity: .error, file: url.path, path: "", position: nil,
                                                        message: "the file \(failure)")])
         }
-        return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
+        return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent(), imageAccess: imageAccess)
     }
 
     /// Decodes effect-file bytes. `file` names the source in issues; images given by path are
-    /// looked up relative to `baseDirectory` (none: paths are errors).
-    public static func decode(_ data: Data, file: String = "<data>", baseDirectory: URL? = nil) throws(EffectFileError) -> EffectDocument {
-        let (document, issues) = check(data, file: file, baseDirectory: baseDirectory)
+    /// looked up relative to `baseDirectory` (none: paths are errors), within what `imageAccess`
+    /// allows.
+    public static func decode(_ data: Data, file: String = "<data>", baseDirectory: URL? = nil,
+                              imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> EffectDocument {
+        let (document, issues) = check(data, file: file, baseDirectory: baseDirectory, imageAccess: imageAccess)
         guard let document else { throw EffectFileError(issues: issues) }
         return document
     }
 
     /// Every problem in a file (errors and warnings, demands beyond the simulation budget among
     /// them: ``EffectIssue/budget(of:limits:file:)``), and the document when there is no error.
-    public static func check(_ data: Data, file: String = "<data>", baseDirectory: URL? = nil) -> (EffectDocument?, [EffectIssue]) {
-        var decoder = EffectDecoder(file: file, baseDirectory: baseDirectory)
+    public static func check(_ data: Data, file: String = "<data>", baseDirectory: URL? = nil,
+                             imageAccess: ImageAccess = .effectFolder) -> (EffectDocument?, [EffectIssue]) {
+        var decoder = EffectDecoder(file: file, baseDirectory: baseDirectory, imageAccess: imageAccess)
         var document = decoder.decodeDocument(data)
         var issues = decoder.log.sorted
         if !decoder.log.hasErrors, let loaded = document {
@@ -113,10 +118,11 @@ public enum EffectFile {
 
     /// Every problem in the file at `url` (an unreadable file is one error), then, when it loads,
     /// a warning for each cell that can never show (``EffectIssue/silentCells(of:file:)``).
-    public static func validate(contentsOf url: URL) -> [EffectIssue] {
+    public static func validate(contentsOf url: URL, imageAccess: ImageAccess = .effectFolder) -> [EffectIssue] {
         switch BoundedFile.read(url.path, limit: BoundedFile.documentLimit) {
         case let .success(data):
-            let (document, issues) = check(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
+            let (document, issues) = check(data, file: url.path, baseDirectory: url.deletingLastPathComponent(),
+                                           imageAccess: imageAccess)
             return issues + (document.map { EffectIssue.silentCells(of: $0.layer, file: url.path) } ?? [])
         case let .failure(failure):
             return [EffectIssue(severity: .error, file: url.path, path: "", position: nil, message: "the file \(failure)")]

@@ -162,7 +162,10 @@ extension EffectDecoder {
             log.error(path, node.position, "an empty image path")
             return nil
         }
-        let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)
+        guard let url = imageAccess.resolve(relative, base: base) else {
+            log.error(path, node.position, ImageAccess.refusal(relative))
+            return nil
+        }
         if let cached = imageCache[url.path] { return cached }
         let data: Data
         switch BoundedFile.read(url.path, limit: BoundedFile.imageLimit) {

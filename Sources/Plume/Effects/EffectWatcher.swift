@@ -37,9 +37,13 @@ public final class EffectWatcher {
     private var contentHash: UInt64?
     private var reportedMissing = false
 
+    /// Which image files the effect may name (``ImageAccess``; default its own folder).
+    public let imageAccess: ImageAccess
+
     /// Watches `url`. Nothing is read until the first poll, which reports the file's content.
-    public init(url: URL) {
+    public init(url: URL, imageAccess: ImageAccess = .effectFolder) {
         self.url = url
+        self.imageAccess = imageAccess
     }
 
     /// Checks the file once; an event when its content changed since the last poll, else nil.
@@ -64,7 +68,8 @@ public final class EffectWatcher {
         if hash == contentHash { return nil }
         contentHash = hash
         do {
-            let loaded = try EffectFile.decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
+            let loaded = try EffectFile.decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent(),
+                                               imageAccess: imageAccess)
             document = loaded
             lastError = nil
             return .loaded(loaded)

@@ -21,7 +21,8 @@ extension EmitterLayer {
             emitterBehaviors = source.emitterBehaviors?.map { $0.copy() }
         }
         if EffectEncoder.animationsSignature(self) != EffectEncoder.animationsSignature(source) {
-            animationEntries = source.animationEntries.map { ($0.key, $0.animation.copy()) }
+            let entries = source.animationLock.withLock { source.animationEntries.map { ($0.key, $0.animation.copy()) } }
+            animationLock.withLock { animationEntries = entries }
         }
     }
 }

@@ -6,9 +6,9 @@ extension ParticleDesignerImport {
         var list: [KeyMapping] = [
             k("configName", .exact, "Metadata; not used."),
             k("maxParticles", .exact, "The cell's capacity (`SimulationLimits.maxParticlesPerCell`): births over it are dropped, as in cocos2d."),
-            k("emissionRate", .exact, "`birthRate` where given and positive; otherwise `maxParticles / particleLifespan` as cocos2d computes it. Births lie on a regular grid in both."),
+            k("emissionRate", .exact, "`birthRate` where given and positive; otherwise `maxParticles / particleLifespan` as cocos2d computes it. Births lie on a regular grid in both. With `particleLifespan` 0 (cocos2d's rate is infinite: it refills to `maxParticles` every frame) `4 × maxParticles / particleLifespanVariance`, the rate that keeps `maxParticles` alive on average (approximate, warned: the count ramps up over the variance instead of filling at the first frame)."),
             k("duration", .approximate, "`-1` (or absent): forever; positive: the cell's `duration` (emission stops, particles live on): exact. 0 or other negative values: no emission (warned)."),
-            k("particleLifespan", .exact, "`lifetime`."),
+            k("particleLifespan", .exact, "`lifetime`. A particle whose drawn lifetime is ≤ 0 is not created, and cocos2d draws none of them (`max(0, life + variance·rand(−1, 1))` dies at its first update), so 0 or a negative life with a variance gives the same particles. Speeds over life (spin, colour, size without variance) use the mean drawn lifetime, `variance / 2`, where it is 0."),
             k("particleLifespanVariance", .exact, "`lifetimeRange = 2 × variance` (cocos2d's ± is the half width)."),
             k("sourcePositionx", .exact, "`emitterPosition.x`."),
             k("sourcePositiony", .exact, "`emitterPosition.y = sceneHeight − y` (cocos2d is y-up)."),

@@ -43,8 +43,10 @@ public enum ParticleDesignerImport {
     /// The largest file accepted (64 MiB; embedded textures are limited separately).
     public static let maxFileSize = 64 << 20
 
-    /// Imports a file; `textureFileName` is looked up next to it.
-    public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize) throws(EffectFileError) -> Result {
+    /// Imports a file; `textureFileName` is looked up next to it, within what `imageAccess` allows
+    /// (default: the file's own folder and the bundled resources; see ``ImageAccess``).
+    public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize,
+                            imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> Result {
         let data: Data
         switch BoundedFile.read(url.path, limit: maxFileSize) {
         case let .success(bytes): data = bytes
@@ -53,13 +55,14 @@ public enum ParticleDesignerImport {
                                                        message: "the file \(failure)")])
         }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent(), sceneSize: sceneSize,
-                          name: url.deletingPathExtension().lastPathComponent)
+                          name: url.deletingPathExtension().lastPathComponent, imageAccess: imageAccess)
     }
 
     /// Imports property-list bytes.
     public static func decode(_ data: Data, file: String = "<plist>", baseDirectory: URL? = nil,
-                              sceneSize: CGSize = Preset.defaultSize, name: String = "particles") throws(EffectFileError) -> Result {
-        var reader = PlistReader(file: file, baseDirectory: baseDirectory, sceneSize: sceneSize)
+                              sceneSize: CGSize = Preset.defaultSize, name: String = "particles",
+                              imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> Result {
+        var reader = PlistReader(file: file, baseDirectory: baseDirectory, sceneSize: sceneSize, imageAccess: imageAccess)
         let result = reader.read(data, name: name)
         guard let result, !reader.log.hasErrors else { throw EffectFileError(issues: reader.log.sorted) }
         return result
@@ -71,11 +74,14 @@ struct PlistReader {
     var log: IssueLog
     let baseDirectory: URL?
     let sceneSize: CGSize
+    /// Which image files `textureFileName` may name.
+    let imageAccess: ImageAccess
     private var dictionary: [String: Any] = [:]
 
-    init(file: String, baseDirectory: URL?, sceneSize: CGSize) {
+    init(file: String, baseDirectory: URL?, sceneSize: CGSize, imageAccess: ImageAccess = .effectFolder) {
         log = IssueLog(file: file)
         self.baseDirectory = baseDirectory
+        self.imageAccess = imageAccess
         self.sceneSize = sceneSize
     }
 
@@ -167,9 +173,16 @@ struct PlistReader {
         // Life and emission.
         let life = number("particleLifespan") ?? 0
         let lifeVariance = abs(number("particleLifespanVariance") ?? 0)
+        // cocos2d gives each particle max(0, life + lifeVariance·rand(−1, 1)) and never draws one
+        // of lifetime 0; Plume creates no particle whose lifetime L ≤ 0 (Semantics §4), so the
+        // particles drawn have cocos2d's lifetimes exactly. Plume's lifetime cannot be negative:
+        // a negative life keeps its positive part, uniform on (0, life + variance), as 0 ± (life +
+        // variance) (the rate below is scaled to the share of draws that live).
         cell.lifetime = Float(max(life, 0))
-        cell.lifetimeRange = Float(2 * lifeVariance)
-        if life <= 0 { log.warning("$.particleLifespan", nil, "is \(life): particles live 0 s and nothing is drawn") }
+        cell.lifetimeRange = Float(2 * (life < 0 ? max(life + lifeVariance, 0) : lifeVariance))
+        if life + lifeVariance <= 0 {
+            log.warning("$.particleLifespan", nil, "is \(life) with a variance of \(lifeVariance): particles live 0 s and nothing is drawn")
+        }
         var limits = SimulationLimits.default
         let maxParticles = number("maxParticles") ?? 0
         if maxParticles < 0 || maxParticles > Double(1 << 24) {
@@ -178,9 +191,17 @@ struct PlistReader {
             limits = SimulationLimits(maxParticlesPerCell: Int(maxParticles))
         }
         if let rate = number("emissionRate"), rate > 0 {
-            cell.birthRate = Float(rate)
+            cell.birthRate = Float(life < 0 && life + lifeVariance > 0 ? rate * (life + lifeVariance) / lifeVariance : rate)
         } else if life > 0 {
             cell.birthRate = Float(maxParticles / life)
+        } else if life == 0 && lifeVariance > 0 {
+            // cocos2d's rate maxParticles / 0 is infinite: every frame it emits up to the capacity.
+            // The rate that keeps the capacity full on average (Little's law): half the draws
+            // create a particle, living lifeVariance / 2 s on average.
+            cell.birthRate = Float(4 * maxParticles / lifeVariance)
+            approximate("particleLifespan", "0 with a variance: cocos2d refills to maxParticles every frame (rate maxParticles / 0); imported as birthRate 4 × maxParticles / particleLifespanVariance = \(cell.birthRate)/s, which keeps maxParticles alive on average (the count ramps up over particleLifespanVariance s instead of filling at the first frame, and dips below the capacity where cocos2d holds it)")
+        } else if life < 0 && life + lifeVariance > 0 {
+            log.warning("$.particleLifespan", nil, "is \(life): cocos2d's rate maxParticles / particleLifespan is negative and nothing is emitted (give emissionRate)")
         }
         if let duration = number("duration"), duration != -1 {
             if duration > 0 {
@@ -223,9 +244,11 @@ struct PlistReader {
         // Appearance.
         let image = texture()
         cell.contents = image
-        mapSize(cell, layer: layer, imageWidth: Double(image?.width ?? 64), life: life, lifeVariance: lifeVariance)
-        mapRotation(cell, life: life, lifeVariance: lifeVariance)
-        mapColor(cell, life: life, lifeVariance: lifeVariance)
+        // One speed for all particles needs one lifetime: the mean of those drawn where life is 0.
+        let meanLife = life > 0 ? life : (life == 0 ? lifeVariance / 2 : 0)
+        mapSize(cell, layer: layer, imageWidth: Double(image?.width ?? 64), life: meanLife, lifeVariance: lifeVariance)
+        mapRotation(cell, life: meanLife, lifeVariance: lifeVariance)
+        mapColor(cell, life: meanLife, lifeVariance: lifeVariance)
         mapBlend(layer)
         if let position = number("positionType"), position != 0 {
             approximate("positionType", "particles stay where they were born (free); relative and grouped differ only when the emitter moves")
@@ -400,8 +423,14 @@ struct PlistReader {
     mutating func texture() -> SpriteImage? {
         var problems: [String] = []
         if let name = string("textureFileName"), !name.isEmpty, let base = baseDirectory {
-            let candidates = [base.appendingPathComponent(name), base.appendingPathComponent((name as NSString).lastPathComponent)]
-            for url in candidates {
+            // The name as written, then its last component next to the file (cocos2d's fallback).
+            let names = [name, (name as NSString).lastPathComponent]
+            var refused = false
+            for candidate in names {
+                guard let url = imageAccess.resolve(candidate, base: base) else {
+                    refused = true
+                    continue
+                }
                 guard case let .success(data) = BoundedFile.read(url.path, limit: BoundedFile.imageLimit) else { continue }
                 do {
                     return try ParticleDesignerTexture.image(from: data, name: url.path)
@@ -410,7 +439,10 @@ struct PlistReader {
                     break
                 }
             }
-            if problems.isEmpty { problems.append("\(candidates[0].path) does not exist") }
+            if problems.isEmpty {
+                // A refused name gets the refusal whether or not it exists (nothing is revealed).
+                problems.append(refused ? ImageAccess.refusal(name) : "\(base.appendingPathComponent(name).path) does not exist")
+            }
         }
         if let text = string("textureImageData"), !text.isEmpty {
             do {

@@ -141,10 +141,19 @@ extension EmitterLayer {
     /// - Throws: ``KeyPathError/unknownKey(keyPath:key:)`` when no behaviour has that name or index.
     func behaviorKey(_ path: String) throws -> (EmitterBehavior?, String?)? {
         if path == "emitterBehaviors" { return (nil, nil) }
+        let list = emitterBehaviors ?? []
+        if path.hasPrefix("emitterBehaviors[") {
+            // `[i]`: the behaviour at index i, whatever the names.
+            let after = path.dropFirst("emitterBehaviors".count)
+            guard let (index, key) = KeyPathResolver.index(in: after),
+                  let i = index, list.indices.contains(i), key.isEmpty || key.first == "." else {
+                throw KeyPathError.unknownKey(keyPath: path, key: "emitterBehaviors\(after.prefix { $0 != "." }) (no behaviour at that index)")
+            }
+            return (list[i], key.isEmpty ? nil : String(key.dropFirst()))
+        }
         guard path.hasPrefix("emitterBehaviors.") else { return nil }
         let rest = path.dropFirst("emitterBehaviors.".count)
         let name = String(rest.prefix { $0 != "." })
-        let list = emitterBehaviors ?? []
         let behavior = list.first { $0.name == name } ?? Int(name).flatMap { list.indices.contains($0) ? list[$0] : nil }
         guard let behavior else {
             throw KeyPathError.unknownKey(keyPath: path, key: "emitterBehaviors.\(name) (no behaviour of that name or index)")

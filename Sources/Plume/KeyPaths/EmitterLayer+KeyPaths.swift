@@ -1,7 +1,8 @@
 import Foundation
 
 /// Key-value coding on the layer (Semantics §9): every layer property, and every cell property through
-/// `emitterCells.<name or index>.<property>`, nested to any depth.
+/// `emitterCells.<name or index>.<property>` (a name wins over an index) or
+/// `emitterCells[<index>].<property>` (the index only), nested to any depth.
 ///
 /// As in Core Animation, ``setValue(_:forKeyPath:)`` does not throw, so ported code calls it bare:
 /// a bad path or value changes nothing and is reported — in ``EmitterLayer/keyValueDiagnostics``
@@ -144,7 +145,8 @@ extension EmitterCell {
     }()
 }
 
-/// Walks `emitterCells.<name|index>` segments, then looks the rest up in the object's key table.
+/// Walks `emitterCells.<name|index>` and `emitterCells[<index>]` segments, then looks the rest up
+/// in the object's key table.
 enum KeyPathResolver {
     private enum Target {
         case layer(EmitterLayer)
@@ -155,23 +157,44 @@ enum KeyPathResolver {
     private static func resolve(_ path: String, from start: Target) throws -> (Target, String) {
         var target = start
         var rest = Substring(path)
-        while rest.hasPrefix("emitterCells.") {
-            let afterCells = rest.dropFirst("emitterCells.".count)
-            let name = afterCells.prefix { $0 != "." }
+        while rest.hasPrefix("emitterCells.") || rest.hasPrefix("emitterCells[") {
             let cells: [EmitterCell]
             switch target {
             case let .layer(l): cells = l.emitterCells ?? []
             case let .cell(c): cells = c.emitterCells ?? []
             }
-            let cell = cells.first { $0.name == String(name) }
-                ?? Int(name).flatMap { cells.indices.contains($0) ? cells[$0] : nil }
-            guard let cell else { throw KeyPathError.unknownCell(keyPath: path, name: String(name)) }
+            let cell: EmitterCell?
+            let segment: Substring
+            if let (index, after) = KeyPathResolver.index(in: rest.dropFirst("emitterCells".count)) {
+                // `[i]`: the cell at index i, whatever the names.
+                segment = rest.dropFirst("emitterCells".count).prefix(while: { $0 != "]" }).dropFirst()
+                cell = index.flatMap { cells.indices.contains($0) ? cells[$0] : nil }
+                rest = after
+            } else {
+                // `.name`: the first cell with that name; digits with no such name: that index.
+                let afterCells = rest.dropFirst("emitterCells.".count)
+                segment = afterCells.prefix { $0 != "." }
+                cell = cells.first { $0.name == String(segment) }
+                    ?? Int(segment).flatMap { cells.indices.contains($0) ? cells[$0] : nil }
+                rest = afterCells.dropFirst(segment.count)
+            }
+            guard let cell else { throw KeyPathError.unknownCell(keyPath: path, name: String(segment)) }
             target = .cell(cell)
-            rest = afterCells.dropFirst(name.count)
             if rest.isEmpty { return (target, "") }
+            guard rest.first == "." else { throw KeyPathError.unknownCell(keyPath: path, name: String(segment)) }
             rest = rest.dropFirst()   // the "."
         }
         return (target, String(rest))
+    }
+
+    /// An index segment `[i]` at the start of `text`: the index (nil when the brackets hold no
+    /// whole number ≥ 0) and the text after `]`; nil when `text` does not start with `[` or has
+    /// no `]`.
+    static func index(in text: Substring) -> (Int?, Substring)? {
+        guard text.first == "[", let close = text.firstIndex(of: "]") else { return nil }
+        let digits = text[text.index(after: text.startIndex)..<close]
+        let index = digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) ? Int(digits) : nil
+        return (index, text[text.index(after: close)...])
     }
 
     static func set(_ value: Any?, path: String, on layer: EmitterLayer) throws {

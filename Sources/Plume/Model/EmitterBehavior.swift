@@ -27,7 +27,11 @@ import Foundation
 /// of each property and reported in the simulators' diagnostics (Semantics §11); nothing traps.
 ///
 /// Behaviours affect live particles: an edit (or an animation) takes effect at the next update.
-open class EmitterBehavior {
+///
+/// Concurrency: `Sendable` as a description the simulators read. Any number of threads may read
+/// it at once (simulators updating on several threads; reads never write it); edits come from one
+/// thread at a time, between updates that read it (see the Concurrency article).
+open class EmitterBehavior: @unchecked Sendable {
     // MARK: Identity
 
     /// The behaviour's type string, as given (`CAEmitterBehavior.type`): one of

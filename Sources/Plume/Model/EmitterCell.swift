@@ -21,7 +21,11 @@ import Foundation
 /// Edits take effect at the next update. Multipliers and birth attributes affect only particles
 /// born afterwards; accelerations, colour speeds, contents, filters and `isEnabled` affect live
 /// particles too (Semantics §7).
-open class EmitterCell: MediaTiming {
+///
+/// Concurrency: `Sendable` as a description the simulators read. Any number of threads may read
+/// it at once (simulators updating on several threads; reads never write it); edits come from one
+/// thread at a time, between updates that read it (see the Concurrency article).
+open class EmitterCell: MediaTiming, @unchecked Sendable {
     // MARK: Identity
 
     /// Name used in key paths (`emitterCells.<name>.birthRate`). Default nil.

@@ -24,7 +24,7 @@ import Foundation
 ///
 /// The class is open, with ``Layer``'s geometry (`bounds`, `position`, `frame`), `opacity`,
 /// `isHidden`, `masksToBounds` and the ``Layer/layoutSublayers()`` hook for subclasses.
-open class EmitterLayer: Layer, MediaTiming {
+open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// The top-level cells, emitted from the layer's shape and drawn in array order. Default nil.
     /// Replacing the array keeps the live particles of every index present in both arrays.
     public var emitterCells: [EmitterCell]?
@@ -132,6 +132,13 @@ open class EmitterLayer: Layer, MediaTiming {
     var animationSerial = 0
     /// Animations removed or finished whose delegate/completion has not been told yet.
     var stoppedAnimations: [(animation: Animation, finished: Bool)] = []
+    /// Animations removed on completion, with the host time their active period ended, kept for
+    /// presentations at earlier times (simulators of the layer behind the one that removed them).
+    var retiredAnimations: [(key: String, animation: Animation, end: Double)] = []
+    /// Guards the animations and their bookkeeping, and serialises the simulators' reads of the
+    /// layer at their updates (``withUpdateLock(_:)``). Recursive: `layoutSublayers()` may add
+    /// animations.
+    let animationLock = NSRecursiveLock()
 
     /// Failed `setValue(_:forKeyPath:)` calls, newest last (see `EmitterLayer+KeyPaths.swift`).
     public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()

@@ -28,7 +28,11 @@ import Foundation
 ///     }
 /// }
 /// ```
-open class Layer {
+///
+/// Concurrency: `Sendable` as a description the simulators read. Any number of threads may read
+/// it at once (simulators updating on several threads; reads never write it); edits come from one
+/// thread at a time, between updates that read it (see the Concurrency article).
+open class Layer: @unchecked Sendable {
     /// Identifies the layer for the host (`CALayer.name`). Default nil.
     public var name: String?
 

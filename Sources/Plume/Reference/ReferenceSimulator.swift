@@ -11,7 +11,11 @@ import Foundation
 /// for frame in 1...600 { try sim.advance(to: Double(frame) / 60) }
 /// let snapshot = try sim.snapshot()
 /// ```
-public final class ReferenceSimulator: ParticleSimulator {
+///
+/// Concurrency: `Sendable`, owned by one thread at a time (it may move between threads); two
+/// threads inside ``advance(to:)`` or ``snapshot()`` at once trap with a message. Simulators of
+/// one layer may run on several threads (see the Concurrency article).
+public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
     public let layer: EmitterLayer
     public var limits: SimulationLimits { didSet { planner.limits = limits } }
     public private(set) var diagnostics: [Diagnostic] = []
@@ -31,6 +35,8 @@ public final class ReferenceSimulator: ParticleSimulator {
     var emitterPath: EmitterPath?
     /// The update decisions both simulators share.
     private var planner: UpdatePlanner
+    /// The run-time check that one thread at a time is inside the simulator.
+    private let use = ExclusiveUse("ReferenceSimulator")
 
     /// Creates a simulator of `layer`. Nothing happens until the first ``advance(to:)``.
     public init(layer: EmitterLayer, limits: SimulationLimits = .default) {
@@ -48,6 +54,7 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func advance(to hostTime: TimeInterval) throws {
+        use.begin("advance(to:)"); defer { use.end() }
         // A non-finite host time changes nothing at all: not even the layer is read (Semantics §11).
         let update = planner.plan(layer, hostTime: hostTime)
         guard let resolved = update.resolved else {
@@ -80,6 +87,7 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func reset() {
+        use.begin("reset()"); defer { use.end() }
         planner = UpdatePlanner(limits: limits)
         roots = []
         resolved = ResolvedLayer(layer)
@@ -90,6 +98,7 @@ public final class ReferenceSimulator: ParticleSimulator {
     }
 
     public func snapshot() throws -> ParticleSnapshot {
+        use.begin("snapshot()"); defer { use.end() }
         var particles: [SnapshotParticle] = []
         if let layerTime {
             let t = Ticks.time(Ticks.from(layerTime))

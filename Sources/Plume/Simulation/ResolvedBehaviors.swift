@@ -134,8 +134,12 @@ struct ResolvedBehaviorList {
     var entries: [Entry] = []
 
     init(_ behaviors: [EmitterBehavior]?, center: SIMD3<Double>, report: inout DiagnosticCollector) {
+        var uses: [String: Int] = [:]
+        for b in behaviors ?? [] { if let name = b.name { uses[name, default: 0] += 1 } }
         for (index, b) in (behaviors ?? []).enumerated() {
-            let prefix = "emitterBehaviors." + (b.name.flatMap { $0.isEmpty || $0.contains(".") ? nil : $0 } ?? String(index)) + "."
+            // `.name` when unique and dot-free, else `[index]` (Semantics §9): never another behaviour.
+            let prefix = "emitterBehaviors" + (b.name.flatMap { $0.isEmpty || $0.contains(".") || uses[$0] != 1 ? nil : "." + $0 }
+                                               ?? "[\(index)]") + "."
             guard b.isEnabled else { continue }
             guard let kind = b.kind else {
                 report.add(prefix + "type", b.type, "is not a known behaviour type (\(EmitterBehavior.types.joined(separator: ", "))); the behaviour does nothing", .ignored)

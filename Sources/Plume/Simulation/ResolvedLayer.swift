@@ -295,18 +295,17 @@ struct CellContext {
 
 extension ResolvedCell {
     /// The key-path segment naming each of `cells` (siblings) so that every key path resolves,
-    /// unambiguously, to its cell (Semantics §9): the name when it is non-empty, contains no dot and no
-    /// sibling shares it; else the index. (An index whose digits are also a sibling's name would
-    /// reach that sibling, which the resolver looks up by name first: such a cell is named by its
-    /// own unique name when it has one.)
+    /// unambiguously, to its cell (Semantics §9): `.name` when the name is non-empty, contains no
+    /// dot and no sibling shares it; else the index in brackets, `[i]`, which only ever means
+    /// the index (never a cell named "i").
     static func keyPathSegments(_ cells: [EmitterCell]) -> [String] {
         var uses: [String: Int] = [:]
         for cell in cells { if let name = cell.name { uses[name, default: 0] += 1 } }
         return cells.enumerated().map { i, cell in
             if let name = cell.name, !name.isEmpty, !name.contains("."), uses[name] == 1 {
-                return name
+                return "." + name
             }
-            return String(i)
+            return "[\(i)]"
         }
     }
 
@@ -314,7 +313,7 @@ extension ResolvedCell {
          parentDrawn: Bool, context: CellContext, visiting: inout [ObjectIdentifier],
          report: inout DiagnosticCollector) {
         path = parentPath + [index]
-        keyPath = parentKeyPath + "." + segment
+        keyPath = parentKeyPath + segment
         name = cell.name
         isDrawn = parentDrawn && cell.isEnabled
         let prefix = keyPath + "."

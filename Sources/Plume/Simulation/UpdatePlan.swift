@@ -73,10 +73,16 @@ package struct UpdatePlanner: Sendable {
                 Diagnostic(keyPath: "hostTime", value: "\(hostTime)", rule: "must be finite", effect: .ignored)],
                           step: .ignored)
         }
-        // A subclass sizes its emitter from its bounds before the layer is read (Layer.layoutSublayers).
-        layer.layoutIfNeeded()
-        let presented = layer.presented(at: hostTime)
-        var resolved = ResolvedLayer(presented.layer)
+        // Under the layer's lock (simulators of one layer may update on several threads): a
+        // subclass sizes its emitter from its bounds before the layer is read
+        // (Layer.layoutSublayers), the animations' bookkeeping is settled, the layer is read.
+        let (presented, resolvedLayer) = layer.withUpdateLock {
+            layer.layoutIfNeeded()
+            layer.settleAnimations(at: hostTime)
+            let presented = layer.presented(at: hostTime)
+            return (presented, ResolvedLayer(presented.layer))
+        }
+        var resolved = resolvedLayer
         resolved.assignCapacities(limits)
         // Semantics §8 "When a layer starts": the first update is the moment the layer starts.
         resolved.start(atHostTime: startHostTime ?? hostTime)

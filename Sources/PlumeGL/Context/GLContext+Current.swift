@@ -9,9 +9,9 @@ extension GLContext {
     /// Whether this context is the one current on the calling thread.
     ///
     /// EGL and GLFW contexts compare the current handle with their own. A wrapped host context
-    /// (``GLContext/current()``) compares with the EGL or GLFW handle that was current when it was
-    /// wrapped; a host context of another kind (GLX, WGL) can only be checked for being current at
-    /// all through EGL/GLFW, so there the host keeps the responsibility.
+    /// (``GLContext/current()``) compares with the EGL, GLX or GLFW handle that was current when it
+    /// was wrapped; only a host context of another kind (WGL, CGL) counts as current always, and
+    /// there the host keeps the responsibility.
     public var isCurrent: Bool {
         switch backend {
         case let .egl(_, context):
@@ -21,6 +21,7 @@ extension GLContext {
         case let .host(handle):
             switch handle {
             case let .egl(context): return plume_eglGetCurrentContext() == context
+            case let .glx(context, glx): return glx.current() == context
             case let .glfw(window): return glfwGetCurrentContext() == window
             case .unknown: return true
             }

@@ -15,7 +15,13 @@ import Foundation
 ///     try simulator.advance(to: 1.0)
 /// }
 /// ```
-public final class GLContext {
+///
+/// Concurrency: `Sendable` with its ownership checked at run time: GL work runs only where the
+/// context is current (``ensureCurrent(_:)`` throws ``GLError/contextNotCurrent(_:)`` elsewhere,
+/// for host contexts too: EGL, GLX and GLFW handles are compared); objects released on another
+/// thread are deleted at the context's next use, under a lock. Make it current on one thread at a
+/// time (see the Concurrency article).
+public final class GLContext: @unchecked Sendable {
     /// Driver, version and limits.
     public private(set) var info: GLInfo
     /// GL objects created through this context and not yet deleted.
@@ -27,10 +33,15 @@ public final class GLContext {
         /// A context the host created and keeps: Plume neither makes it current nor destroys it.
         case host(HostHandle)
     }
-    /// The handle of a wrapped host context, as far as EGL or GLFW can tell it.
+    /// The handle of a wrapped host context, as far as EGL, GLX or GLFW can tell it.
     enum HostHandle {
         case egl(EGLContext)
+        /// A GLX context (SDL2 and GLFW on X11 by default), with the `glXGetCurrentContext` of
+        /// the GLX library the host loaded.
+        case glx(OpaquePointer, GLXCurrentContext)
         case glfw(OpaquePointer)
+        /// Neither EGL, GLX nor GLFW (WGL, CGL): counted as current; the host keeps the
+        /// responsibility of calling Plume only where it is.
         case unknown
     }
     let backend: Backend
@@ -194,7 +205,10 @@ public final class GLContext {
 
     /// Wraps the OpenGL context current on the calling thread — one your game created with GLFW,
     /// SDL or its own code — so simulators and renderers can use it. Plume never makes it current,
-    /// releases or destroys it; keep it current whenever you call into Plume.
+    /// releases or destroys it; keep it current whenever you call into Plume. EGL, GLX (SDL2 and
+    /// GLFW on X11) and GLFW contexts are recognised by their handle: a call from another thread,
+    /// or after the host made another context (or none) current, throws
+    /// ``GLError/contextNotCurrent(_:)``.
     /// - Throws: ``GLError`` when no context is current or it lacks what the engine needs.
     public static func current() throws -> GLContext {
         guard plume_glGetString(GLenum(GL_VERSION)) != nil else {
@@ -203,6 +217,8 @@ public final class GLContext {
         let handle: HostHandle
         if let egl = plume_eglGetCurrentContext() {
             handle = .egl(egl)
+        } else if let glx = GLXCurrentContext.lookUp(), let context = glx.current() {
+            handle = .glx(context, glx)
         } else if let window = glfwGetCurrentContext() {
             handle = .glfw(window)
         } else {

@@ -20,8 +20,9 @@ import Plume
 /// on any thread: without the context current its GL objects are deleted at the context's next
 /// use (deferred deletion, counted in ``GLContext/objects`` until then). Calls from several
 /// threads are serialised by a lock; only the thread where the context is current gets past the
-/// check. After ``release()`` every call throws ``GLError/released(_:)``.
-public final class GPUSimulator: ParticleSimulator {
+/// check. After ``release()`` every call throws ``GLError/released(_:)``. Hence `Sendable`: it
+/// may be handed to, used from or released on any thread (see the Concurrency article).
+public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     public let layer: EmitterLayer
     public let context: GLContext
     /// The capacities and the layer's budget (see ``ParticleSimulator/limits``); set under the

@@ -4,7 +4,13 @@ import Plume
 /// An offscreen framebuffer of any size for headless rendering, read back as a ``SpriteImage``.
 /// Its colour buffer is a B8G8R8A8 texture, the layout of most X11 windows (and the one on which
 /// Mesa's llvmpipe draws quad lists fastest, ``DrawPath/quadList``).
-public final class OffscreenTarget {
+///
+/// Concurrency: `Sendable` with its ownership checked at run time. Every GL entry point first
+/// checks that the context is current on the calling thread (``GLContext/ensureCurrent(_:)``), and
+/// a context is current on one thread at a time, so GL work happens on that thread; a call from
+/// another throws ``GLError/contextNotCurrent(_:)``. Releasing it is safe on any thread (deferred
+/// deletion). Its settings belong to the thread that draws.
+public final class OffscreenTarget: @unchecked Sendable {
     public let context: GLContext
     public let width: Int
     public let height: Int

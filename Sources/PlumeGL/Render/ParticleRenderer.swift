@@ -24,7 +24,13 @@ import Plume
 /// change while a `masksToBounds` layer is drawn (see `ParticleRenderer+Layers.swift`), and the
 /// viewport, scissor test and box while a cell is drawn as a quad list (a padded viewport cut
 /// back by the scissor box, `ParticleRenderer+QuadList.swift`); all are restored.
-public final class ParticleRenderer {
+///
+/// Concurrency: `Sendable` with its ownership checked at run time. Every GL entry point first
+/// checks that the context is current on the calling thread (``GLContext/ensureCurrent(_:)``), and
+/// a context is current on one thread at a time, so GL work happens on that thread; a call from
+/// another throws ``GLError/contextNotCurrent(_:)``. Releasing it is safe on any thread (deferred
+/// deletion). Its settings belong to the thread that draws.
+public final class ParticleRenderer: @unchecked Sendable {
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.
     private var textures: [[Int]: (image: SpriteImage, texture: GLTexture, filters: [Int32])] = [:]

@@ -11,7 +11,7 @@ import Plume
 // `Timer` that clears the cells after 5 s are left out (UIKit controls and a run loop, not
 // emitter code), and `@IBAction` is dropped from `boutonAction`.
 enum ConfettiSample {
-class Lanceur: EmitterLayer {
+class Lanceur: EmitterLayer, @unchecked Sendable {   // Swift 6: a subclass restates its Sendable base
 
     override init(layer: Any) {
         super.init(layer: layer)
@@ -43,7 +43,7 @@ class Lanceur: EmitterLayer {
     }
 }
 
-class Confetti: EmitterCell {
+class Confetti: EmitterCell, @unchecked Sendable {
 
     var images = [#imageLiteral(resourceName: "Box"),#imageLiteral(resourceName: "Triangle"),#imageLiteral(resourceName: "Circle")]
 
