@@ -44,7 +44,10 @@ import Testing
                 Issue.record("layer \(i) (seed 12) does not read back: \(error)\n\(String(decoding: data, as: UTF8.self).prefix(2000))")
                 continue
             }
-            #expect(document.warnings.isEmpty, "layer \(i): \(document.warnings)")
+            // Random rates and lifetimes may ask for more than the budget: that warning is about the
+            // values, not the round trip (BudgetTests); nothing else may be warned about.
+            let warnings = document.warnings.filter { !$0.message.contains("share of the layer's budget") }
+            #expect(warnings.isEmpty, "layer \(i): \(warnings)")
             let diffs = effectDifferences(layer, document.layer)
             #expect(diffs.isEmpty, "layer \(i) (seed 12, \(unit)): \(diffs.prefix(5))")
         }

@@ -15,17 +15,24 @@ extension EffectIssue {
         }
     }
 
-    /// `emitterCells.spark.emitterCells.0.lifetime` → `$.layer.emitterCells[0].emitterCells[0].lifetime`.
+    /// `emitterCells.spark.emitterCells[0].lifetime` → `$.layer.emitterCells[0].emitterCells[0].lifetime`
+    /// (a cell's segment is `.name` or `[index]`, ``ResolvedCell/keyPathSegments(_:)``).
     static func jsonPath(_ keyPath: String, _ layer: EmitterLayer) -> String {
         var path = "$.layer"
         var cells = layer.emitterCells ?? []
-        var parts = keyPath.split(separator: ".").map(String.init)[...]
-        while parts.first == "emitterCells", parts.count >= 2,
-              let index = ResolvedCell.keyPathSegments(cells).firstIndex(of: parts[parts.startIndex + 1]) {
+        var rest = Substring(keyPath)
+        while rest.hasPrefix("emitterCells") {
+            let after = rest.dropFirst("emitterCells".count)
+            let segments = ResolvedCell.keyPathSegments(cells)
+            // The segment must end where the key path does or where the next one starts.
+            guard let index = segments.firstIndex(where: { segment in
+                after.hasPrefix(segment) && (after.count == segment.count || ".[".contains(after.dropFirst(segment.count).first!))
+            }) else { break }
             path += ".emitterCells[\(index)]"
-            parts = parts.dropFirst(2)
+            rest = after.dropFirst(segments[index].count)
+            if rest.hasPrefix(".") { rest = rest.dropFirst() }
             cells = cells[index].emitterCells ?? []
         }
-        return parts.isEmpty ? path : path + "." + parts.joined(separator: ".")
+        return rest.isEmpty ? path : path + "." + rest
     }
 }

@@ -68,15 +68,16 @@ public struct SimulationLimits: Hashable, Sendable {
     /// The most live particles the whole layer may hold, all cells together: each node of the
     /// cell tree gets an equal share as its capacity, `min(maxParticlesPerCell, maxParticles ÷
     /// nodes)` (``capacity(nodes:)``), enforced as ``maxParticlesPerCell`` is and identically on
-    /// both simulators. Default 1,048,576 (2²⁰).
+    /// both simulators. Default 1,048,576 (2²⁰), or `maxParticlesPerCell` where that is larger (a
+    /// host that raises one cell's capacity gets it).
     public var maxParticles: Int
 
     /// The defaults.
     public static let `default` = SimulationLimits(maxParticlesPerCell: 1 << 20)
 
-    public init(maxParticlesPerCell: Int, maxParticles: Int = 1 << 20) {
+    public init(maxParticlesPerCell: Int, maxParticles: Int? = nil) {
         self.maxParticlesPerCell = max(0, maxParticlesPerCell)
-        self.maxParticles = max(0, maxParticles)
+        self.maxParticles = max(0, maxParticles ?? max(1 << 20, maxParticlesPerCell))
     }
 
     /// The capacity of each node of a layer whose cell tree has `nodes` nodes (cells and
