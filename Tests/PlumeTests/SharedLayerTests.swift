@@ -156,6 +156,27 @@ struct SharedLayerTests {
     }
 }
 
+/// The run-time check of single-thread ownership (ReferenceSimulator's story, issue 23 item 12).
+@Suite struct ExclusiveUseTests {
+    @Test func sequentialUseFromAnyThreadIsFine() {
+        let use = ExclusiveUse("Thing")
+        use.begin("a()"); use.end()
+        let done = DispatchSemaphore(value: 0)
+        Thread { use.begin("b()"); use.end(); done.signal() }.start()
+        done.wait()
+        use.begin("c()"); use.end()
+    }
+
+    /// A second entry while one is inside traps (in a child process).
+    @Test func aSecondEntryWhileInsideTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let use = ExclusiveUse("ReferenceSimulator")
+            use.begin("advance(to:)")
+            use.begin("snapshot()")
+        }
+    }
+}
+
 /// A box whose accesses the test serialises itself (with a lock or by joining the threads).
 final class UnsafeSendableBox<T>: @unchecked Sendable {
     var value: T
