@@ -12,6 +12,9 @@ package enum EffectFuzzer {
         /// Hostile image paths (devices, pipes, folders, outside the effect's folder) and unknown-key storms.
         package var devicePathCases = 0, devicePathLoaded = 0, devicePathRefused = 0
         package var stormCases = 0, stormKeys = 0, stormLoaded = 0, stormHangs = 0
+        /// Greedy files (cells asking for far more than the budget): cases, loaded with a warning per
+        /// cell over its share, updates that kept the budget and counted the rest.
+        package var greedyCases = 0, greedyWarned = 0, greedyWithinBudget = 0
         /// The slowest storm's load (storms have their own limit, 5 s: their suggestions for the
         /// first 1,000 unknown keys take a fixed time, about a second in a debug build).
         package var slowestStorm: Duration = .zero
@@ -27,7 +30,7 @@ package enum EffectFuzzer {
             let perCase = cases > 0 ? total / cases : .zero
             return """
             fuzz-effects: \(cases) cases (\(jsonCases) JSON, \(plistCases) plist): \(loaded) loaded, \(refused) refused with errors
-            of which hostile image paths (devices, FIFO, folders, outside the folder): \(devicePathCases) cases, \(devicePathLoaded) loaded, \(devicePathRefused) refused; unknown-key storms: \(stormCases) cases (\(stormKeys) keys), \(stormLoaded) loaded with warnings, slowest load \(slowestStorm), over 5 s: \(stormHangs)
+            of which hostile image paths (devices, FIFO, folders, outside the folder): \(devicePathCases) cases, \(devicePathLoaded) loaded, \(devicePathRefused) refused; unknown-key storms: \(stormCases) cases (\(stormKeys) keys), \(stormLoaded) loaded with warnings, slowest load \(slowestStorm), over 5 s: \(stormHangs); greedy files: \(greedyCases) cases, \(greedyWarned) warned about every cell over its share, \(greedyWithinBudget) kept the budget in an update
             refusals without an issue saying why: \(unexplained)
             crashes: 0 (the run finished); hangs over 1 s: \(hangs); slowest case \(slowest) (\(slowestInput))
             time \(total) (\(perCase) per case); peak resident memory \(String(format: "%.0f", peakResidentMiB)) MiB (\(String(format: "%.0f", startResidentMiB)) MiB at the start)
@@ -36,8 +39,9 @@ package enum EffectFuzzer {
     }
 
     /// Runs `cases` inputs from a fixed seed: mutated seeds; with `hostile`, every 16th case is a
-    /// hostile image path and every 64th (offset by 1) a storm of up to `maxStormKeys` unknown
-    /// keys (a storm's time is its load, without building the input).
+    /// hostile image path, every 64th (offset by 1) a storm of up to `maxStormKeys` unknown
+    /// keys (a storm's time is its load, without building the input) and every 64th (offset by 32)
+    /// a greedy file (``greedyCase(_:)``: loaded, then one update under a small budget).
     package static func run(cases: Int, seed: UInt64, hostile: Bool = false, maxStormKeys: Int = 100_000,
                             progress: ((Int) -> Void)? = nil) -> Report {
         var report = Report()
@@ -73,6 +77,14 @@ package enum EffectFuzzer {
                 report.stormKeys += count
                 if ok { report.stormLoaded += 1 }
                 inputName = "a storm of \(count) unknown keys"
+            } else if hostile && i % 64 == 32 {
+                let outcome = greedyCase(&random)
+                ok = outcome.loaded
+                if !outcome.explained { report.unexplained += 1 }
+                report.greedyCases += 1
+                if outcome.explained && outcome.loaded { report.greedyWarned += 1 }
+                if outcome.withinBudget { report.greedyWithinBudget += 1 }
+                inputName = "a greedy file (\(outcome.particles) live after one update)"
             } else {
                 let seeds = isJSON ? jsonSeeds : plistSeeds
                 var input = seeds[Int(random.next() % UInt64(seeds.count))]

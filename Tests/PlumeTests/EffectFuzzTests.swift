@@ -23,6 +23,8 @@ import PlumeFuzz
         #expect(report.devicePathRefused > 0 && report.devicePathLoaded > 0, "\(report)")
         #expect(report.stormLoaded == report.stormCases, "a storm of unknown keys refused the file: \(report)")
         #expect(report.unexplained == 0 && report.hangs == 0 && report.stormHangs == 0, "\(report)")
+        #expect(report.greedyCases == 10 && report.greedyWarned == 10 && report.greedyWithinBudget == 10,
+                "greedy files: \(report)")
         print(report)
 
         // Every hostile path alone, JSON and plist, both accesses: only dot.png loads.
