@@ -35,9 +35,19 @@ void main() {
     // Motion behaviours (the updateMotion program): the anchor advances as BehaviorMotion.advance.
     int m = plume_mt_start(u_motion);
     MotionParticle q = plume_motion_particle(u_motion, m, plume_key(p, u_index), p.lifetime);
+#if MOTION_STEADY
+    // Nothing changed since the previous update (ProgramFeatures.steadyMotion): the anchor holds
+    // (a record born in this update holds its birth state at age 0); only the grid moves it on.
+    MotionState s = MotionState(u_fresh ? 0 : int(p.anchorAge), p.anchorPos, p.anchorVel);
+#if HAS_GRID
+    s = plume_grid_advance(u_motion, m, s, age1, u_acc, q, 1 << 20);
+#endif
+    plume_motion_store(p, s);
+#else
     MotionState s = plume_motion_start(u_motion, m, p, age0, !u_fresh, u_accChanged, u_accPrev, q,
                                        u_motionPrev, u_motionChanged);
     plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, u_acc, q));
+#endif
 #else
     if (!u_fresh) plume_reanchor(p, age0, u_accChanged, u_accPrev);
 #endif

@@ -12,7 +12,8 @@ struct Contract {
         var perSubCell = false
         /// The line's trailing comment, carried into the generated Swift as documentation.
         var doc = ""
-        /// `if FEATURE` (a program's uniform): used only by the variants compiled with that feature.
+        /// `if FEATURE …` (a program's uniform): used only by the variants compiled with every
+        /// listed feature, and without each one written `!FEATURE` (a space-separated list).
         var feature: String? = nil
     }
     struct Block {
@@ -97,9 +98,10 @@ struct Contract {
                 }
                 continue
             }
-            let conditional = words.count == 4 && words[2] == "if" && open == .program
-            guard words.count == 2 || conditional else { throw fail("expected `name type` (or `name type if FEATURE` in a program)") }
-            var field = Field(name: words[0], type: words[1], doc: comment, feature: conditional ? words[3] : nil)
+            let conditional = words.count >= 4 && words[2] == "if" && open == .program
+            guard words.count == 2 || conditional else { throw fail("expected `name type` (or `name type if FEATURE…` in a program)") }
+            var field = Field(name: words[0], type: words[1], doc: comment,
+                              feature: conditional ? words[3...].joined(separator: " ") : nil)
             if field.type.hasSuffix("[SUB]") {
                 field.type.removeLast(5)
                 field.perSubCell = true

@@ -81,11 +81,16 @@ final class UniformLinker {
         self.features = features
     }
 
-    /// The handle of a declared uniform; one declared `if FEATURE` is looked up only in variants
-    /// with that feature (elsewhere its handle is location −1, which GL ignores, and the program
-    /// must not use it: ``checkAllClaimed()`` would find it undeclared).
-    func uniform<Value>(_ name: String, onlyWith feature: String? = nil) throws -> Uniform<Value> {
-        if let feature, !features.contains(feature) { return Uniform(location: -1) }
+    /// The handle of a declared uniform; one declared `if FEATURE …` is looked up only in variants
+    /// with every listed feature and without those written `!FEATURE` (elsewhere its handle is
+    /// location −1, which GL ignores, and the program must not use it: ``checkAllClaimed()`` would
+    /// find it undeclared).
+    func uniform<Value>(_ name: String, onlyWith condition: String? = nil) throws -> Uniform<Value> {
+        if let condition, !condition.split(separator: " ").allSatisfy({ term in
+            term.hasPrefix("!") ? !features.contains(String(term.dropFirst())) : features.contains(String(term))
+        }) {
+            return Uniform(location: -1)
+        }
         let location = plume_glGetUniformLocation(program, name)
         guard location >= 0 else {
             throw GLError.contractViolation(program: programName,

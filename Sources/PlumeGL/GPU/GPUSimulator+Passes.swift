@@ -303,7 +303,12 @@ extension GPUSimulator {
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
-        if Self.motionBehaviors(node, cell) != nil { return try updateMotionPass(node, cell: cell, t0: t0, t1: t1) }
+        // A steady closed-form or orbit cell's anchors hold (Semantics §12): the plain update moves
+        // its records on; the draws evaluate the motion.
+        if let (behaviors, _) = Self.motionBehaviors(node, cell),
+           !(Self.motionIsSteady(node, cell) && behaviors.motion != .grid) {
+            return try updateMotionPass(node, cell: cell, t0: t0, t1: t1)
+        }
         let sources = self.sources(of: node, from: t0, to: t1)
         let vectors = node.input.vectors
         // The geometry stage fetches the records itself where they fit a buffer texture: it saves
@@ -352,8 +357,9 @@ extension GPUSimulator {
     /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
     /// without them keep the plain one.
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
+        let features = motionClasses(node, cell).union(Self.motionIsSteady(node, cell) ? .steadyMotion : [])   // a grid cell's
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
-                                             features: motionClasses(node, cell))
+                                             features: features)
         p.use()
         let u = p.uniforms
         u.index.set(UInt32(cell.path.last ?? 0))
@@ -426,6 +432,16 @@ extension GPUSimulator {
         var features = Self.motionClass(behaviors.motion)
         if node.previousBehaviors?.motion == .closedForm { features.insert(.closedFormMotion) }
         return features
+    }
+
+    /// Whether the cell's motion behaviours and acceleration are the previous update's (or there
+    /// was none: a rebuild) and it keeps them: no anchor restarts, so the update compiles
+    /// without that code (``ProgramFeatures/steadyMotion``: a grid cell's anchors step on), or
+    /// is the plain one (closed forms and orbits: their anchors hold). Most updates are steady.
+    static func motionIsSteady(_ node: GPUNode, _ cell: ResolvedCell) -> Bool {
+        guard let (behaviors, ends) = motionBehaviors(node, cell), !ends else { return false }
+        return (node.previousBehaviors.map { $0 == behaviors } ?? true)
+            && (node.previousAcceleration.map { $0 == cell.acceleration } ?? true)
     }
 
     static func motionClass(_ motion: CellBehaviors.Motion) -> ProgramFeatures {

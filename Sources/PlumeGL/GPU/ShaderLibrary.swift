@@ -113,6 +113,10 @@ struct ProgramFeatures: OptionSet, Hashable {
     static let closedFormMotion = ProgramFeatures(rawValue: 4)
     static let gridMotion = ProgramFeatures(rawValue: 8)
     static let orbitMotion = ProgramFeatures(rawValue: 16)
+    /// An update whose cell's motion behaviours and acceleration are those of the previous update
+    /// and stay (`MOTION_STEADY`): the anchors only move on under the grid, so the code that
+    /// restarts them after a change is not compiled (llvmpipe would run it for every lane).
+    static let steadyMotion = ProgramFeatures(rawValue: 32)
     static let motionClasses: ProgramFeatures = [.closedFormMotion, .gridMotion, .orbitMotion]
 
     /// Each feature with its define; `BEHAVIORS` is 1 when either is on (the behaviour table's
@@ -121,7 +125,8 @@ struct ProgramFeatures: OptionSet, Hashable {
     /// with a class that draws per-particle values from the key (grid forces, orbits).
     static let all: [(ProgramFeatures, String)] = [(.curves, "CURVES"), (.motion, "MOTION"), ([.curves, .motion], "BEHAVIORS"),
                                                    (.closedFormMotion, "MOTION_CLASS_CLOSED"), (.gridMotion, "MOTION_CLASS_GRID"),
-                                                   (.orbitMotion, "MOTION_CLASS_ORBIT"), ([.gridMotion, .orbitMotion], "MOTION_KEYED")]
+                                                   (.orbitMotion, "MOTION_CLASS_ORBIT"), ([.gridMotion, .orbitMotion], "MOTION_KEYED"),
+                                                   (.steadyMotion, "MOTION_STEADY")]
 
     /// The names of the defines that are 1.
     var names: [String] { Self.all.filter { !intersection($0.0).isEmpty }.map(\.1) }
