@@ -305,9 +305,11 @@ extension GPUSimulator {
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
         // A steady closed-form or orbit cell's anchors hold (Semantics §12): the plain update moves
         // its records on; the draws evaluate the motion.
-        if let (behaviors, _) = Self.motionBehaviors(node, cell),
-           !(Self.motionIsSteady(node, cell) && behaviors.motion != .grid) {
-            return try updateMotionPass(node, cell: cell, t0: t0, t1: t1)
+        if let (behaviors, _) = Self.motionBehaviors(node, cell) {
+            let steady = Self.motionIsSteady(node, cell)
+            if !(steady && behaviors.motion != .grid) {
+                return try updateMotionPass(node, cell: cell, steady: steady, t0: t0, t1: t1)
+            }
         }
         let sources = self.sources(of: node, from: t0, to: t1)
         let vectors = node.input.vectors
@@ -356,8 +358,8 @@ extension GPUSimulator {
 
     /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
     /// without them keep the plain one.
-    private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
-        let features = motionClasses(node, cell).union(Self.motionIsSteady(node, cell) ? .steadyMotion : [])   // a grid cell's
+    private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
+        let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
                                              features: features)
         p.use()

@@ -78,7 +78,7 @@ extension GPUSimulator {
             words.withUnsafeBufferPointer { w in
                 for i in 0..<count {
                     let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0, child: buffer.child)
-                    let a = attributes[i]
+                    let a = attributes[(i * Self.attributeBytes / 4)...]
                     let key = r.key(cellIndex: cell.path.last ?? 0)
                     // records are at the last update's end, the snapshot's time
                     let age = Ticks.time(Int64(r.age))
@@ -86,9 +86,10 @@ extension GPUSimulator {
                     list.append(SnapshotParticle(
                         cell: cell, serial: r.serial, parent: r.parentKey, birthTime: Ticks.time(t - Int64(r.age)),
                         age: age, lifetime: Ticks.time(Int64(r.lifetime)), position: position,
-                        velocity: velocity, scale0: Double(a[0]),
-                        scaleSpeed: Double(a[1]), angle0: Double(a[2]), spin: Double(a[3]),
-                        color0: SIMD4<Double>(Double(a[4]), Double(a[5]), Double(a[6]), Double(a[7]))))
+                        velocity: velocity, scale0: Double(a[a.startIndex]),
+                        scaleSpeed: Double(a[a.startIndex + 1]), angle0: Double(a[a.startIndex + 2]),
+                        spin: Double(a[a.startIndex + 3]),
+                        color0: SIMD4<Double>((0..<4).map { Double(a[a.startIndex + 4 + $0]) })))
                 }
             }
             list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }
@@ -118,8 +119,8 @@ extension GPUSimulator {
 
     /// The birth attributes of the first `count` records of `node`'s live buffer as the GPU
     /// evaluates them (program `attributes`, plume_attributes): per record scale0, scaleSpeed,
-    /// angle0, spin and color0.
-    private func attributes(of node: GPUNode, count: Int) throws -> [[Float]] {
+    /// angle0, spin and color0, `attributeBytes / 4` floats a record.
+    private func attributes(of node: GPUNode, count: Int) throws -> [Float] {
         let buffer = try context.makeBuffer(bytes: count * Self.attributeBytes)
         let feedback = context.makeTransformFeedback(capturingInto: buffer)
         defer {
@@ -140,7 +141,6 @@ extension GPUSimulator {
         }
         var words = [UInt32](repeating: 0, count: count * Self.attributeBytes / 4)
         context.download(buffer, bytes: count * Self.attributeBytes, into: &words)
-        let stride = Self.attributeBytes / 4
-        return (0..<count).map { i in (0..<8).map { Float(bitPattern: words[i * stride + $0]) } }
+        return words.map { Float(bitPattern: $0) }
     }
 }
