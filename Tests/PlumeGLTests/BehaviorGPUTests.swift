@@ -83,7 +83,7 @@ struct BehaviorGPUTests {
     /// of the magnet matches the reference snapshot rasterized, the spot at the attractor is lit,
     /// and without the attractor it stays dark.
     @Test(arguments: [EmitterRenderMode.additive, .oldestFirst])
-    func rendererDrawsMotionBehaviours(_ mode: EmitterRenderMode) throws {
+    func rendererDrawsMotionBehaviors(_ mode: EmitterRenderMode) throws {
         let (w, h) = (Int(Self.size.width), Int(Self.size.height))
         let gpu = try Self.renderMatchingReference("magnet \(mode)", time: 3.5) { Self.magnet(mode, attractor: true) }
         // The spot: pixels within 4 of (180, 90) (row 90 is the middle whichever way rows run).

@@ -276,7 +276,7 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         #expect(abs(r - 50) < 1e-3, "a damped spring settles at the rest radius: \(p), distance \(r)")
     }
 
-    @Test func cellNamesLimitBehaviours() throws {
+    @Test func cellNamesLimitBehaviors() throws {
         let drag = EmitterBehavior(type: .drag)
         drag.drag = 5
         drag.cellNames = ["other"]

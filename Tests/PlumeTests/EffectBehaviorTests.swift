@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test func keyPathsAndAnimationsReachDecodedBehaviours() throws {
+    @Test func keyPathsAndAnimationsReachDecodedBehaviors() throws {
         let text = #"""
         {"format": "plume-effect", "version": 1, "angleUnit": "degrees",
          "layer": {"emitterBehaviors": [{"type": "attractor", "name": "magnet", "stiffness": 2, "orientationLatitude": 90,
@@ -63,7 +63,7 @@ import Testing
         #expect(document.layer.animationKeys().count == 1)
     }
 
-    @Test func badBehavioursAreErrorsWithPaths() {
+    @Test func badBehaviorsAreErrorsWithPaths() {
         let cases: [(String, String)] = [
             (#"[{"drag": 1}]"#, "$.layer.emitterBehaviors[0]"),                         // no type
             (#"[{"type": 3}]"#, "$.layer.emitterBehaviors[0].type"),
@@ -98,7 +98,7 @@ import Testing
         #expect(again.layer.emitterBehaviors?.first?.type == "dragg")
     }
 
-    @Test func hotReloadReplacesChangedBehaviours() {
+    @Test func hotReloadReplacesChangedBehaviors() {
         let live = Self.layer(), edited = Self.layer()
         edited.emitterBehaviors?[0].drag = 3
         live.apply(edited)

@@ -44,7 +44,7 @@ import PlumeFuzz
 
     /// Issue 23: long jumps with every behaviour type on the reference simulator stay finite and
     /// cost what the survivors cost (no more than four times the same layer's jump to 10³ s).
-    @Test func longJumpsWithEveryBehaviourType() {
+    @Test func longJumpsWithEveryBehaviorType() {
         let report = JumpFuzzer.run(cases: EmitterBehavior.Kind.allCases.count, seed: 20261125, hangSeconds: 60)
         #expect(report.perKind.count == EmitterBehavior.Kind.allCases.count)
         #expect(report.findings.isEmpty, "\(report.findings)")

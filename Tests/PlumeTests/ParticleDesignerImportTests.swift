@@ -103,7 +103,7 @@ import PlumeFuzz
         #expect(b.renderMode == .additive, "blendAdditive is additive")
     }
 
-    @Test func approximateKeysAreWarnedAndBehaviourKeysMapped() throws {
+    @Test func approximateKeysAreWarnedAndBehaviorKeysMapped() throws {
         let entries: [(String, Any)] = Self.gravityKeys.filter { $0.0 != "angleVariance" && $0.0 != "finishParticleSize" } + [
             ("angleVariance", 30.0), ("radialAcceleration", 20.0), ("tangentialAcceleration", 7.0), ("tangentialAccelVariance", 5.0),
             ("rotationIsDir", true), ("finishParticleSize", 8.0), ("finishColorVarianceRed", 0.5), ("finishColorRed", 0.0),

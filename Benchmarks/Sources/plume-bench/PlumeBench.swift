@@ -73,7 +73,7 @@ struct PlumeBench: ParsableCommand {
         progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
         if only == .behaviours {                // the behaviour rows alone (section 7)
-            print(try BehaviourBench.table(timer: timer, quick: quick))
+            print(try BehaviorBench.table(timer: timer, quick: quick))
             return
         }
 
@@ -96,7 +96,7 @@ struct PlumeBench: ParsableCommand {
         try DrawPathBenchmark.run(timer, quick: quick, into: &results)
 
         // 7. Behaviours (issue 11): throughput and bytes per particle with none, each and all.
-        let behaviourTable = drawPathsOnly ? "" : try BehaviourBench.table(timer: timer, quick: quick)
+        let behaviourTable = drawPathsOnly ? "" : try BehaviorBench.table(timer: timer, quick: quick)
 
         print(results.table() + behaviourTable)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Something that acts on a layer's live particles over their lives (`CAEmitterBehavior`): a
 /// curve of a property over normalised age, a force, or an orientation rule. Semantics §12 and
-/// <doc:Behaviours>.
+/// <doc:Behaviors>.
 ///
 /// Behaviours are set on the layer (``EmitterLayer/emitterBehaviors``) and act on every cell of
 /// the tree, or only on the cells named in ``cellNames``. They use Core Animation's type strings

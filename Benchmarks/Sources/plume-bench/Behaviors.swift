@@ -6,7 +6,7 @@ import PlumeGL
 /// `--quick`): update
 /// throughput of the GPU simulator (with and without drawing 1280×720, which evaluates the curves)
 /// and of the CPU reference, and bytes per particle, with no behaviour, each behaviour and all.
-enum BehaviourBench {
+enum BehaviorBench {
 
     static func behaviour(_ kind: EmitterBehavior.Kind) -> EmitterBehavior {
         let b = EmitterBehavior(type: kind, name: kind.rawValue)
