@@ -22,12 +22,17 @@ import Foundation
 /// simulator's `advance(to:)` on the thread that calls it.
 public class Animation: MediaTiming, @unchecked Sendable {
     /// The animated key path, relative to the layer (`"emitterPosition"`,
-    /// `"emitterCells.fire.birthRate"`).
+    /// `"emitterCells.fire.birthRate"`, `"transform.rotation.z"`). Empty (an animation made with
+    /// `BasicAnimation()`, Core Animation's nil): the key it is added under
+    /// (``Layer/add(_:forKey:)``).
     public var keyPath: String
     /// Host time at which the animation starts; 0: at the next update. Default 0.
     public var beginTime: TimeInterval = 0
     /// Length of one cycle, seconds. Default 0.25 (Core Animation's default); 0 also means 0.25.
-    public var duration: TimeInterval = 0.25
+    /// Left unset, an animation added inside a ``Transaction`` takes its animation duration.
+    public var duration: TimeInterval = 0.25 { didSet { durationIsSet = true } }
+    /// True once `duration` was assigned.
+    var durationIsSet = false
     public var speed: Float = 1
     public var timeOffset: TimeInterval = 0
     public var repeatCount: Float = 0
@@ -37,6 +42,16 @@ public class Animation: MediaTiming, @unchecked Sendable {
     public var fillMode: FillMode = .removed
     /// Removed from the layer once finished. Default true.
     public var isRemovedOnCompletion = true
+    /// Each repeat cycle starts where the previous one ended (`CAPropertyAnimation.isCumulative`):
+    /// cycle `n` adds `n × (end value − start value)`, so a 0 → 2π `transform.rotation.z` with
+    /// `repeatCount = .infinity` keeps turning. Default false. With `autoreverses` a cycle ends
+    /// where it started, so nothing accumulates.
+    public var isCumulative = false
+    /// The animated value is added to the model value instead of replacing it
+    /// (`CAPropertyAnimation.isAdditive`). Default false.
+    public var isAdditive = false
+    /// The ``Transaction``s whose completion blocks wait for this animation.
+    var transactionGroups: [TransactionGroup] = []
     /// The pacing of each cycle; nil (the default) is linear, as in Core Animation.
     public var timingFunction: TimingFunction?
     /// Told when the animation starts and stops (`CAAnimationDelegate`). Kept strongly, as Core
@@ -64,7 +79,9 @@ public class Animation: MediaTiming, @unchecked Sendable {
     }
 
     func copyTiming(to a: Animation) {
-        a.beginTime = beginTime; a.duration = duration; a.speed = speed; a.timeOffset = timeOffset
+        a.beginTime = beginTime; a.duration = duration; a.durationIsSet = durationIsSet
+        a.speed = speed; a.timeOffset = timeOffset
+        a.isCumulative = isCumulative; a.isAdditive = isAdditive
         a.repeatCount = repeatCount; a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
         a.fillMode = fillMode; a.isRemovedOnCompletion = isRemovedOnCompletion; a.timingFunction = timingFunction
         a.delegate = delegate; a.completion = completion
@@ -73,6 +90,24 @@ public class Animation: MediaTiming, @unchecked Sendable {
     /// The value at cycle progress `p` in [0, 1], given the model value; nil when the animation's
     /// values do not fit the property.
     func value(progress p: Double, model: Any?) -> Any? { nil }
+
+    /// The value at progress `p` of the cycle that follows `cycles` completed ones, with
+    /// ``isCumulative`` and ``isAdditive`` applied.
+    func value(progress p: Double, cycles: Double, model: Any?) -> Any? {
+        guard let plain = value(progress: p, model: model) else { return nil }
+        guard isCumulative || isAdditive, let modelValue = AnimatableValue(model),
+              var v = AnimatableValue(plain) else { return plain }
+        if isCumulative && cycles > 0 && !autoreverses,
+           let start = value(progress: 0, model: model).flatMap(AnimatableValue.init),
+           let end = value(progress: 1, model: model).flatMap(AnimatableValue.init) {
+            v = v + (end - start).scaled(by: cycles)
+        }
+        if isAdditive, let m = model as? Transform3D, let t = v.asModel(like: modelValue) as? Transform3D {
+            return t.concatenating(m)    // a transform adds by concatenation, as in Core Animation
+        }
+        if isAdditive { v = v + modelValue }
+        return v.asModel(like: modelValue)
+    }
 
     /// Records the host time the animation begins, the first time an update sees it (a
     /// `beginTime` of 0 means that update). Called under the layer's lock.
@@ -176,7 +211,7 @@ extension Array {
 /// rectangles and colours.
 enum AnimatableValue {
     case number(Double)
-    case vector([Double], kind: Int)   // kind: 2 point, 3 size, 4 rect, 5 colour
+    case vector([Double], kind: Int)   // kind: 2 point, 3 size, 4 rect, 5 colour, 6 transform parts
 
     init?(_ value: Any?) {
         switch value {
@@ -184,6 +219,7 @@ enum AnimatableValue {
         case let v as CGSize: self = .vector([Double(v.width), Double(v.height)], kind: 3)
         case let v as CGRect: self = .vector([Double(v.origin.x), Double(v.origin.y), Double(v.size.width), Double(v.size.height)], kind: 4)
         case let v as Color: self = .vector([Double(v.red), Double(v.green), Double(v.blue), Double(v.alpha)], kind: 5)
+        case let v as Transform3D: self = .vector(Transform3DComponents(v).list, kind: 6)
         default:
             guard let d = try? KeyPathValue.double(value, "") else { return nil }
             self = .number(d)
@@ -195,6 +231,14 @@ enum AnimatableValue {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
         case let (.vector(x, k1), .vector(y, k2)) where k1 == k2: return .vector(zip(x, y).map { $0 + ($1 - $0) * t }, kind: k1)
         default: return nil
+        }
+    }
+
+    /// Every component times `k`.
+    func scaled(by k: Double) -> AnimatableValue {
+        switch self {
+        case let .number(x): return .number(x * k)
+        case let .vector(x, kind): return .vector(x.map { $0 * k }, kind: kind)
         }
     }
 
@@ -215,6 +259,7 @@ enum AnimatableValue {
         case let .vector(v, 2): return CGPoint(x: v[0], y: v[1])
         case let .vector(v, 3): return CGSize(width: v[0], height: v[1])
         case let .vector(v, 4): return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case let .vector(v, 6): return Transform3DComponents(list: v).transform
         case let .vector(v, _): return Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3]))
         }
     }

@@ -27,6 +27,9 @@ extension Animation {
         reportedStop = true
         delegate?.animationDidStop(self, finished: finished)
         completion?(finished)
+        let groups = transactionGroups
+        transactionGroups = []
+        for group in groups { group.animationStopped() }
     }
 
     /// Tells the delegate once that the animation started.

@@ -21,41 +21,8 @@ import Foundation
 /// enum or its raw string (`"additive"`). Unknown keys, unknown cells and wrong types are a
 /// ``KeyPathError`` naming the path; nothing is changed then.
 extension EmitterLayer {
-    /// Sets a property by key path (`CALayer.setValue(_:forKeyPath:)`). Never throws: a bad path
-    /// or value changes nothing and is reported in ``keyValueDiagnostics`` and, at the next
-    /// update, in the simulators' diagnostics.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        do { try validateAndSetValue(value, forKeyPath: keyPath) } catch {
-            keyValueDiagnostics.record(error, value: value)
-        }
-    }
-
-    /// Sets a property by its key (a key path of one segment).
-    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
-
-    /// Sets a property by key path, throwing instead of reporting.
-    /// - Throws: ``KeyPathError`` naming the path: unknown key or cell, wrong type, invalid value.
-    ///   Nothing is changed then.
-    public func validateAndSetValue(_ value: Any?, forKeyPath keyPath: String) throws {
-        try KeyPathResolver.set(value, path: keyPath, on: self)
-    }
-
-    /// Reads a property by key path; nil for a bad path, which is reported like a bad `setValue`.
-    public func value(forKeyPath keyPath: String) -> Any? {
-        do { return try validatedValue(forKeyPath: keyPath) } catch {
-            keyValueDiagnostics.record(error, value: nil)
-            return nil
-        }
-    }
-
-    /// Reads a property by its key.
-    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
-
-    /// Reads a property by key path, throwing instead of reporting.
-    /// - Throws: ``KeyPathError`` for an unknown key or cell.
-    public func validatedValue(forKeyPath keyPath: String) throws -> Any? {
-        try KeyPathResolver.get(path: keyPath, on: self)
-    }
+    // setValue/value(forKeyPath:) and their throwing variants are ``Layer``'s
+    // (`Layer+KeyValueCoding.swift`): they reach this table through `KeyPathResolver`.
 
     /// The keys of the ``Layer`` properties (they affect drawing only).
     static let drawingKeys = Set(KeyPathAccessor<EmitterLayer>.layerProperties().keys)

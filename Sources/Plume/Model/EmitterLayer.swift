@@ -127,22 +127,6 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// period (host time), instead of showing nothing. Default ``FillMode/removed``.
     public var fillMode: FillMode = .removed
 
-    /// Explicit animations by key, in the order added (see `EmitterLayer+Animations.swift`).
-    var animationEntries: [(key: String, animation: Animation)] = []
-    var animationSerial = 0
-    /// Animations removed or finished whose delegate/completion has not been told yet.
-    var stoppedAnimations: [(animation: Animation, finished: Bool)] = []
-    /// Animations removed on completion, with the host time their active period ended, kept for
-    /// presentations at earlier times (simulators of the layer behind the one that removed them).
-    var retiredAnimations: [(key: String, animation: Animation, end: Double)] = []
-    /// Guards the animations and their bookkeeping, and serialises the simulators' reads of the
-    /// layer at their updates (``withUpdateLock(_:)``). Recursive: `layoutSublayers()` may add
-    /// animations.
-    let animationLock = NSRecursiveLock()
-
-    /// Failed `setValue(_:forKeyPath:)` calls, newest last (see `EmitterLayer+KeyPaths.swift`).
-    public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
-
     /// Creates a layer with Core Animation's defaults and no cells.
     public override init() { super.init() }
 
@@ -155,4 +139,6 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
 
     /// Plume has no archives: creates a layer with the defaults (see ``Layer/init(coder:)``).
     public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func presentationCopy() -> Layer { copy() }
 }

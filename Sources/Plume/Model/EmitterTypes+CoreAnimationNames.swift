@@ -56,3 +56,28 @@ public let kCAFilterLinear = ContentsFilter.linear
 public let kCAFilterNearest = ContentsFilter.nearest
 /// `kCAFilterTrilinear`.
 public let kCAFilterTrilinear = ContentsFilter.trilinear
+
+/// `CALayerContentsFilter` (Swift 4.2+): `CALayerContentsFilter.nearest.rawValue` is what iOS code
+/// assigns to a cell's `String`-typed `magnificationFilter`; here its `rawValue` is the
+/// ``ContentsFilter`` the cell's property takes, so the line compiles unchanged.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public var rawValue: ContentsFilter
+    public init(rawValue: ContentsFilter) { self.rawValue = rawValue }
+    /// `"linear"`.
+    public static let linear = CALayerContentsFilter(rawValue: .linear)
+    /// `"nearest"`.
+    public static let nearest = CALayerContentsFilter(rawValue: .nearest)
+    /// `"trilinear"`.
+    public static let trilinear = CALayerContentsFilter(rawValue: .trilinear)
+}
+
+/// `CALayerContentsFilter` after renaming `CALayer` to `Layer`.
+public typealias LayerContentsFilter = CALayerContentsFilter
+
+/// Core Animation's filter names as string literals (`cell.minificationFilter = "trilinear"`, as
+/// Swift 3 code assigns `String`s): `"linear"`, `"nearest"`, `"trilinear"`. A literal naming no
+/// filter is read as `linear`, Core Animation's default (a string from elsewhere goes through
+/// `ContentsFilter(rawValue:)` or `setValue(_:forKeyPath:)`, which report unknown names).
+extension ContentsFilter: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = ContentsFilter(rawValue: value) ?? .linear }
+}

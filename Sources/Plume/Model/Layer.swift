@@ -38,17 +38,49 @@ open class Layer: @unchecked Sendable {
 
     /// The layer's own coordinate space, points. Default `.zero`. A change of size marks the
     /// layer as needing layout.
-    public var bounds: CGRect = .zero {
+    open var bounds: CGRect = .zero {
         didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
     }
     /// Where `anchorPoint` lies in the superlayer, points. Default `.zero`.
-    public var position: CGPoint = .zero
+    open var position: CGPoint = .zero
     /// The point of `bounds` that `position` refers to, in unit coordinates. Default (0.5, 0.5).
+    /// It is also the point the layer's ``transform`` turns and scales about.
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    // MARK: 3-D geometry (drawing only; see the Layer Geometry article)
+
+    /// The layer's z in its superlayer, points, +z towards the viewer (`CALayer.zPosition`).
+    /// Default 0. Animatable. Moves the layer only where a perspective or a rotation out of the
+    /// plane makes z visible; it does not reorder layers (drawing follows the tree).
+    public var zPosition: CGFloat = 0
+    /// The z of the anchor point in the layer's own space, points (`CALayer.anchorPointZ`): the
+    /// point `(anchorPoint, anchorPointZ)` is placed at `(position, zPosition)` and is what
+    /// ``transform`` turns about. Default 0. Animatable.
+    public var anchorPointZ: CGFloat = 0
+    /// The layer's transform about its anchor point (`CALayer.transform`). Default identity.
+    /// Animatable, whole or through `transform.rotation.x/y/z`, `transform.rotation` (z),
+    /// `transform.scale`, `transform.scale.x/y/z`, `transform.translation` (a `CGSize`) and
+    /// `transform.translation.x/y/z` (``Transform3DComponents``). A point `p` of the layer maps
+    /// to its superlayer by `(p − anchor) · transform + (position, zPosition)`, anchor being
+    /// `(bounds.origin + anchorPoint · bounds.size, anchorPointZ)`; then it is flattened onto the
+    /// superlayer's plane (Core Animation's layers flatten their sublayers). Non-finite values
+    /// are reported and drawn as the identity.
+    public var transform = Transform3D.identity
+    /// Applied to every sublayer, about this layer's anchor point, as it is drawn into this layer
+    /// (`CALayer.sublayerTransform`): `m34 = −1/d` gives the sublayers a shared perspective seen
+    /// from `d` points in front of the anchor. Not applied to the layer's own particles. Default
+    /// identity. Animatable like ``transform`` (`sublayerTransform.rotation.y`, …).
+    public var sublayerTransform = Transform3D.identity
+    /// When false the layer draws nothing while its back faces the viewer, after its transforms
+    /// and its superlayers' (`CALayer.isDoubleSided`). Default true.
+    public var isDoubleSided = true
 
     /// The layer's rectangle in its superlayer, derived from `position`, `anchorPoint` and
     /// `bounds.size`. Setting it sets `position` and `bounds.size` (as Core Animation does).
-    public var frame: CGRect {
+    /// Open, so a subclass may observe it (`override var frame: CGRect { didSet { … } }`).
+    /// With a non-identity ``transform``, as in Core Animation, it is the model rectangle before
+    /// the transform.
+    open var frame: CGRect {
         get {
             CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
                    width: bounds.width, height: bounds.height)
@@ -81,6 +113,26 @@ open class Layer: @unchecked Sendable {
 
     /// True when the next update calls ``layoutSublayers()``.
     public private(set) var needsLayout = false
+
+    // MARK: Key-value container and animations (see `Layer+KeyValueCoding.swift`, `Layer+Animations.swift`)
+
+    /// Values stored under keys that are not properties (`CALayer` is a key-value container:
+    /// `setValue(_:forKey:)` with any other key stores the value; `value(forKey:)` returns it).
+    var storedValues: [String: Any] = [:]
+    /// Failed `setValue(_:forKeyPath:)` calls, newest last.
+    public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
+    /// Explicit animations by key, in the order added.
+    var animationEntries: [(key: String, animation: Animation)] = []
+    var animationSerial = 0
+    /// Animations removed or finished whose delegate/completion has not been told yet.
+    var stoppedAnimations: [(animation: Animation, finished: Bool)] = []
+    /// Animations removed on completion, with the host time their active period ended, kept for
+    /// presentations at earlier times (simulators of the layer behind the one that removed them).
+    var retiredAnimations: [(key: String, animation: Animation, end: Double)] = []
+    /// Guards the animations and their bookkeeping, and serialises the simulators' reads of the
+    /// layer at their updates (``EmitterLayer/withUpdateLock(_:)``). Recursive:
+    /// `layoutSublayers()` may add animations.
+    let animationLock = NSRecursiveLock()
 
     /// Creates a layer with Core Animation's defaults.
     public init() {}
@@ -173,6 +225,19 @@ open class Layer: @unchecked Sendable {
         isHidden = other.isHidden
         masksToBounds = other.masksToBounds
         contentsScale = other.contentsScale
+        zPosition = other.zPosition
+        anchorPointZ = other.anchorPointZ
+        transform = other.transform
+        sublayerTransform = other.sublayerTransform
+        isDoubleSided = other.isDoubleSided
+        storedValues = other.storedValues
         needsLayout = false
+    }
+
+    /// A copy of the layer's values for its presentation (an ``EmitterLayer`` copies its cells too).
+    func presentationCopy() -> Layer {
+        let c = Layer()
+        c.copyLayerProperties(from: self)
+        return c
     }
 }

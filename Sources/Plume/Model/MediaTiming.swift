@@ -101,6 +101,18 @@ struct TimingModel: Equatable, Sendable {
         return fold(active + timeOffset, holdingEnd: atEnd)
     }
 
+    /// How many whole cycles lie before the local time at `parentTime` (0 when inactive): what a
+    /// cumulative animation adds up. A forward fill at the end counts the last cycle as running.
+    func completedCycles(at parentTime: Double) -> Double {
+        guard cycle.isFinite, cycle > 0, speed > 0 else { return 0 }
+        let end = activeDuration
+        let active = min(max((parentTime - beginTime) * speed, 0), end)
+        let x = active + timeOffset
+        var n = (x / cycle).rounded(.down)
+        if active >= end && n > 0 && x == n * cycle { n -= 1 }
+        return max(n, 0)
+    }
+
     /// Folds a linear time into one simple cycle, honouring `autoreverses`.
     private func fold(_ x: Double, holdingEnd: Bool) -> Double {
         guard cycle.isFinite, cycle > 0 else { return x }

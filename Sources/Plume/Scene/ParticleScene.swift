@@ -20,8 +20,12 @@ import Foundation
 ///
 /// **Drawing order** (``items``): depth first, a layer before its sublayers, sublayers in array
 /// order. Each item carries the layer's placement in the root's coordinates (the sum of
-/// `frame.origin − bounds.origin` along the path), the product of the opacities on the path,
-/// and the clip of every `masksToBounds` layer on the path. A hidden layer hides its subtree.
+/// `frame.origin − bounds.origin` along the path, and the 3-D ``Item/transform`` made of every
+/// `transform`, `sublayerTransform`, `anchorPointZ` and `zPosition` on the path, composed as Core
+/// Animation does: `LayerGeometry.swift`), the product of the opacities on the path, and the clip
+/// of every `masksToBounds` layer on the path. A hidden layer hides its subtree; so does a layer
+/// with `isDoubleSided = false` whose back faces the viewer. Plain layers' animations (a
+/// container's `transform.rotation.z`) are presented at the host time of the last ``advance(to:)``.
 /// Container opacity multiplies each particle's alpha (Core Animation's group opacity would
 /// composite the subtree first; the two differ only where a faded subtree's particles overlap).
 ///
@@ -56,6 +60,8 @@ public final class ParticleScene {
     /// - Throws: what a simulator's creation or `advance` throws (GL failures).
     public func advance(to hostTime: TimeInterval) throws {
         root.layoutIfNeeded()
+        presentedTime = hostTime
+        settlePlainLayers(root, at: hostTime)
         var present = Set<ObjectIdentifier>()
         let layers = emitterLayers()
         let share = limits.map {
@@ -88,34 +94,67 @@ public final class ParticleScene {
         /// Product of the (presented) opacities from the root to the layer, in [0, 1].
         public var opacity: Float
         /// Intersection of the bounds of the `masksToBounds` layers on the path, in the root's
-        /// coordinates; nil when nothing clips.
+        /// coordinates; nil when nothing clips. A layer turned or seen in perspective clips to
+        /// the smallest rectangle holding its bounds' corners.
         public var clip: CGRect?
+        /// The layer's own space → the root's, with every transform on the path
+        /// (`LayerGeometry.swift`); its translation is ``offset`` when no layer on the path
+        /// has a transform.
+        public var transform: Transform3D = .identity
+    }
+
+    /// The host time of the last ``advance(to:)``: plain layers' animations are presented at it.
+    private var presentedTime: Double?
+
+    /// Brings the animations of the tree's plain layers up to `hostTime` (an emitter layer's
+    /// simulator does its own).
+    private func settlePlainLayers(_ layer: Layer, at hostTime: Double) {
+        if !(layer is EmitterLayer) { layer.settleAnimations(at: hostTime) }
+        (layer.sublayers ?? []).forEach { settlePlainLayers($0, at: hostTime) }
+    }
+
+    /// A plain layer's appearance as animated at the last ``advance(to:)``.
+    private func plainAppearance(_ layer: Layer) -> LayerAppearance {
+        guard let t = presentedTime else { return LayerAppearance(layer) }
+        return LayerAppearance(layer.presentedValues(at: t).layer)
     }
 
     /// The emitter layers to draw, in order, with their placement (hidden subtrees left out).
     public var items: [Item] {
         var out: [Item] = []
-        func visit(_ layer: Layer, parentOffset: CGPoint, opacity: Float, clip: CGRect?, isRoot: Bool) {
+        /// `toParent`: the parent's sublayer transform, flattened, then the parent's space → the root's.
+        func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool) {
             let simulator = (layer as? EmitterLayer).flatMap { simulators[ObjectIdentifier($0)]?.simulator }
             let look = simulator.flatMap { ($0 as? AppearanceReporting)?.appearance }
-                ?? LayerAppearance(layer)
+                ?? plainAppearance(layer)
             guard !look.isHidden else { return }
             let offset = isRoot
                 ? CGPoint(x: -look.bounds.minX, y: -look.bounds.minY)
                 : CGPoint(x: parentOffset.x + look.frame.minX - look.bounds.minX,
                           y: parentOffset.y + look.frame.minY - look.bounds.minY)
+            // The root's own space is the picture's (its frame and transform place the view, not
+            // its contents); every other layer goes through its placement and its parent's.
+            let transform = isRoot ? Transform3DMakeTranslation(offset.x, offset.y, 0)
+                                   : look.toSuperlayer.concatenating(toParent)
+            if !look.isDoubleSided && !look.showsFront(placedBy: transform) { return }
             let alpha = opacity * look.opacity
             var clip = clip
             if look.masksToBounds {
-                let own = look.bounds.offsetBy(dx: offset.x, dy: offset.y)
-                clip = clip.map { $0.intersection(own) } ?? own
+                let own = transform.isAxisAligned2D ? look.bounds.applying3D(transform) : look.boundsBox(placedBy: transform)
+                if let own { clip = clip.map { $0.intersection(own) } ?? own }
             }
             if let emitter = layer as? EmitterLayer, let simulator {
-                out.append(Item(layer: emitter, simulator: simulator, offset: offset, opacity: alpha, clip: clip))
+                out.append(Item(layer: emitter, simulator: simulator, offset: offset, opacity: alpha, clip: clip,
+                                transform: transform))
             }
-            for sub in layer.sublayers ?? [] { visit(sub, parentOffset: offset, opacity: alpha, clip: clip, isRoot: false) }
+            var toSublayers = look.sublayerTransformAboutAnchor
+            if !isRoot { toSublayers = toSublayers.concatenating(LayerAppearance.flatten) }
+            toSublayers = toSublayers.concatenating(transform)
+            for sub in layer.sublayers ?? [] {
+                visit(sub, parentOffset: offset, toParent: toSublayers, opacity: alpha, clip: clip, isRoot: false)
+            }
         }
-        visit(root, parentOffset: .zero, opacity: 1, clip: nil, isRoot: true)
+        visit(root, parentOffset: .zero, toParent: .identity, opacity: 1, clip: nil, isRoot: true)
         return out
     }
 
@@ -128,6 +167,13 @@ public final class ParticleScene {
         }
         visit(root)
         return out
+    }
+}
+
+extension CGRect {
+    /// The rectangle through a transform that only translates and scales in the plane.
+    package func applying3D(_ t: Transform3D) -> CGRect {
+        CGRect(x: minX * t.m11 + t.m41, y: minY * t.m22 + t.m42, width: width * t.m11, height: height * t.m22).standardized
     }
 }
 

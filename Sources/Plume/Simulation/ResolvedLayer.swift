@@ -254,6 +254,14 @@ public struct LayerAppearance: Hashable, Sendable {
     /// The layer's own space and its rectangle in the superlayer (non-finite: zero, reported).
     public var bounds: CGRect
     public var frame: CGRect
+    /// The 3-D geometry (`LayerGeometry.swift`): anchor point (unit), its z, the layer's z in
+    /// its superlayer, its transform and its sublayers' (non-finite: the defaults, reported).
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    public var anchorPointZ: CGFloat = 0
+    public var zPosition: CGFloat = 0
+    public var transform = Transform3D.identity
+    public var sublayerTransform = Transform3D.identity
+    public var isDoubleSided = true
 
     /// A visible, opaque layer at the origin.
     public static let standard = LayerAppearance(opacity: 1, isHidden: false, masksToBounds: false, bounds: .zero, frame: .zero)
@@ -283,6 +291,7 @@ public struct LayerAppearance: Hashable, Sendable {
         }
         bounds = sane("bounds", layer.bounds)
         frame = sane("frame", layer.frame)
+        readGeometry(layer, report: &report)
     }
 }
 

@@ -1,3 +1,5 @@
+import Plume
+
 /// A 4×4 matrix in column-major order, as GL takes it.
 public struct Matrix4: Hashable, Sendable {
     /// 16 values, column by column.
@@ -6,6 +8,12 @@ public struct Matrix4: Hashable, Sendable {
     public init(columns: [Float]) {
         precondition(columns.count == 16, "a Matrix4 has 16 values")
         self.columns = columns
+    }
+
+    /// A layer transform as GL takes it: ``Transform3D``'s row-vector values row by row are the
+    /// column-vector matrix column by column.
+    public init(_ t: Transform3D) {
+        self.init(columns: t.values.map { Float($0) })
     }
 
     public static let identity = Matrix4(columns: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])

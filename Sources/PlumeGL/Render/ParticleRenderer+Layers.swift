@@ -6,8 +6,12 @@ import Plume
 ///
 /// * ``draw(_:viewProjection:)`` draws one simulator's layer. The layer's `frame`/`bounds` place
 ///   it (a layer whose frame and bounds are zero, the default, draws at the projection's origin,
-///   exactly where its particles are); its presented `opacity` multiplies every particle's alpha;
-///   `isHidden` draws nothing; `masksToBounds` clips to `bounds` with the scissor test.
+///   exactly where its particles are), turned by its `transform` about its anchor point and
+///   moved by its `zPosition` (`LayerGeometry.swift` in Plume); its presented `opacity`
+///   multiplies every particle's alpha; `isHidden` draws nothing, and so does
+///   `isDoubleSided = false` while the layer's back faces the viewer; `masksToBounds` clips to
+///   `bounds` with the scissor test (a turned or perspective layer: to the smallest rectangle
+///   holding its bounds' corners).
 /// * ``draw(_:viewProjection:)-(ParticleScene,_)`` draws a ``ParticleScene``: every emitter layer
 ///   of its tree, in order, each at its place in the root layer's coordinates.
 /// * ``draw(_:viewProjection:)-([GPUSimulator],_)`` draws a list of layers in order, each at its
@@ -20,9 +24,12 @@ extension ParticleRenderer {
     public func draw(_ simulator: GPUSimulator, viewProjection: Matrix4) throws {
         let look = simulator.appearance
         guard !look.isHidden else { return }
-        let offset = CGPoint(x: look.frame.minX - look.bounds.minX, y: look.frame.minY - look.bounds.minY)
-        let clip = look.masksToBounds ? look.bounds.offsetBy(dx: offset.x, dy: offset.y) : nil
-        try drawPlaced(simulator, offset: offset, opacity: look.opacity, clip: clip, viewProjection: viewProjection)
+        let placement = look.toSuperlayer
+        if !look.isDoubleSided && !look.showsFront(placedBy: placement) { return }
+        let clip = look.masksToBounds
+            ? (placement.isAxisAligned2D ? look.bounds.applying3D(placement) : look.boundsBox(placedBy: placement))
+            : nil
+        try drawPlaced(simulator, transform: placement, opacity: look.opacity, clip: clip, viewProjection: viewProjection)
     }
 
     /// Draws layers in order (later ones on top), each at its own frame.
@@ -39,20 +46,19 @@ extension ParticleRenderer {
                 throw GLError.limitExceeded("the scene's layer \(item.layer.name ?? "(unnamed)") is not simulated by a "
                                             + "GPUSimulator of this renderer's context")
             }
-            try drawPlaced(gpu, offset: item.offset, opacity: item.opacity, clip: item.clip, viewProjection: viewProjection)
+            try drawPlaced(gpu, transform: item.transform, opacity: item.opacity, clip: item.clip,
+                           viewProjection: viewProjection)
         }
     }
 
-    /// Draws with the layer's coordinates shifted by `offset`, alpha × `opacity`, clipped to
-    /// `clip` (in the projection's coordinates) when given.
-    private func drawPlaced(_ simulator: GPUSimulator, offset: CGPoint, opacity: Float, clip: CGRect?,
+    /// Draws with the layer's coordinates placed by `transform` (its space → the projection's),
+    /// alpha × `opacity`, clipped to `clip` (in the projection's coordinates) when given.
+    private func drawPlaced(_ simulator: GPUSimulator, transform: Transform3D, opacity: Float, clip: CGRect?,
                             viewProjection: Matrix4) throws {
-        var shift = Matrix4.identity
-        shift.set(column: 3, row: 0, Float(offset.x))
-        shift.set(column: 3, row: 1, Float(offset.y))
-        let placed = viewProjection * shift
+        let placed = viewProjection * Matrix4(transform)
+        let yUp = viewProjection.columns[5] > 0
         guard let clip else {
-            return try drawParticles(simulator, viewProjection: placed, opacity: opacity)
+            return try drawParticles(simulator, viewProjection: placed, opacity: opacity, yUp: yUp)
         }
         var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
         plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
@@ -78,7 +84,7 @@ extension ParticleRenderer {
         guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         plume_glEnable(GLenum(GL_SCISSOR_TEST))
         plume_glScissor(GLint(x0), GLint(y0), GLsizei(x1 - x0), GLsizei(y1 - y0))
-        try drawParticles(simulator, viewProjection: placed, opacity: opacity)
+        try drawParticles(simulator, viewProjection: placed, opacity: opacity, yUp: yUp)
     }
 }
 

@@ -145,7 +145,7 @@ extension ParticleRenderer {
         draw.uniforms.image.set(TextureUnit(index: 0))
         draw.uniforms.viewProjection.set(projection)
         let sheet = cell.spriteSheet
-        let flip = frame.viewProjection.columns[5] > 0         // as the other paths' u_flipImage
+        let flip = frame.flipImage                              // as the other paths' u_flipImage
         let size = SIMD2(cell.contentsRect.z / Double(max(sheet.columns, 1)),
                          cell.contentsRect.w / Double(max(sheet.rows, 1)))
         draw.uniforms.frameSize.set(SIMD2(size.x, flip ? -size.y : size.y))

@@ -91,7 +91,9 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// particle's alpha multiplied by `opacity` (see `ParticleRenderer+Layers.swift` for the
     /// public entry points, which place, fade, hide and clip the layer), each cell by the path
     /// ``drawPath`` asks for or picks (`ParticleRenderer+DrawPath.swift`).
-    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float) throws {
+    /// `yUp`: the host's projection has y up (images are flipped to stay upright); nil: read it
+    /// from `viewProjection` (which must then be the host's, not turned by a layer transform).
+    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
@@ -117,7 +119,8 @@ public final class ParticleRenderer: @unchecked Sendable {
         }
         var viewport = [GLint](repeating: 0, count: 4)
         plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        let frame = FrameValues(time: time, viewProjection: viewProjection, opacity: opacity,
+        let frame = FrameValues(time: time, viewProjection: viewProjection, flipImage: yUp ?? (viewProjection.columns[5] > 0),
+                                opacity: opacity,
                                 preservesDepth: simulator.resolved.preservesDepth,
                                 sorted: !(mode == .unordered || mode == .additive), mode: mode,
                                 viewport: SIMD4(viewport.map(Double.init)),
@@ -135,6 +138,8 @@ public final class ParticleRenderer: @unchecked Sendable {
     struct FrameValues {
         var time: Double
         var viewProjection: Matrix4
+        /// Images are flipped to stay upright under a y-up host projection.
+        var flipImage: Bool
         var opacity: Float
         var preservesDepth: Bool
         var sorted: Bool
@@ -282,7 +287,7 @@ public final class ParticleRenderer: @unchecked Sendable {
         program.preservesDepth.set(frame.preservesDepth)
         program.layerOpacity.set(frame.opacity)
         // Images stay upright: with a y-up projection the first image row goes to local +y.
-        program.flipImage.set(frame.viewProjection.columns[5] > 0)
+        program.flipImage.set(frame.flipImage)
         program.acc.set(cell.acceleration)
         program.colorSpeed.set(cell.colorSpeed)
         program.imageSize.set(SIMD2<Double>(Double(image.width), Double(image.height)))

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A ``Transform3D`` taken apart the way Core Animation's `transform.*` key paths read it (the
+/// Programming Guide's "Key-Value Coding Extensions"): a scale, then rotations about x, y and z
+/// (in that order), then a translation, then a perspective. `t == Transform3DComponents(t).transform`
+/// (to rounding) for every transform made of those parts, including the usual
+/// `m34 = −1/d` perspective; a shear is not kept (it reads as the nearest rotation and scale).
+///
+/// Setting `transform.rotation.y` (or animating it) takes the layer's transform apart, replaces
+/// that angle and puts it together again, so the other parts — a perspective in `m34` above all —
+/// stay as they were.
+public struct Transform3DComponents: Hashable, Sendable {
+    /// Moves, points (`m41, m42, m43`).
+    public var translation: SIMD3<Double> = .zero
+    /// Scale factors along x, y, z (a mirrored transform has a negative x scale).
+    public var scale: SIMD3<Double> = SIMD3(1, 1, 1)
+    /// Rotations about x, then y, then z, radians (y in [−π/2, π/2] when read from a matrix).
+    public var rotation: SIMD3<Double> = .zero
+    /// The perspective column applied last (`m14, m24, m34, m44` of a transform without
+    /// rotation, scale or translation).
+    public var perspective: SIMD4<Double> = SIMD4(0, 0, 0, 1)
+
+    /// The identity's parts.
+    public init() {}
+
+    /// Takes `t` apart. A transform whose `m44` is 0 or that is not finite reads as the identity's
+    /// parts; a flat one (a zero scale) reads with that scale 0 and its rotation about the other axes.
+    public init(_ t: Transform3D) {
+        var v = t.values
+        guard v.allSatisfy(\.isFinite), v[15] != 0 else { return }
+        if v[15] != 1 { v = v.map { $0 / v[15] } }
+        var rows = (0..<3).map { SIMD3(v[$0 * 4], v[$0 * 4 + 1], v[$0 * 4 + 2]) }
+        translation = SIMD3(v[12], v[13], v[14])
+        let column = SIMD3(v[3], v[7], v[11])
+        let det = Self.determinant(rows)
+        var p = column
+        if abs(det) > 1e-12 {
+            // rows · p = column (Cramer's rule).
+            var solved = SIMD3<Double>.zero
+            for i in 0..<3 {
+                var m = rows
+                for r in 0..<3 { m[r][i] = column[r] }
+                solved[i] = Self.determinant(m) / det
+            }
+            p = solved
+        }
+        perspective = SIMD4(p.x, p.y, p.z, 1 - (translation * p).sum())
+        var s = SIMD3((rows[0] * rows[0]).sum().squareRoot(), (rows[1] * rows[1]).sum().squareRoot(),
+                      (rows[2] * rows[2]).sum().squareRoot())
+        if det < 0 { s.x = -s.x }
+        scale = s
+        for i in 0..<3 { rows[i] = s[i] != 0 ? rows[i] / s[i] : SIMD3((0..<3).map { $0 == i ? 1.0 : 0.0 }) }
+        // rows are R = Rx · Ry · Rz (row vectors): r13 = −sin y.
+        let sinY = min(max(-rows[0].z, -1), 1)
+        let y = asin(sinY)
+        if cos(y) > 1e-9 {
+            rotation = SIMD3(atan2(rows[1].z, rows[2].z), y, atan2(rows[0].y, rows[0].x))
+        } else {
+            rotation = SIMD3(atan2(-rows[2].y, rows[1].y), y, 0)
+        }
+    }
+
+    /// The transform: scale, rotate about x, y, z, translate, then the perspective.
+    public var transform: Transform3D {
+        var p = Transform3D()
+        (p.m14, p.m24, p.m34, p.m44) = (CGFloat(perspective.x), CGFloat(perspective.y), CGFloat(perspective.z),
+                                         CGFloat(perspective.w))
+        return Transform3DMakeScale(CGFloat(scale.x), CGFloat(scale.y), CGFloat(scale.z))
+            .concatenating(Transform3DMakeRotation(CGFloat(rotation.x), 1, 0, 0))
+            .concatenating(Transform3DMakeRotation(CGFloat(rotation.y), 0, 1, 0))
+            .concatenating(Transform3DMakeRotation(CGFloat(rotation.z), 0, 0, 1))
+            .concatenating(Transform3DMakeTranslation(CGFloat(translation.x), CGFloat(translation.y),
+                                                      CGFloat(translation.z)))
+            .concatenating(p)
+    }
+
+    /// The parts as one list (translation, scale, rotation, perspective): what animations
+    /// interpolate between two transforms.
+    var list: [Double] {
+        [translation.x, translation.y, translation.z, scale.x, scale.y, scale.z,
+         rotation.x, rotation.y, rotation.z, perspective.x, perspective.y, perspective.z, perspective.w]
+    }
+
+    init(list v: [Double]) {
+        translation = SIMD3(v[0], v[1], v[2])
+        scale = SIMD3(v[3], v[4], v[5])
+        rotation = SIMD3(v[6], v[7], v[8])
+        perspective = SIMD4(v[9], v[10], v[11], v[12])
+    }
+
+    private static func determinant(_ r: [SIMD3<Double>]) -> Double {
+        r[0].x * (r[1].y * r[2].z - r[1].z * r[2].y) - r[0].y * (r[1].x * r[2].z - r[1].z * r[2].x)
+            + r[0].z * (r[1].x * r[2].y - r[1].y * r[2].x)
+    }
+}
