@@ -93,20 +93,22 @@ extension Layer {
         return !known.contains { Self.isLikelyTypo(key, of: $0) }
     }
 
-    /// `key` differs from `property` only in letter case, or by at most one edit (two for keys
-    /// of eight letters or more).
+    /// `key` differs from `property` only in letter case, or by at most one edit — a letter
+    /// added, dropped, changed, or two neighbours swapped — (two for keys of eight letters or more).
     static func isLikelyTypo(_ key: String, of property: String) -> Bool {
         let a = Array(key.lowercased()), b = Array(property.lowercased())
         if a == b { return true }
         let limit = min(a.count, b.count) >= 8 ? 2 : 1
         guard min(a.count, b.count) >= 4, abs(a.count - b.count) <= limit else { return false }
-        var previous = Array(0...b.count)
+        // Edit distance with swaps of neighbours counted as one edit (optimal string alignment).
+        var before = [Int](repeating: 0, count: b.count + 1), previous = Array(0...b.count)
         for i in 1...a.count {
             var row = [i] + [Int](repeating: 0, count: b.count)
             for j in 1...b.count {
                 row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], before[j - 2] + 1) }
             }
-            previous = row
+            (before, previous) = (previous, row)
         }
         return previous[b.count] <= limit
     }

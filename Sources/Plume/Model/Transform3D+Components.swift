@@ -23,12 +23,11 @@ public struct Transform3DComponents: Hashable, Sendable {
     /// The identity's parts.
     public init() {}
 
-    /// Takes `t` apart. A transform whose `m44` is 0 or that is not finite reads as the identity's
-    /// parts; a flat one (a zero scale) reads with that scale 0 and its rotation about the other axes.
+    /// Takes `t` apart. A transform that is not finite reads as the identity's parts; a flat one
+    /// (a zero scale) reads with that scale 0 and its rotation about the other axes.
     public init(_ t: Transform3D) {
-        var v = t.values
-        guard v.allSatisfy(\.isFinite), v[15] != 0 else { return }
-        if v[15] != 1 { v = v.map { $0 / v[15] } }
+        let v = t.values
+        guard v.allSatisfy(\.isFinite) else { return }
         var rows = (0..<3).map { SIMD3(v[$0 * 4], v[$0 * 4 + 1], v[$0 * 4 + 2]) }
         translation = SIMD3(v[12], v[13], v[14])
         let column = SIMD3(v[3], v[7], v[11])
@@ -44,7 +43,7 @@ public struct Transform3DComponents: Hashable, Sendable {
             }
             p = solved
         }
-        perspective = SIMD4(p.x, p.y, p.z, 1 - (translation * p).sum())
+        perspective = SIMD4(p.x, p.y, p.z, v[15] - (translation * p).sum())
         var s = SIMD3((rows[0] * rows[0]).sum().squareRoot(), (rows[1] * rows[1]).sum().squareRoot(),
                       (rows[2] * rows[2]).sum().squareRoot())
         if det < 0 { s.x = -s.x }
