@@ -25,6 +25,8 @@ extension PortingTests {
         // top and bottom (x = 0): ±80. Sprites add up to 6 points either way.
         #expect(abs(minX - (160 - 46.4)) <= 7 && abs(maxX - (160 + 35.1)) <= 7,
                 "the turned ring spans x \(minX)…\(maxX), expected about 113.6…195.1")
+        // The near half is wider than the far half (11.3 points by hand): the perspective shows.
+        #expect((160 - minX) - (maxX - 160) > 6, "near half \(160 - minX), far half \(maxX - 160)")
         #expect(abs(minY - 160) <= 7 && abs(maxY - 320) <= 7, "the ring spans y \(minY)…\(maxY), expected about 160…320")
     }
 
