@@ -307,4 +307,17 @@ struct LayerModelTests {
         // (0, 40); + position (200, 150) = (200, 190).
         #expect(Self.near(item.transform.apply(x: 10, y: 0), SIMD4(200, 190, 0, 1)), "\(item.transform.apply(x: 10, y: 0))")
     }
+
+    @Test func siblingsDrawInOrderOfZPosition() throws {
+        // `CALayer.zPosition`: "Changing the value of this property changes the front-to-back
+        // ordering of layers onscreen" (higher is nearer the viewer: drawn later).
+        let root = Layer()
+        let (a, b, c) = (EmitterLayer(), EmitterLayer(), EmitterLayer())
+        (a.name, b.name, c.name) = ("a", "b", "c")
+        a.zPosition = 5
+        [a, b, c].forEach(root.addSublayer)
+        let scene = ParticleScene(root: root) { ReferenceSimulator(layer: $0) }
+        try scene.advance(to: 0)
+        #expect(scene.items.map(\.layer.name) == ["b", "c", "a"], "\(scene.items.map(\.layer.name))")
+    }
 }

@@ -50,8 +50,9 @@ open class Layer: @unchecked Sendable {
     // MARK: 3-D geometry (drawing only; see the Layer Geometry article)
 
     /// The layer's z in its superlayer, points, +z towards the viewer (`CALayer.zPosition`).
-    /// Default 0. Animatable. Moves the layer only where a perspective or a rotation out of the
-    /// plane makes z visible; it does not reorder layers (drawing follows the tree).
+    /// Default 0. Animatable. Siblings with a higher `zPosition` draw on top of those with a lower
+    /// one (array order among equals); otherwise it moves the layer only where a perspective or a
+    /// rotation out of the plane makes z visible.
     public var zPosition: CGFloat = 0
     /// The z of the anchor point in the layer's own space, points (`CALayer.anchorPointZ`): the
     /// point `(anchorPoint, anchorPointZ)` is placed at `(position, zPosition)` and is what

@@ -18,8 +18,8 @@ import Foundation
 /// started). A layer removed from the tree loses its simulator (and its particles); added again,
 /// it starts afresh, as on iOS.
 ///
-/// **Drawing order** (``items``): depth first, a layer before its sublayers, sublayers in array
-/// order. Each item carries the layer's placement in the root's coordinates (the sum of
+/// **Drawing order** (``items``): depth first, a layer before its sublayers, sublayers in order of
+/// `zPosition` (higher on top, as in Core Animation), array order among equal ones. Each item carries the layer's placement in the root's coordinates (the sum of
 /// `frame.origin − bounds.origin` along the path, and the 3-D ``Item/transform`` made of every
 /// `transform`, `sublayerTransform`, `anchorPointZ` and `zPosition` on the path, composed as Core
 /// Animation does: `LayerGeometry.swift`), the product of the opacities on the path, and the clip
@@ -150,7 +150,11 @@ public final class ParticleScene {
             var toSublayers = look.sublayerTransformAboutAnchor
             if !isRoot { toSublayers = toSublayers.concatenating(LayerAppearance.flatten) }
             toSublayers = toSublayers.concatenating(transform)
-            for sub in layer.sublayers ?? [] {
+            // Siblings draw in order of zPosition (higher on top), array order among equals.
+            let subs = (layer.sublayers ?? []).enumerated().sorted {
+                ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
+            }.map(\.element)
+            for sub in subs {
                 visit(sub, parentOffset: offset, toParent: toSublayers, opacity: alpha, clip: clip, isRoot: false)
             }
         }
