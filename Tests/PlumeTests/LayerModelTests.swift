@@ -308,6 +308,26 @@ struct LayerModelTests {
         #expect(Self.near(item.transform.apply(x: 10, y: 0), SIMD4(200, 190, 0, 1)), "\(item.transform.apply(x: 10, y: 0))")
     }
 
+    @Test func anchorPointZIsWhatTheTransformTurnsAbout() throws {
+        // `anchorPointZ`: "the anchor point on the z axis around which geometric manipulations
+        // occur"; (anchorPoint, anchorPointZ) sits at (position, zPosition).
+        let root = Layer()
+        let emitter = EmitterLayer()
+        emitter.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        emitter.position = CGPoint(x: 200, y: 100)
+        emitter.anchorPointZ = 50
+        emitter.zPosition = 10
+        emitter.transform = Transform3DMakeRotation(.pi / 2, 0, 1, 0)
+        root.addSublayer(emitter)
+        let scene = ParticleScene(root: root) { ReferenceSimulator(layer: $0) }
+        try scene.advance(to: 0)
+        let m = try #require(scene.items.first).transform
+        // The anchor (50, 50, 50) lands on (200, 100, 10); (50, 50, 0) is 50 behind it, turned
+        // 90° about y: (0, 0, −50) · Ry = (−50, 0, 0).
+        #expect(Self.near(m.apply(x: 50, y: 50, z: 50), SIMD4(200, 100, 10, 1)))
+        #expect(Self.near(m.apply(x: 50, y: 50, z: 0), SIMD4(150, 100, 10, 1)), "\(m.apply(x: 50, y: 50, z: 0))")
+    }
+
     @Test func siblingsDrawInOrderOfZPosition() throws {
         // `CALayer.zPosition`: "Changing the value of this property changes the front-to-back
         // ordering of layers onscreen" (higher is nearer the viewer: drawn later).

@@ -8,7 +8,13 @@ import Foundation
 /// `emitterPosition` lives in it); `position` is where the layer's `anchorPoint` sits in its
 /// superlayer; `frame` is derived from both, as in Core Animation. A point `p` of the layer maps
 /// to `frame.origin + (p − bounds.origin)` in the superlayer. All defaults are zero, so a layer
-/// that never sets them draws its particles exactly where they are.
+/// that never sets them draws its particles exactly where they are. In 3-D, ``transform``,
+/// ``sublayerTransform``, ``anchorPointZ`` and ``zPosition`` place it as Core Animation does
+/// (`LayerGeometry.swift`).
+///
+/// **Key-value coding and animations.** Every layer takes `setValue(_:forKeyPath:)` (its
+/// properties, the `transform.*` parts, and any other key, stored) and explicit animations
+/// (`add(_:forKey:)`); see `Layer+KeyValueCoding.swift` and `Layer+Animations.swift`.
 ///
 /// **Drawing.** `opacity` multiplies everything the layer draws (animatable through the key path
 /// `"opacity"`), `isHidden` skips the layer and its sublayers, `masksToBounds` clips its drawing
