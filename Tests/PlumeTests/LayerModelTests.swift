@@ -244,11 +244,11 @@ struct LayerModelTests {
 
     // MARK: NSObject and CALayer surface
 
-    final class Watched: Layer {
+    final class Watched: Layer, @unchecked Sendable {
         var frames: [CGRect] = []
         override var frame: CGRect { didSet { frames.append(frame) } }
     }
-    final class WatchedEmitter: EmitterLayer {
+    final class WatchedEmitter: EmitterLayer, @unchecked Sendable {
         var widths: [CGFloat] = []
         override var frame: CGRect { didSet { widths.append(frame.width) } }
     }
