@@ -35,6 +35,7 @@ public struct DeclaredPropertiesMacro: MemberMacro {
         let typeName = cls.name.text
         var entries: [String] = []
         var copies: [String] = []
+        var gpu: [String] = []
         for member in cls.memberBlock.members {
             guard let v = member.decl.as(VariableDeclSyntax.self),
                   let attribute = v.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) })
@@ -44,6 +45,7 @@ public struct DeclaredPropertiesMacro: MemberMacro {
             var arguments = ""
             if case let .argumentList(list) = attribute.arguments, !list.isEmpty {
                 arguments = ", " + list.trimmedDescription
+                if list.contains(where: { $0.label?.text == "gpu" }) { gpu.append(name) }
             }
             let doc = summary(of: v.leadingTrivia)
             entries.append("PropertyDeclaration(key: \(literal(name)), \\\(typeName).\(name), doc: \(literal(doc))\(arguments))")
@@ -51,7 +53,30 @@ public struct DeclaredPropertiesMacro: MemberMacro {
         }
         let list = entries.map { "        " + $0 }.joined(separator: ",\n")
         let body = copies.map { "        " + $0 }.joined(separator: "\n")
-        return [
+        let fields = gpu.map { "        /// `\(typeName).\($0)`, resolved.\n        public var \($0): Double = 0" }.joined(separator: "\n")
+        let names = gpu.map { literal($0) }.joined(separator: ", ")
+        let resolves = gpu.map { "            \($0) = resolve(\(literal($0)), Double(source.\($0)))" }.joined(separator: "\n")
+        let values = gpu.map { $0 }.joined(separator: ", ")
+        let parameters: DeclSyntax = """
+            /// The properties declared with `@Property(gpu:)`, resolved for one update: what the GPU
+            /// programs read as uniform fields of the same names and the reference reads through
+            /// `ResolvedCell` (generated).
+            public struct GPUParameters: Sendable, Equatable {
+            \(raw: fields)
+
+                /// Their names: the GLSL fields (generated).
+                package static let names: [String] = [\(raw: names)]
+
+                /// Each value read from `source` through `resolve(key, value)` (generated).
+                init(_ source: \(raw: typeName), resolve: (String, Double) -> Double) {
+            \(raw: resolves)
+                }
+
+                /// The values in ``names`` order (generated).
+                package var values: [Double] { [\(raw: values)] }
+            }
+            """
+        return (gpu.isEmpty ? [] : [parameters]) + [
             """
             /// The properties declared with `@Property`, in declaration order (generated).
             nonisolated(unsafe) static let declaredProperties: [PropertyDeclaration<\(raw: typeName)>] = [

@@ -24,8 +24,9 @@ macro Property(unit: EffectPropertyInfo.Unit = .none, minimum: Double? = nil, ab
     #externalMacro(module: "PlumeMacros", type: "PropertyMacro")
 
 /// Generates `static let declaredProperties` and `copyDeclaredProperties(to:)` from the class's
-/// `@Property` stored properties (see ``PropertyDeclaration``).
-@attached(member, names: named(declaredProperties), named(copyDeclaredProperties))
+/// `@Property` stored properties (see ``PropertyDeclaration``), and, when some are declared
+/// `gpu:`, the struct `GPUParameters` of their resolved values.
+@attached(member, names: named(declaredProperties), named(copyDeclaredProperties), named(GPUParameters))
 macro DeclaredProperties() = #externalMacro(module: "PlumeMacros", type: "DeclaredPropertiesMacro")
 
 /// Where the GPU programs read a declared number.

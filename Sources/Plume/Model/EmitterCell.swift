@@ -68,10 +68,10 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     @Property(unit: .angle)
     public var emissionRange: CGFloat = 0
     /// Initial speed, points per second. Default 0. Multiplied by `EmitterLayer.velocity`.
-    @Property(unit: .pointsPerSecond)
+    @Property(unit: .pointsPerSecond, gpu: .cell)
     public var velocity: CGFloat = 0
     /// Full width of the uniform speed spread, points per second. Default 0.
-    @Property(unit: .pointsPerSecond)
+    @Property(unit: .pointsPerSecond, gpu: .cell)
     public var velocityRange: CGFloat = 0
     /// The fraction of the emitter's velocity added to each birth's velocity (Semantics §9
     /// "Moving emitters"). Default 0 (Core Animation's behaviour). 1 makes particles leave a moving
@@ -81,7 +81,7 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// animation); 0 when it did not move that way. Top-level cells only (a sub-cell's base
     /// direction is already its parent's flight). Any finite value; multiplied by no layer
     /// multiplier. Affects particles born afterwards; animatable.
-    @Property
+    @Property(gpu: .cell)
     public var emitterVelocityFraction: CGFloat = 0
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
@@ -99,26 +99,26 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
 
     /// Mean scale of the image. Default 1. Multiplied by `EmitterLayer.scale` for top-level
     /// cells, by the parent particle's current scale for sub-cells.
-    @Property(unit: .factor)
+    @Property(unit: .factor, gpu: .cell)
     public var scale: CGFloat = 1
     /// Full width of the uniform scale spread. Default 0.
-    @Property(unit: .factor)
+    @Property(unit: .factor, gpu: .cell)
     public var scaleRange: CGFloat = 0
     /// Change of scale per second over the particle's life, unclamped. Default 0.
-    @Property(unit: .perSecond)
+    @Property(unit: .perSecond, gpu: .cell)
     public var scaleSpeed: CGFloat = 0
     /// Mean rotation speed, radians per second; positive turns clockwise on screen. Default 0.
     /// Multiplied by `EmitterLayer.spin`.
-    @Property(unit: .angularSpeed)
+    @Property(unit: .angularSpeed, gpu: .cell)
     public var spin: CGFloat = 0
     /// Full width of the uniform spin spread, radians per second. Default 0.
-    @Property(unit: .angularSpeed)
+    @Property(unit: .angularSpeed, gpu: .cell)
     public var spinRange: CGFloat = 0
     /// Initial angle, radians. Default 0. Plume extension (Core Animation has it only privately).
-    @Property(unit: .angle)
+    @Property(unit: .angle, gpu: .cell)
     public var rotation: CGFloat = 0
     /// Full width of the uniform initial-angle spread, radians. Default 0. Plume extension.
-    @Property(unit: .angle)
+    @Property(unit: .angle, gpu: .cell)
     public var rotationRange: CGFloat = 0
 
     // MARK: Colour
