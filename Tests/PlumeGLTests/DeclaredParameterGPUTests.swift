@@ -10,7 +10,8 @@ import Testing
 /// it, it would still show the base layer's particles).
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct DeclaredParameterGPUTests {
-    /// A moving emitter (so `emitterVelocityFraction` matters) with every parameter non-zero.
+    /// A moving emitter (so `emitterVelocityFraction` matters) with every parameter non-zero, and a
+    /// sub-cell (so `parentVelocityFraction` does); the key is changed on both cells.
     static func layer(changing key: String?) -> EmitterLayer {
         let layer = EmitterLayer()
         layer.seed = 7
@@ -22,11 +23,17 @@ struct DeclaredParameterGPUTests {
         cell.velocity = 60; cell.velocityRange = 20; cell.emitterVelocityFraction = 0.5
         cell.scale = 0.8; cell.scaleRange = 0.2; cell.scaleSpeed = 0.1
         cell.spin = 1; cell.spinRange = 0.5; cell.rotation = 0.3; cell.rotationRange = 0.4
+        let sub = EmitterCell(name: "s")
+        sub.birthRate = 20; sub.lifetime = 0.5; sub.velocity = 10; sub.emissionRange = .pi
+        sub.parentVelocityFraction = 0.5
+        cell.emitterCells = [sub]
         layer.emitterCells = [cell]
         if let key {
-            let base = (cell.value(forKeyPath: key) as? CGFloat).map(Double.init)
-                ?? (cell.value(forKeyPath: key) as? Float).map(Double.init) ?? 0
-            cell.setValue(base * 1.5 + 0.25, forKeyPath: key)
+            for c in [cell, sub] {
+                let base = (c.value(forKeyPath: key) as? CGFloat).map(Double.init)
+                    ?? (c.value(forKeyPath: key) as? Float).map(Double.init) ?? 0
+                c.setValue(base * 1.5 + 0.25, forKeyPath: key)
+            }
         }
         return layer
     }
