@@ -83,6 +83,15 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// multiplier. Affects particles born afterwards; animatable.
     @Property(gpu: .cell)
     public var emitterVelocityFraction: CGFloat = 0
+    /// The fraction of the parent particle's velocity added to each birth's velocity (sub-cells
+    /// only; Semantics §6). Default 0 (Core Animation's behaviour: a sub-particle's speed is its own
+    /// `velocity`, along its parent's flight). 1 makes sparks leave a rocket with the rocket's
+    /// velocity plus their own, as Unity's "inherit velocity" and Godot's sub-emitter "keep
+    /// velocity" do; the parent's velocity is the one at the child's birth time. Any finite value;
+    /// multiplied by no layer multiplier. Ignored on top-level cells (see
+    /// ``emitterVelocityFraction``). Affects particles born afterwards; animatable.
+    @Property(gpu: .cell)
+    public var parentVelocityFraction: CGFloat = 0
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
     @Property(unit: .pointsPerSecondSquared)
