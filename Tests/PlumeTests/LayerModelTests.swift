@@ -328,6 +328,33 @@ struct LayerModelTests {
         #expect(Self.near(m.apply(x: 50, y: 50, z: 0), SIMD4(150, 100, 10, 1)), "\(m.apply(x: 50, y: 50, z: 0))")
     }
 
+    @Test func aContainersBadAnimationIsReportedByTheScene() throws {
+        let root = Layer()
+        let container = Layer()
+        root.addSublayer(container)
+        let bad = BasicAnimation(keyPath: "transform.rotation.q")
+        bad.toValue = 1
+        container.add(bad, forKey: "turn")
+        let scene = ParticleScene(root: root) { ReferenceSimulator(layer: $0) }
+        try scene.advance(to: 0)
+        #expect(scene.diagnostics.map(\.keyPath) == ["transform.rotation.q"], "\(scene.diagnostics)")
+    }
+
+    @Test func geometryAndStoredKeysSurviveCopies() {
+        let layer = EmitterLayer()
+        layer.transform = Transform3DMakeRotation(1, 0, 1, 0)
+        layer.sublayerTransform = Transform3DMakeScale(2, 2, 2)
+        layer.zPosition = 3
+        layer.anchorPointZ = 4
+        layer.isDoubleSided = false
+        layer.setValue("gold", forKey: "theme")
+        for copy in [layer.copy(), EmitterLayer(layer: layer), Layer(layer: layer)] as [Layer] {
+            #expect(copy.transform == layer.transform && copy.sublayerTransform == layer.sublayerTransform
+                    && copy.zPosition == 3 && copy.anchorPointZ == 4 && !copy.isDoubleSided
+                    && copy.value(forKey: "theme") as? String == "gold", "\(type(of: copy))")
+        }
+    }
+
     @Test func siblingsDrawInOrderOfZPosition() throws {
         // `CALayer.zPosition`: "Changing the value of this property changes the front-to-back
         // ordering of layers onscreen" (higher is nearer the viewer: drawn later).

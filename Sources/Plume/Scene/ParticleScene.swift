@@ -106,10 +106,20 @@ public final class ParticleScene {
     /// The host time of the last ``advance(to:)``: plain layers' animations are presented at it.
     private var presentedTime: Double?
 
+    /// Problems with the animations of the tree's plain layers (containers) at the last
+    /// ``advance(to:)`` — an animation whose key path names nothing, or whose values do not fit —
+    /// each naming the key path relative to its layer and the animation's key (an emitter layer's
+    /// are in its simulator's diagnostics).
+    public private(set) var diagnostics: [Diagnostic] = []
+
     /// Brings the animations of the tree's plain layers up to `hostTime` (an emitter layer's
-    /// simulator does its own).
+    /// simulator does its own) and collects their problems.
     private func settlePlainLayers(_ layer: Layer, at hostTime: Double) {
-        if !(layer is EmitterLayer) { layer.settleAnimations(at: hostTime) }
+        if layer === root { diagnostics = [] }
+        if !(layer is EmitterLayer) {
+            layer.settleAnimations(at: hostTime)
+            diagnostics += layer.presentedValues(at: hostTime).diagnostics
+        }
         (layer.sublayers ?? []).forEach { settlePlainLayers($0, at: hostTime) }
     }
 
