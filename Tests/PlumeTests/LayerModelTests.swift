@@ -340,6 +340,11 @@ struct LayerModelTests {
         #expect(scene.diagnostics.map(\.keyPath) == ["transform.rotation.q"], "\(scene.diagnostics)")
     }
 
+    @Test func typedKeyPathsNameTheGeometry() {
+        #expect(BasicAnimation(keyPath: \EmitterLayer.transform).keyPath == "transform")
+        #expect(EmitterLayer.keyPathString(\EmitterLayer.zPosition) == "zPosition")
+    }
+
     @Test func geometryAndStoredKeysSurviveCopies() {
         let layer = EmitterLayer()
         layer.transform = Transform3DMakeRotation(1, 0, 1, 0)

@@ -29,6 +29,8 @@ extension EmitterLayer {
             \.beginTime: "beginTime", \.duration: "duration", \.speed: "speed", \.timeOffset: "timeOffset",
             \.repeatCount: "repeatCount", \.repeatDuration: "repeatDuration", \.autoreverses: "autoreverses",
             \.fillMode: "fillMode",
+            \.transform: "transform", \.sublayerTransform: "sublayerTransform", \.zPosition: "zPosition",
+            \.anchorPointZ: "anchorPointZ", \.isDoubleSided: "isDoubleSided",
         ]
         func point(_ kp: KeyPath<EmitterLayer, CGPoint>, _ name: String) {
             t[kp] = name
