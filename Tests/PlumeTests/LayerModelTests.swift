@@ -340,6 +340,27 @@ struct LayerModelTests {
         #expect(scene.diagnostics.map(\.keyPath) == ["transform.rotation.q"], "\(scene.diagnostics)")
     }
 
+    @Test func badGeometryIsReportedAndDrawnAsTheDefault() throws {
+        let layer = EmitterLayer()
+        layer.transform.m11 = .nan
+        layer.sublayerTransform.m34 = 1e300
+        layer.zPosition = .infinity
+        let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 0)
+        let reported = Set(sim.diagnostics.map(\.keyPath))
+        #expect(reported.isSuperset(of: ["transform", "sublayerTransform", "zPosition"]), "\(reported)")
+        #expect(sim.appearance.transform == .identity && sim.appearance.sublayerTransform == .identity
+                && sim.appearance.zPosition == 0)
+        #expect(Transform3DComponents(layer.transform) == Transform3DComponents(), "a non-finite transform has the identity's parts")
+        // A perspective that puts the layer behind the eye: not drawn single sided, never a crash.
+        var behind = Transform3DIdentity
+        behind.m34 = -1          // the eye 1 point in front; the layer moved 5 points towards it
+        let look = LayerAppearance(opacity: 1, isHidden: false, masksToBounds: true, bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                                   frame: .zero)
+        #expect(!look.showsFront(placedBy: Transform3DTranslate(behind, 0, 0, 5)))
+        #expect(look.boundsBox(placedBy: Transform3DTranslate(behind, 0, 0, 5)) == nil)
+    }
+
     @Test func typedKeyPathsNameTheGeometry() {
         #expect(BasicAnimation(keyPath: \EmitterLayer.transform).keyPath == "transform")
         #expect(EmitterLayer.keyPathString(\EmitterLayer.zPosition) == "zPosition")

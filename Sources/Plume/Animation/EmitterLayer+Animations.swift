@@ -24,7 +24,7 @@ extension EmitterLayer {
     }
 
     /// The presentation (an ``EmitterLayer``), the key paths animations set, and problems with
-    /// animations (``Layer/presentedValues(at:)``).
+    /// animations (`presentedValues(at:)`).
     package func presented(at hostTime: Double) -> (layer: EmitterLayer, animated: Set<String>, diagnostics: [Diagnostic]) {
         let p = presentedValues(at: hostTime)
         return (p.layer as? EmitterLayer ?? self, p.animated, p.diagnostics)

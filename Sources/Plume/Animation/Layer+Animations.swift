@@ -70,7 +70,7 @@ extension Layer {
     /// with `beginTime` 0 starts at `hostTime`; delegates hear starts and stops (removed ones
     /// included); finished animations with `isRemovedOnCompletion` leave the layer (a simulator
     /// of the layer still behind their end keeps seeing them for ``retiredAnimationRetention``).
-    /// What ``presentedValues(at:)`` computes for `hostTime` is the same before and after, so the
+    /// What `presentedValues(at:)` computes for `hostTime` is the same before and after, so the
     /// order in which simulators of one layer settle it does not matter.
     package func settleAnimations(at hostTime: Double) {
         animationLock.withLock {

@@ -137,7 +137,7 @@ open class Layer: @unchecked Sendable {
     /// presentations at earlier times (simulators of the layer behind the one that removed them).
     var retiredAnimations: [(key: String, animation: Animation, end: Double)] = []
     /// Guards the animations and their bookkeeping, and serialises the simulators' reads of the
-    /// layer at their updates (``EmitterLayer/withUpdateLock(_:)``). Recursive:
+    /// layer at their updates (`withUpdateLock(_:)`). Recursive:
     /// `layoutSublayers()` may add animations.
     let animationLock = NSRecursiveLock()
 
