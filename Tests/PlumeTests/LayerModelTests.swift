@@ -155,6 +155,31 @@ struct LayerModelTests {
         #expect(layer.opacity == 1 && layer.transform == .identity, "the model is unchanged")
     }
 
+    @Test func additiveAnimationsAddToTheModelValue() {
+        // `isAdditive`: "the value specified by the animation is added to the current render tree
+        // value"; a transform adds by concatenation.
+        let layer = Layer()
+        layer.position = CGPoint(x: 100, y: 50)
+        layer.transform = Transform3DMakeTranslation(10, 0, 0)
+        let nudge = BasicAnimation(keyPath: "position.x")
+        nudge.fromValue = 0
+        nudge.toValue = 20
+        nudge.duration = 1
+        nudge.isAdditive = true
+        layer.add(nudge, forKey: "nudge")
+        let turn = BasicAnimation(keyPath: "transform")
+        turn.fromValue = Transform3DIdentity
+        turn.toValue = Transform3DMakeRotation(.pi / 2, 0, 0, 1)
+        turn.duration = 1
+        turn.isAdditive = true
+        layer.add(turn, forKey: "turn")
+        _ = layer.presentationLayer(at: 0)
+        let p = layer.presentationLayer(at: 0.5)
+        #expect(p.position.x == 110, "100 + half of 20: \(p.position.x)")
+        let want = Transform3DConcat(Transform3DMakeRotation(.pi / 4, 0, 0, 1), Transform3DMakeTranslation(10, 0, 0))
+        #expect(Self.near(p.transform, want), "\(p.transform)")
+    }
+
     @Test func aWholeTransformAnimatesByItsParts() {
         let layer = Layer()
         let turn = BasicAnimation(keyPath: "transform")
