@@ -191,6 +191,20 @@ struct LayerModelTests {
         let half = layer.presentationLayer(at: 0.5).transform
         let want = Transform3DConcat(Transform3DMakeRotation(.pi / 4, 0, 1, 0), Transform3DMakeTranslation(50, 0, 0))
         #expect(Self.near(half, want), "half way: \(half)")
+        // Between turns about different axes: the shorter great-circle turn (quaternion slerp),
+        // whose half way is the turn of half the angle about the mean axis.
+        let tilt = BasicAnimation(keyPath: "transform")
+        tilt.fromValue = Transform3DMakeRotation(.pi / 2, 1, 0, 0)
+        tilt.toValue = Transform3DMakeRotation(.pi / 2, 0, 1, 0)
+        tilt.duration = 1
+        let other = Layer()
+        other.add(tilt, forKey: nil)
+        _ = other.presentationLayer(at: 0)
+        let mid = other.presentationLayer(at: 0.5).transform
+        // slerp(q_x(90°), q_y(90°), ½) ∝ q_x + q_y = (s, s, 0, 2c), s = c = 1/√2: w = 2c / √(s² + s² + 4c²)
+        // = √(2/3), a turn of 2·acos √(2/3) (70.5°) about (1, 1, 0).
+        let angle = 2 * acos((2.0 / 3).squareRoot())
+        #expect(Self.near(mid, Transform3DMakeRotation(CGFloat(angle), 1, 1, 0)), "half way between x and y turns: \(mid)")
     }
 
     @Test func anAnimationWithoutAKeyPathAnimatesItsKey() {

@@ -229,6 +229,7 @@ enum AnimatableValue {
     static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue? {
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
+        case let (.vector(x, 6), .vector(y, 6)): return .vector(Transform3DComponents.interpolate(x, y, t), kind: 6)
         case let (.vector(x, k1), .vector(y, k2)) where k1 == k2: return .vector(zip(x, y).map { $0 + ($1 - $0) * t }, kind: k1)
         default: return nil
         }

@@ -49,14 +49,66 @@ public struct Transform3DComponents: Hashable, Sendable {
         if det < 0 { s.x = -s.x }
         scale = s
         for i in 0..<3 { rows[i] = s[i] != 0 ? rows[i] / s[i] : SIMD3((0..<3).map { $0 == i ? 1.0 : 0.0 }) }
-        // rows are R = Rx · Ry · Rz (row vectors): r13 = −sin y.
-        let sinY = min(max(-rows[0].z, -1), 1)
-        let y = asin(sinY)
-        if cos(y) > 1e-9 {
-            rotation = SIMD3(atan2(rows[1].z, rows[2].z), y, atan2(rows[0].y, rows[0].x))
+        rotation = Self.angles(rows)
+    }
+
+    /// The angles about x, y, z of a rotation whose rows (row vectors) are `rows`:
+    /// R = Rx · Ry · Rz, so r13 = −sin y.
+    static func angles(_ rows: [SIMD3<Double>]) -> SIMD3<Double> {
+        let y = asin(min(max(-rows[0].z, -1), 1))
+        if cos(y) > 1e-9 { return SIMD3(atan2(rows[1].z, rows[2].z), y, atan2(rows[0].y, rows[0].x)) }
+        return SIMD3(atan2(-rows[2].y, rows[1].y), y, 0)
+    }
+
+    /// The parts between `a` (t = 0) and `b` (t = 1): translation, scale and perspective
+    /// linearly, the rotation along the shorter great-circle turn between the two orientations
+    /// (quaternion slerp), as interpolated transforms do in Core Animation and CSS — so an
+    /// animation between two whole transforms never takes the long way round, and one from
+    /// the identity to a full turn does not move (animate `transform.rotation.z` for a spin).
+    static func interpolate(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        var out = zip(a, b).map { $0 + ($1 - $0) * t }
+        let qa = quaternion(SIMD3(a[6], a[7], a[8])), qb = quaternion(SIMD3(b[6], b[7], b[8]))
+        var dot = (qa * qb).sum()
+        var qb2 = qb
+        if dot < 0 { dot = -dot; qb2 = -qb }
+        var q: SIMD4<Double>
+        if dot > 0.9995 {
+            q = qa + (qb2 - qa) * t
         } else {
-            rotation = SIMD3(atan2(-rows[2].y, rows[1].y), y, 0)
+            let theta = acos(dot)
+            q = (qa * sin((1 - t) * theta) + qb2 * sin(t * theta)) / sin(theta)
         }
+        q /= (q * q).sum().squareRoot()
+        let angles = Self.angles(rows(q))
+        (out[6], out[7], out[8]) = (angles.x, angles.y, angles.z)
+        return out
+    }
+
+    /// The unit quaternion (x, y, z, w) of turning about x, then y, then z.
+    private static func quaternion(_ r: SIMD3<Double>) -> SIMD4<Double> {
+        func axis(_ i: Int, _ angle: Double) -> SIMD4<Double> {
+            var q = SIMD4<Double>(0, 0, 0, cos(angle / 2))
+            q[i] = sin(angle / 2)
+            return q
+        }
+        // Column-vector order: z · y · x.
+        return product(product(axis(2, r.z), axis(1, r.y)), axis(0, r.x))
+    }
+
+    private static func product(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+        SIMD4(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+              a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+              a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+              a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z)
+    }
+
+    /// The rows (row vectors) of the rotation of unit quaternion `q`: the transpose of its
+    /// column-vector matrix.
+    private static func rows(_ q: SIMD4<Double>) -> [SIMD3<Double>] {
+        let (x, y, z, w) = (q.x, q.y, q.z, q.w)
+        return [SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
+                SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
+                SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))]
     }
 
     /// The transform: scale, rotate about x, y, z, translate, then the perspective.
