@@ -36,6 +36,12 @@ struct LayerModelTests {
         #expect(perspective.apply(x: 0, y: 0, z: 100).w == 0.8)
         #expect(Transform3DIsIdentity(Transform3D()) && !Transform3DIsIdentity(perspective))
         #expect(Transform3DEqualToTransform(Transform3DRotate(.identity, 0.5, 0, 0, 1), Transform3DMakeRotation(0.5, 0, 0, 1)))
+        var t = Transform3DRotate(Transform3DMakeTranslation(5, -3, 2), 0.7, 1, 2, 3)
+        t.m34 = -1.0 / 300
+        #expect(Self.near(Transform3DConcat(t, Transform3DInvert(t)), .identity, 1e-12), "CATransform3DInvert")
+        #expect(Transform3DInvert(Transform3DMakeScale(0, 1, 1)) == Transform3DMakeScale(0, 1, 1), "no inverse: unchanged")
+        #expect(Transform3DIsAffine(Transform3DMakeRotation(1, 0, 0, 1)) && !Transform3DIsAffine(perspective)
+                && !Transform3DIsAffine(Transform3DMakeRotation(1, 0, 1, 0)))
     }
 
     @Test func componentsTakeATransformApartAndBackTogether() {

@@ -151,3 +151,34 @@ public func Transform3DIsIdentity(_ t: Transform3D) -> Bool { t == .identity }
 
 /// `CATransform3DEqualToTransform`.
 public func Transform3DEqualToTransform(_ a: Transform3D, _ b: Transform3D) -> Bool { a == b }
+
+/// `CATransform3DInvert`: the inverse; a transform without one is returned unchanged (as Core
+/// Animation does).
+public func Transform3DInvert(_ t: Transform3D) -> Transform3D {
+    var a = t.values, inv = Transform3D.identity.values
+    for col in 0..<4 {
+        guard let pivot = (col..<4).max(by: { abs(a[$0 * 4 + col]) < abs(a[$1 * 4 + col]) }),
+              abs(a[pivot * 4 + col]) > 1e-12 else { return t }
+        for k in 0..<4 {
+            a.swapAt(col * 4 + k, pivot * 4 + k)
+            inv.swapAt(col * 4 + k, pivot * 4 + k)
+        }
+        let p = a[col * 4 + col]
+        for k in 0..<4 { a[col * 4 + k] /= p; inv[col * 4 + k] /= p }
+        for r in 0..<4 where r != col {
+            let f = a[r * 4 + col]
+            guard f != 0 else { continue }
+            for k in 0..<4 { a[r * 4 + k] -= f * a[col * 4 + k]; inv[r * 4 + k] -= f * inv[col * 4 + k] }
+        }
+    }
+    var out = Transform3D()
+    out.values = inv
+    return out
+}
+
+/// `CATransform3DIsAffine`: true when the transform has no perspective and keeps z = 0 in the
+/// plane (it maps the layer plane by a 2-D affine transform).
+public func Transform3DIsAffine(_ t: Transform3D) -> Bool {
+    t.m13 == 0 && t.m23 == 0 && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m43 == 0
+        && t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m44 == 1
+}
