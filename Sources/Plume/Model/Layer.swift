@@ -85,8 +85,8 @@ open class Layer: @unchecked Sendable {
     /// The layer's rectangle in its superlayer, derived from `position`, `anchorPoint` and
     /// `bounds.size`. Setting it sets `position` and `bounds.size` (as Core Animation does).
     /// Open, so a subclass may observe it (`override var frame: CGRect { didSet { … } }`).
-    /// With a non-identity ``transform``, as in Core Animation, it is the model rectangle before
-    /// the transform.
+    /// With a non-identity ``transform`` Core Animation calls its value undefined; here it stays
+    /// the rectangle before the transform (setting it still sets `position` and `bounds.size`).
     open var frame: CGRect {
         get {
             CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
