@@ -3,6 +3,7 @@ import CGLFW
 import Foundation
 import Plume
 import PlumeGL
+import PlumeWindow
 
 /// The live playground behind `plume play`: a GLFW window (OpenGL 3.3+ core, resizable) running an
 /// effect in real time on the GPU path, with the seed article's app (a click moves the emitter, a

@@ -58,19 +58,19 @@ public struct EffectFileError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// Collects issues while a document is read.
-struct IssueLog {
-    var file: String
+package struct IssueLog {
+    package var file: String
     /// The issues kept (at most ``limit``).
     private var kept: [EffectIssue] = []
     /// Issues past the limit: counted, not kept (and not worked out: see ``isFull``).
-    private(set) var omitted = 0
+    package private(set) var omitted = 0
     /// Stops collecting past this many, so a hostile file cannot produce unbounded output.
-    static let limit = 1000
+    package static let limit = 1000
 
-    init(file: String) { self.file = file }
+    package init(file: String) { self.file = file }
 
     /// The issues kept, then, when more were found, a warning saying how many were not listed.
-    var issues: [EffectIssue] {
+    package var issues: [EffectIssue] {
         guard omitted > 0 else { return kept }
         return kept + [EffectIssue(severity: .warning, file: file, path: "$", position: nil,
                                    message: "\(omitted) more issues not listed (the first \(Self.limit) are)")]
@@ -78,18 +78,18 @@ struct IssueLog {
 
     /// No more issues are kept: a caller may skip working out their text (suggestions for unknown
     /// keys cost an edit distance against every known key), and only count them with ``skip()``.
-    var isFull: Bool { kept.count >= Self.limit }
+    package var isFull: Bool { kept.count >= Self.limit }
 
     /// Counts an issue past the limit without building it.
-    mutating func skip() { omitted += 1 }
+    package mutating func skip() { omitted += 1 }
 
-    var hasErrors: Bool { kept.contains { $0.severity == .error } }
+    package var hasErrors: Bool { kept.contains { $0.severity == .error } }
 
-    mutating func error(_ path: String, _ position: SourcePosition?, _ message: String) {
+    package mutating func error(_ path: String, _ position: SourcePosition?, _ message: String) {
         add(.error, path, position, message)
     }
 
-    mutating func warning(_ path: String, _ position: SourcePosition?, _ message: String) {
+    package mutating func warning(_ path: String, _ position: SourcePosition?, _ message: String) {
         add(.warning, path, position, message)
     }
 
@@ -99,7 +99,7 @@ struct IssueLog {
     }
 
     /// Errors first, then warnings, each sorted by position.
-    var sorted: [EffectIssue] {
+    package var sorted: [EffectIssue] {
         func key(_ i: EffectIssue) -> (Int, Int) { (i.position?.line ?? 0, i.position?.column ?? 0) }
         return issues.filter { $0.severity == .error }.sorted { key($0) < key($1) }
             + issues.filter { $0.severity == .warning }.sorted { key($0) < key($1) }
@@ -107,7 +107,7 @@ struct IssueLog {
 }
 
 /// The known key nearest to `key` by edit distance, if close enough to be a likely typo.
-func nearestKey(to key: String, in candidates: some Sequence<String>) -> String? {
+package func nearestKey(to key: String, in candidates: some Sequence<String>) -> String? {
     var best: (String, Int)?
     let lowered = key.lowercased()
     for c in candidates {

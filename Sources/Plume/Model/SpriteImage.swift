@@ -14,7 +14,7 @@ public struct SpriteImage: Hashable, Sendable {
     /// Default 1. Like a `CGImage`, a cell's `contents` ignores it: the particle's size comes
     /// from the pixel size and the cell's `contentsScale` (set `cell.contentsScale = image.scale`
     /// to draw the image at its point size, as iOS code does with `UIScreen.main.scale`).
-    public internal(set) var scale: Double = 1
+    public package(set) var scale: Double = 1
 
     /// Errors building an image from raw pixels.
     public enum Error: Swift.Error, Hashable, CustomStringConvertible {

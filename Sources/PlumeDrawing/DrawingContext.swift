@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Plume
 
 /// A 2-D drawing context over an RGBA image, backed by Cairo (the stand-in for `CGContext`,
 /// reached as `context.cgContext` inside ``ImageRenderer/image(actions:)``).

@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 /// Imports Particle Designer / cocos2d particle files (`.plist`, XML or binary property lists) as
 /// a Plume layer with one cell. See the *Particle Designer Import* article for the key-by-key

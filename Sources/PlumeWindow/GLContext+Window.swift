@@ -1,5 +1,6 @@
 import CGLFW
 import Foundation
+import PlumeGL
 
 /// What a game loop needs from the window ``GLContext/window(width:height:title:visible:)`` made:
 /// events, keys, its size, the swap — so a GLFW game built on Plume's window needs only Plume's

@@ -1,3 +1,5 @@
+import Plume
+
 /// The documented key set and how each key maps (the *Particle Designer Import* article prints
 /// this table; a test keeps the two in step).
 extension ParticleDesignerImport {

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Plume
 
 /// Makes a ``SpriteImage`` by drawing in code (the stand-in for `UIGraphicsImageRenderer`),
 /// with a Cairo-backed ``DrawingContext``:

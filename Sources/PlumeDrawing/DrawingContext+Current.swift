@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 /// The UIKit-style *current* context: set while ``ImageRenderer/image(actions:)`` runs its actions
 /// (per thread), used by `Color.setFill()`, ``BezierPath`` and `draw(at:withAttributes:)`.
