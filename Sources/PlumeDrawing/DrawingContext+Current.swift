@@ -116,14 +116,14 @@ public final class BezierPath {
 extension NSAttributedString.Key {
     /// The ``Font`` of drawn text (`NSAttributedString.Key.font`).
     public static let font = NSAttributedString.Key("NSFont")
-    /// The ``Color`` of drawn text (`NSAttributedString.Key.foregroundColor`). Default black.
+    /// The `Color` of drawn text (`NSAttributedString.Key.foregroundColor`). Default black.
     public static let foregroundColor = NSAttributedString.Key("NSColor")
 }
 
 extension String {
     /// Draws the string into the current context with its top-left corner at `point`
     /// (`NSString.draw(at:withAttributes:)`): `.font` a ``Font`` (default the system font at
-    /// 12 points), `.foregroundColor` a ``Color`` (default black). Other attributes are ignored.
+    /// 12 points), `.foregroundColor` a `Color` (default black). Other attributes are ignored.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let c = DrawingContext.current else { return }
         let font = attributes?[.font] as? Font ?? .systemFont(ofSize: 12)

@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 import Plume
 
-/// Makes a ``SpriteImage`` by drawing in code (the stand-in for `UIGraphicsImageRenderer`),
+/// Makes a `SpriteImage` by drawing in code (the stand-in for `UIGraphicsImageRenderer`),
 /// with a Cairo-backed ``DrawingContext``:
 ///
 /// ```swift
@@ -17,7 +17,7 @@ import Plume
 /// Inside `actions` the context is also the *current* one, so UIKit-style calls work:
 /// `Color.red.setFill()`, `BezierPath(ovalIn: rect).fill()`, `"🎉".draw(at: .zero, withAttributes:
 /// [.font: Font.systemFont(ofSize: 30)])`. The image is `size × format.scale` pixels (at least
-/// 1×1), transparent where nothing was drawn, with ``SpriteImage/scale`` = `format.scale`.
+/// 1×1), transparent where nothing was drawn, with `SpriteImage.scale` = `format.scale`.
 public final class ImageRenderer {
     /// The size in points.
     public let size: CGSize

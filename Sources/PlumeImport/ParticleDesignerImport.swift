@@ -45,7 +45,7 @@ public enum ParticleDesignerImport {
     public static let maxFileSize = 64 << 20
 
     /// Imports a file; `textureFileName` is looked up next to it, within what `imageAccess` allows
-    /// (default: the file's own folder and the bundled resources; see ``ImageAccess``).
+    /// (default: the file's own folder and the bundled resources; see `ImageAccess`).
     public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize,
                             imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> Result {
         let data: Data

@@ -65,7 +65,7 @@ public final class Playground {
     var quitRequested = false
 
     /// Opens the window and loads the effect.
-    /// - Throws: ``GLError`` when no window can be made (no X display, no OpenGL 3.3),
+    /// - Throws: `GLError` when no window can be made (no X display, no OpenGL 3.3),
     ///   ``PlaygroundError`` when the effect cannot be loaded or ImGui cannot start.
     public init(options: PlaygroundOptions) throws {
         self.options = options

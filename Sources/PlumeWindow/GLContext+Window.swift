@@ -17,7 +17,7 @@ import PlumeGL
 /// ```
 ///
 /// On a context without a window of its own (headless, or a host's wrapped with
-/// ``GLContext/current()``) these do nothing and report no key down, no size and no close
+/// `GLContext.current()`) these do nothing and report no key down, no size and no close
 /// request: the host's own toolkit has the window. GLFW wants them called on the main thread.
 extension GLContext {
     /// A key of the keyboard, by its place on a US layout (GLFW's key codes).
@@ -65,7 +65,7 @@ extension GLContext {
         return glfwWindowShouldClose(window) != 0
     }
 
-    /// The window's framebuffer size in pixels, for ``setViewport(x:y:width:height:)`` (larger
+    /// The window's framebuffer size in pixels, for `setViewport(x:y:width:height:)` (larger
     /// than its size in points on a HiDPI screen); nil without a window.
     public var framebufferSize: (width: Int, height: Int)? {
         guard let window = ownWindow else { return nil }

@@ -70,8 +70,10 @@ public enum EffectFile {
     }
 
     /// Loads the layer an effect file describes.
-    /// - Parameter imageAccess: which image files the effect may name (default: its own folder
-    ///   and the bundled resources; see ``ImageAccess``).
+    /// - Parameters:
+    ///   - url: the effect file (JSON, at most 64 MiB, a regular file).
+    ///   - imageAccess: which image files the effect may name (default: its own folder and the
+    ///     bundled resources; see ``ImageAccess``).
     /// - Throws: ``EffectFileError`` with every problem when the file is unreadable or invalid.
     public static func load(from url: URL, imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> EmitterLayer {
         try read(from: url, imageAccess: imageAccess).layer
@@ -142,7 +144,7 @@ public enum EffectFile {
         }
     }
 
-    /// Writes a document read with ``read(from:)`` back, keeping its image paths, angle unit and
+    /// Writes a document read with ``read(from:imageAccess:)`` back, keeping its image paths, angle unit and
     /// capacity.
     public static func write(_ document: EffectDocument, to url: URL) throws(EffectFileError) {
         try write(document.layer, to: url, options: document.writeOptions)

@@ -38,9 +38,11 @@ public final class ParticleScene {
     /// the limits it was made with.
     public var limits: SimulationLimits?
 
-    /// - Parameter makeSimulator: makes the simulator of an emitter layer when it first appears in
-    ///   the tree (for instance `{ try GPUSimulator(layer: $0, context: context) }` or
-    ///   `{ ReferenceSimulator(layer: $0) }`).
+    /// - Parameters:
+    ///   - root: the layer tree; its emitter layers, at any depth, get a simulator each.
+    ///   - makeSimulator: makes the simulator of an emitter layer when it first appears in
+    ///     the tree (for instance `{ try GPUSimulator(layer: $0, context: context) }` or
+    ///     `{ ReferenceSimulator(layer: $0) }`).
     public init(root: Layer, makeSimulator: @escaping (EmitterLayer) throws -> ParticleSimulator) {
         self.root = root
         self.makeSimulator = makeSimulator

@@ -27,7 +27,11 @@ public struct ParentState: Sendable {
 public enum BirthSampler {
     /// Samples the birth attributes of the particle `key`, or nil when its lifetime is ≤ 0
     /// (it is then not created; its serial is still consumed).
-    /// - Parameter parent: nil for top-level particles (born on the layer's shape).
+    /// - Parameters:
+    ///   - cell: the cell the particle is born in, resolved at the birth time.
+    ///   - layer: the emitter layer, resolved at the birth time (its shape, position, scale).
+    ///   - key: the particle's identity (seed, cell, serial), which every random draw hashes.
+    ///   - parent: nil for top-level particles (born on the layer's shape).
     public static func sample(cell: ResolvedCell, layer: ResolvedLayer, key: ParticleKey,
                               parent: ParentState?) -> BirthState? {
         let seed = layer.seed

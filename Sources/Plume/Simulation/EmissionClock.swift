@@ -103,6 +103,7 @@ public struct EmissionClock: Hashable, Sendable {
     /// Advances the clock to parent tick `t1` and returns the births in `(processedUntil, t1]`.
     ///
     /// - Parameters:
+    ///   - t1: the parent tick to advance to.
     ///   - step: the rate as ``Ticks/clockStep(rate:)`` (0 stops and resets the clock).
     ///   - window: parent-time interval `[start, end)` of ticks in which the cell is active.
     ///   - deadline: births must come strictly before this tick (the parent's death), if any.

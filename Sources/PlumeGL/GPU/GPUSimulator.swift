@@ -25,7 +25,7 @@ import Plume
 public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     public let layer: EmitterLayer
     public let context: GLContext
-    /// The capacities and the layer's budget (see ``ParticleSimulator/limits``); set under the
+    /// The capacities and the layer's budget (see `ParticleSimulator.limits`); set under the
     /// simulator's lock, so any thread may change it.
     public var limits: SimulationLimits {
         get { lock.withLock { storedLimits } }
@@ -120,7 +120,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         previousMotionTable.release()
     }
 
-    /// Drops every particle and all history (``ParticleSimulator/reset()``); the particle buffers
+    /// Drops every particle and all history (`ParticleSimulator.reset()`); the particle buffers
     /// are deleted and the compiled programs kept. Needs the context current.
     public func reset() throws {
         lock.lock()

@@ -1,7 +1,7 @@
 import CEpoxy
 import Plume
 
-/// An offscreen framebuffer of any size for headless rendering, read back as a ``SpriteImage``.
+/// An offscreen framebuffer of any size for headless rendering, read back as a `SpriteImage`.
 /// Its colour buffer is a B8G8R8A8 texture, the layout of most X11 windows (and the one on which
 /// Mesa's llvmpipe draws quad lists fastest, ``DrawPath/quadList``).
 ///
