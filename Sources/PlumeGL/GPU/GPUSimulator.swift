@@ -62,7 +62,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     /// (program `updateFetch`) where a cell's buffers fit one (`GL_MAX_TEXTURE_BUFFER_SIZE`
     /// texels); false: always as vertex attributes handed on by the vertex stage (program
     /// `update`). Default true. Both give the same records, bit for bit; the texture read is
-    /// faster on Mesa llvmpipe (README, Benchmarks), and the switch lets a benchmark compare them
+    /// faster on Mesa llvmpipe (the Benchmarks article), and the switch lets a benchmark compare them
     /// or a driver where it is slower opt out.
     public var readsRecordsThroughTexture = true
     /// Texels a buffer texture may hold for that choice; nil: the driver's limit (tests lower it).
