@@ -21,6 +21,7 @@ import Plume
 public final class ImageRenderer {
     /// The size in points.
     public let size: CGSize
+    /// The pixels per point and whether the image starts opaque.
     public let format: ImageRendererFormat
 
     /// The largest side drawn, in pixels (larger requests are clamped to it).
@@ -115,6 +116,7 @@ public struct ImageRendererFormat: Hashable, Sendable {
     /// When true the image starts opaque black instead of transparent. Default false.
     public var opaque = false
 
+    /// Scale 1, transparent.
     public init() {}
     /// The default format (scale 1, transparent).
     public static func `default`() -> ImageRendererFormat { ImageRendererFormat() }
@@ -124,6 +126,7 @@ public struct ImageRendererFormat: Hashable, Sendable {
 public final class ImageRendererContext {
     /// The drawing context (`CGContext`).
     public let cgContext: DrawingContext
+    /// The renderer's format (its scale and opacity).
     public let format: ImageRendererFormat
 
     init(cgContext: DrawingContext, format: ImageRendererFormat) {

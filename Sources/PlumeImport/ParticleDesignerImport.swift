@@ -26,8 +26,11 @@ public enum ParticleDesignerImport {
 
     /// One documented key: its mapping and how.
     public struct KeyMapping: Sendable {
+        /// The property-list key, as Particle Designer writes it (`"maxParticles"`).
         public let key: String
+        /// Whether the key maps exactly, approximately or not at all.
         public let mapping: Mapping
+        /// What the key becomes in Plume, and how it differs where it does.
         public let note: String
     }
 

@@ -24,13 +24,29 @@ extension GLContext {
     public struct Key: Hashable, Sendable {
         /// GLFW's key code (`GLFW_KEY_…`).
         public let code: Int32
+        /// The key with GLFW's key code `code` (`GLFW_KEY_…`), for keys without a constant here.
         public init(code: Int32) { self.code = code }
 
-        public static let left = Key(code: GLFW_KEY_LEFT), right = Key(code: GLFW_KEY_RIGHT)
-        public static let up = Key(code: GLFW_KEY_UP), down = Key(code: GLFW_KEY_DOWN)
-        public static let space = Key(code: GLFW_KEY_SPACE), enter = Key(code: GLFW_KEY_ENTER)
-        public static let escape = Key(code: GLFW_KEY_ESCAPE), tab = Key(code: GLFW_KEY_TAB)
-        public static let leftShift = Key(code: GLFW_KEY_LEFT_SHIFT), leftControl = Key(code: GLFW_KEY_LEFT_CONTROL)
+        /// The left arrow key.
+        public static let left = Key(code: GLFW_KEY_LEFT)
+        /// The right arrow key.
+        public static let right = Key(code: GLFW_KEY_RIGHT)
+        /// The up arrow key.
+        public static let up = Key(code: GLFW_KEY_UP)
+        /// The down arrow key.
+        public static let down = Key(code: GLFW_KEY_DOWN)
+        /// The space bar.
+        public static let space = Key(code: GLFW_KEY_SPACE)
+        /// The main Enter (Return) key.
+        public static let enter = Key(code: GLFW_KEY_ENTER)
+        /// The Escape key.
+        public static let escape = Key(code: GLFW_KEY_ESCAPE)
+        /// The Tab key.
+        public static let tab = Key(code: GLFW_KEY_TAB)
+        /// The left Shift key.
+        public static let leftShift = Key(code: GLFW_KEY_LEFT_SHIFT)
+        /// The left Control key.
+        public static let leftControl = Key(code: GLFW_KEY_LEFT_CONTROL)
 
         /// A letter (`"a"`…`"z"`, either case) or digit key; nil for any other character.
         public static func character(_ c: Character) -> Key? {

@@ -40,7 +40,10 @@ public enum EffectFile {
 
     /// Angles in the file: radians (the default, exact) or degrees.
     public enum AngleUnit: String, CaseIterable, Sendable {
-        case radians, degrees
+        /// Radians, as the model keeps them (the default: written exactly).
+        case radians
+        /// Degrees, as designers think of them (`"angleUnit": "degrees"` in the file).
+        case degrees
     }
 
     /// How images that are not built-in sprites are written.
@@ -59,6 +62,8 @@ public enum EffectFile {
         /// A free-text `"description"`.
         public var description: String?
 
+        /// Options with every default: radians, no schema, images embedded, no capacity, no
+        /// description.
         public init(angleUnit: AngleUnit = .radians, schema: String? = nil, imagePaths: [SpriteImage: String] = [:],
                     maxParticlesPerCell: Int? = nil, description: String? = nil) {
             self.angleUnit = angleUnit

@@ -8,6 +8,7 @@ import Foundation
 /// fire.json:14:7: warning: $.emitterCells[0].lifetimeRnage: unknown key (did you mean "lifetimeRange"?), ignored
 /// ```
 public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
+    /// How serious an issue is: whether the file still loads.
     public enum Severity: String, Hashable, Sendable {
         /// The file is refused (loading throws).
         case error
@@ -15,6 +16,7 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
         case warning
     }
 
+    /// Whether the file is refused (error) or loads with this value ignored (warning).
     public var severity: Severity
     /// The file as given to the loader (or a name such as "<data>").
     public var file: String
@@ -27,6 +29,7 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
     /// The rule broken, in words.
     public var message: String
 
+    /// An issue with every field given (the loaders make them; tools may too).
     public init(severity: Severity, file: String, path: String, position: SourcePosition?, message: String) {
         self.severity = severity
         self.file = file
@@ -35,6 +38,8 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: severity: path: message`, as compilers print (line and column only
+    /// where known, the path only where there is one).
     public var description: String {
         let location = position.map { "\(file):\($0.line):\($0.column)" } ?? file
         // A problem of the file itself (it cannot be read) has no JSON path.
@@ -49,11 +54,15 @@ public struct EffectFileError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Errors first, then warnings, each in file order.
     public var issues: [EffectIssue]
 
+    /// An error holding `issues` (errors first, then warnings, as the loaders order them).
     public init(issues: [EffectIssue]) { self.issues = issues }
 
+    /// The issues that refused the file.
     public var errors: [EffectIssue] { issues.filter { $0.severity == .error } }
+    /// The issues that alone would not have refused it.
     public var warnings: [EffectIssue] { issues.filter { $0.severity == .warning } }
 
+    /// Every issue, one per line.
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 

@@ -23,6 +23,7 @@ public struct SpriteImage: Hashable, Sendable {
         /// The pixel buffer does not hold `width × height × 4` bytes.
         case pixelCountMismatch(expected: Int, actual: Int)
 
+        /// The size or count that was wrong.
         public var description: String {
             switch self {
             case let .invalidSize(w, h):

@@ -83,7 +83,9 @@ public final class ParticleScene {
 
     /// One emitter layer to draw: where, how opaque, clipped to what.
     public struct Item {
+        /// The emitter layer.
         public var layer: EmitterLayer
+        /// Its simulator, made by the scene's `makeSimulator` when the layer first appeared.
         public var simulator: ParticleSimulator
         /// Added to the layer's own coordinates to get the root's.
         public var offset: CGPoint
@@ -135,10 +137,12 @@ public final class ParticleScene {
 
 /// A simulator that knows its layer's presented appearance at the last update.
 public protocol AppearanceReporting {
+    /// The layer's presented appearance (opacity, geometry) at the last update.
     var appearance: LayerAppearance { get }
 }
 
 extension ReferenceSimulator: AppearanceReporting {
+    /// The layer's presented appearance at the last update.
     public var appearance: LayerAppearance { resolved.appearance }
 }
 

@@ -53,7 +53,9 @@ public struct EmissionClock: Hashable, Sendable {
         public var skipped: UInt64
         /// The tick from which the crossings are counted, the clock's fraction there and its step.
         public fileprivate(set) var base: Int64
+        /// The clock's 32-bit fraction at `base`, plus half a step.
         public fileprivate(set) var fraction: UInt32
+        /// The clock's step per tick (``Ticks/clockStep(rate:)``).
         public fileprivate(set) var step: UInt64
 
         /// The tick of the `i`-th birth (0-based): `base + ⌈(k·2³² − fraction) / step⌉` for crossing

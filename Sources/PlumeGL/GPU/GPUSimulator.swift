@@ -23,7 +23,9 @@ import Plume
 /// check. After ``release()`` every call throws ``GLError/released(_:)``. Hence `Sendable`: it
 /// may be handed to, used from or released on any thread (see the Concurrency article).
 public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
+    /// The layer simulated; read at every ``advance(to:)`` (edits and animations apply then).
     public let layer: EmitterLayer
+    /// The context the simulator's buffers and programs belong to.
     public let context: GLContext
     /// The capacities and the layer's budget (see `ParticleSimulator.limits`); set under the
     /// simulator's lock, so any thread may change it.
@@ -32,6 +34,8 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         set { lock.withLock { storedLimits = newValue; planner.limits = newValue } }
     }
     var storedLimits: SimulationLimits
+    /// What the last updates found wrong with the layer's values (each reported once, with its
+    /// key path), as `ParticleSimulator.diagnostics`.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Host time of the last `advance`.
     public var hostTime: Double? { planner.hostTime }
@@ -141,6 +145,11 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         updateIndex = 0
     }
 
+    /// Advances the simulation to `hostTime` (seconds on the host's clock, as
+    /// `ParticleSimulator.advance(to:)`): births, spawns and the update run on the GPU; nothing is
+    /// read back.
+    /// - Throws: ``GLError/contextNotCurrent(_:)`` without the context current,
+    ///   ``GLError/released(_:)`` after ``release()``, or a driver error.
     public func advance(to hostTime: TimeInterval) throws {
         lock.lock()
         defer { lock.unlock() }
