@@ -38,6 +38,7 @@ public final class ParticleScene {
     /// the limits it was made with.
     public var limits: SimulationLimits?
 
+    /// A scene over the layer tree under `root`; simulators are made as emitter layers appear.
     /// - Parameters:
     ///   - root: the layer tree; its emitter layers, at any depth, get a simulator each.
     ///   - makeSimulator: makes the simulator of an emitter layer when it first appears in
