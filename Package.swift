@@ -4,7 +4,8 @@
 //
 // Layout, by what each product links (a game takes only what it uses):
 //
-//   Plume          model, CPU reference simulator, effect files, presets    libpng, zlib
+//   Plume          model, CPU reference simulator, effect files, presets    libpng, zlib (its macros,
+//                  PlumeMacros, run in the compiler: never linked)
 //   PlumeDrawing   sprites drawn in code (ImageRenderer, Cairo)            + Plume, cairo
 //   PlumeImport    Particle Designer `.plist` import                       + Plume, libtiff, zlib
 //   PlumeGL        GPU backend: simulation, rendering, headless/host       + Plume, libepoxy (EGL
@@ -21,6 +22,7 @@
 // Dependencies point down this list, never up. `.ci/check-ldd` checks that an example linking
 // only Plume and PlumeGL loads no GLFW, Cairo or libtiff.
 
+import CompilerPluginSupport
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -41,10 +43,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Plume` (and each product): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `@Property` / `@DeclaredProperties` (PlumeMacros): each property declared once.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG", "CZlib"], resources: [.copy("Resources/Effects")],
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "PlumeMacros"], resources: [.copy("Resources/Effects")],
                 swiftSettings: strict),
 
         // MARK: - Drawing sprites in code (Cairo) and the Particle Designer importer (libtiff)
@@ -106,6 +110,11 @@ let package = Package(
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
+        // The property-declaration macros (a compiler plug-in; Plume's build runs it, users never link it).
+        .macro(name: "PlumeMacros", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ], swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
             capability: .buildTool(),

@@ -22,6 +22,7 @@ extension Contract {
         for block in structs + tables {
             s += "struct \(block.name) {\n"
             for f in block.fields { s += "    \(f.type) \(f.name);\n" }
+            if block.declared { s += "    PLUME_DECLARED_\(block.name)   // the model's declared parameters (ShaderLibrary)\n" }
             s += "};\n\n"
         }
         s += "struct \(h.name) {\n" + h.fields.map { "    \($0.type) \($0.name);\n" }.joined() + "};\n\n"

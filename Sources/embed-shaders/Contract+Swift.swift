@@ -130,8 +130,15 @@ extension Contract {
         var s = "/// Handles of the members of a `\(block.name)` uniform.\n"
         s += "struct \(block.name)Uniforms {\n"
         for f in block.fields { s += Self.doc(f.doc, indent: "    ") + "    let \(f.name): Uniform<\(Self.uniformType(f.type)!)>\n" }
+        if block.declared {
+            s += "    /// The model's declared parameters (`DeclaredParameters.names(of:)`), in that order.\n"
+            s += "    let declared: [Uniform<Float>]\n"
+        }
         s += "\n    init(_ linker: UniformLinker, _ name: String) throws {\n"
         for f in block.fields { s += "        \(f.name) = try linker.uniform(name + \".\(f.name)\")\n" }
+        if block.declared {
+            s += "        declared = try DeclaredParameters.names(of: \"\(block.name)\").map { try linker.uniform(name + \".\\($0)\") }\n"
+        }
         s += "    }\n}\n"
         return s
     }

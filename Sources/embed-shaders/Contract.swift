@@ -19,6 +19,10 @@ struct Contract {
     struct Block {
         var name: String
         var fields: [Field] = []
+        /// `declared float` (a uniform struct): plus a float per property the model declares for
+        /// it (`@Property(gpu:)`), named as the property; the host supplies the list when it
+        /// compiles a program (`PLUME_DECLARED_<name>`) and links the handles by name.
+        var declared = false
     }
     struct Enumeration {
         var name: String
@@ -119,6 +123,9 @@ struct Contract {
                     throw fail("a table field must be one of \(Self.recordWords.keys.sorted())")
                 }
                 tables[tables.count - 1].fields.append(field)
+            case .structure where field.name == "declared":
+                guard field.type == "float" else { throw fail("expected `declared float`") }
+                structs[structs.count - 1].declared = true
             case .structure:
                 guard Self.recordWords[field.type] != nil || field.type == "bool", !field.perSubCell else {
                     throw fail("a struct field must be a scalar or vector type")
