@@ -42,12 +42,12 @@ extension Layer {
         }
     }
 
-    /// The animation added under `key` (the layer's copy), or nil.
+    /// The animation added under `key` (a copy of what was added), if it is still running or kept.
     public func animation(forKey key: String) -> Animation? {
         animationLock.withLock { animationEntries.first { $0.key == key }?.animation }
     }
 
-    /// The keys of the layer's animations, in the order added.
+    /// The keys of the layer's animations, in the order they were added.
     public func animationKeys() -> [String] { animationLock.withLock { animationEntries.map(\.key) } }
 
     /// The layer's values as animated at host time `hostTime` (``Layer`` values and stored keys;

@@ -199,3 +199,59 @@ extension Array {
         return table
     }
 }
+
+/// A declared number as an editor shows it (the playground's inspector lists every declared
+/// number it does not lay out by hand, so a new property is editable without editing it).
+package struct DeclaredNumber: Sendable {
+    /// The key (`setValue(_:forKeyPath:)`).
+    package let key: String
+    /// A short unit label (`"pt/s"`; empty for none).
+    package let unit: String
+    /// Stored in radians (or radians per second): shown in degrees.
+    package let isAngle: Bool
+    /// The inclusive lower bound, if any.
+    package let minimum: Double?
+
+    static func list<Root>(_ declarations: [PropertyDeclaration<Root>]) -> [DeclaredNumber] {
+        declarations.compactMap { d in
+            d.number == nil ? nil : DeclaredNumber(key: d.key, unit: d.info.unit.symbol,
+                                                   isAngle: d.info.unit == .angle || d.info.unit == .angularSpeed,
+                                                   minimum: d.info.minimum)
+        }
+    }
+}
+
+extension EmitterCell {
+    /// The declared numbers of a cell, in declaration order.
+    package static let declaredNumbers = DeclaredNumber.list(declaredProperties)
+}
+
+extension EmitterLayer {
+    /// The declared numbers of a layer, in declaration order.
+    package static let declaredNumbers = DeclaredNumber.list(declaredProperties)
+}
+
+extension EmitterBehavior {
+    /// The declared numbers of a behaviour, in declaration order.
+    package static let declaredNumbers = DeclaredNumber.list(declaredProperties)
+}
+
+extension EffectPropertyInfo.Unit {
+    /// A short label for editors.
+    var symbol: String {
+        switch self {
+        case .none: return ""
+        case .turnsPerSecond: return "turns/s"
+        case .perSecondSquared: return "/s²"
+        case .angle: return "°"
+        case .angularSpeed: return "°/s"
+        case .seconds: return "s"
+        case .points: return "pt"
+        case .perSecond: return "/s"
+        case .pointsPerSecond: return "pt/s"
+        case .pointsPerSecondSquared: return "pt/s²"
+        case .factor: return "×"
+        case .pixelsPerPoint: return "px/pt"
+        }
+    }
+}

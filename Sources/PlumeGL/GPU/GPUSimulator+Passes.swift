@@ -411,8 +411,7 @@ extension GPUSimulator {
     private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
         changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
-              var table = behaviors.drawTable(seed: resolved.seed) else { return false }
-        if ends { table[4 * (Int(table[2]) + 3) + 1] = 1 }   // texel m + 3 .y of the motion section
+              let table = behaviors.drawTable(seed: resolved.seed, motionEnds: ends) else { return false }
         try motionTable.bind(table)
         if !ends, let previous = node.previousBehaviors, previous.motion == .closedForm,
            previous != behaviors || node.previousAcceleration != cell.acceleration,
