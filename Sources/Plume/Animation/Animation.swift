@@ -17,7 +17,7 @@ import Foundation
 /// layer.add(move, forKey: "position")
 /// ```
 ///
-/// Concurrency: `Sendable` as a value the layer copies (``EmitterLayer/add(_:forKey:)``); the
+/// Concurrency: `Sendable` as a value the layer copies (``Layer/add(_:forKey:)``); the
 /// layer's copy is only touched under the layer's lock. The delegate and completion run inside a
 /// simulator's `advance(to:)` on the thread that calls it.
 public class Animation: MediaTiming, @unchecked Sendable {

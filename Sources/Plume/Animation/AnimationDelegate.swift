@@ -10,8 +10,8 @@ public protocol AnimationDelegate: AnyObject {
     /// The animation's active period began.
     func animationDidStart(_ anim: Animation)
     /// The animation stopped: `finished` is true when it reached the end of its active period,
-    /// false when it was removed (``EmitterLayer/removeAnimation(forKey:)``, replaced by another
-    /// animation with the same key, or ``EmitterLayer/removeAllAnimations()``) before that.
+    /// false when it was removed (``Layer/removeAnimation(forKey:)``, replaced by another
+    /// animation with the same key, or ``Layer/removeAllAnimations()``) before that.
     func animationDidStop(_ anim: Animation, finished flag: Bool)
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// `emitterCells[<index>].<property>` (the index only), nested to any depth.
 ///
 /// As in Core Animation, ``setValue(_:forKeyPath:)`` does not throw, so ported code calls it bare:
-/// a bad path or value changes nothing and is reported — in ``EmitterLayer/keyValueDiagnostics``
+/// a bad path or value changes nothing and is reported — in ``Layer/keyValueDiagnostics``
 /// and in the diagnostics of every simulator of the layer at its next update. Callers who want
 /// the error use the throwing ``validateAndSetValue(_:forKeyPath:)``:
 ///
@@ -38,7 +38,7 @@ extension EmitterLayer {
 
 extension EmitterCell {
     /// Sets a cell property by key path relative to this cell (`"birthRate"`,
-    /// `"emitterCells.spark.velocity"`). Never throws: see ``EmitterLayer/setValue(_:forKeyPath:)``;
+    /// `"emitterCells.spark.velocity"`). Never throws: see ``Layer/setValue(_:forKeyPath:)``;
     /// failures land in ``keyValueDiagnostics`` and in the simulators' diagnostics.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         do { try validateAndSetValue(value, forKeyPath: keyPath) } catch {

@@ -61,7 +61,9 @@ public let kCAFilterTrilinear = ContentsFilter.trilinear
 /// assigns to a cell's `String`-typed `magnificationFilter`; here its `rawValue` is the
 /// ``ContentsFilter`` the cell's property takes, so the line compiles unchanged.
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    /// The filter, as the cell's `magnificationFilter` and `minificationFilter` take it.
     public var rawValue: ContentsFilter
+    /// The name of `rawValue`.
     public init(rawValue: ContentsFilter) { self.rawValue = rawValue }
     /// `"linear"`.
     public static let linear = CALayerContentsFilter(rawValue: .linear)
@@ -79,5 +81,6 @@ public typealias LayerContentsFilter = CALayerContentsFilter
 /// filter is read as `linear`, Core Animation's default (a string from elsewhere goes through
 /// `ContentsFilter(rawValue:)` or `setValue(_:forKeyPath:)`, which report unknown names).
 extension ContentsFilter: ExpressibleByStringLiteral {
+    /// The filter named by the literal; `linear` for a name that is none of the three.
     public init(stringLiteral value: String) { self = ContentsFilter(rawValue: value) ?? .linear }
 }

@@ -17,9 +17,13 @@ import Foundation
 /// → ``Transform3DMakeRotation(_:_:_:_:)``), so ported code changes by renaming only. Where a
 /// layer uses it, see ``Layer/transform``.
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    /// Row 1: the image of the x axis (and `m14`, its share of w).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the image of the y axis (and `m24`, its share of w).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the image of the z axis (and `m34`, the perspective: −1/eye distance).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (`m41, m42, m43`) and `m44`.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The identity (`CATransform3DIdentity`); `Transform3D()` is the identity too.
@@ -91,6 +95,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
                      x * v[2] + y * v[6] + z * v[10] + v[14], x * v[3] + y * v[7] + z * v[11] + v[15])
     }
 
+    /// The rows, for messages: `Transform3D[m11 m12 m13 m14; …]`.
     public var description: String {
         "Transform3D[" + stride(from: 0, to: 16, by: 4).map { r in values[r..<r + 4].map { "\($0)" }.joined(separator: " ") }
             .joined(separator: "; ") + "]"

@@ -293,13 +293,18 @@ public struct LayerAppearance: Hashable, Sendable {
     public var bounds: CGRect
     /// The layer's rectangle in its superlayer's coordinates.
     public var frame: CGRect
-    /// The 3-D geometry (`LayerGeometry.swift`): anchor point (unit), its z, the layer's z in
-    /// its superlayer, its transform and its sublayers' (non-finite: the defaults, reported).
+    // The 3-D geometry (`LayerGeometry.swift`); non-finite values are reported and read as the defaults.
+    /// The layer's `anchorPoint`, unit coordinates of `bounds`.
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The layer's `anchorPointZ`, points.
     public var anchorPointZ: CGFloat = 0
+    /// The layer's `zPosition` in its superlayer, points.
     public var zPosition: CGFloat = 0
+    /// The layer's `transform` (about its anchor point).
     public var transform = Transform3D.identity
+    /// The layer's `sublayerTransform` (applied to its sublayers about its anchor point).
     public var sublayerTransform = Transform3D.identity
+    /// The layer's `isDoubleSided`.
     public var isDoubleSided = true
 
     /// A visible, opaque layer at the origin.
