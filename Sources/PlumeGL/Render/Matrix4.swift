@@ -11,7 +11,7 @@ public struct Matrix4: Hashable, Sendable {
         self.columns = columns
     }
 
-    /// A layer transform as GL takes it: ``Transform3D``'s row-vector values row by row are the
+    /// A layer transform as GL takes it: `Transform3D`'s row-vector values row by row are the
     /// column-vector matrix column by column.
     public init(_ t: Transform3D) {
         self.init(columns: t.values.map { Float($0) })
