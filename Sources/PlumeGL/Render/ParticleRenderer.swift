@@ -59,6 +59,17 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// draws them for about 0.7 of the cost of point sprites. Other drivers keep the
     /// other paths until they are measured there.
     public let prefersQuadLists: Bool
+    /// How each layer's particles reach the framebuffer: through the layer's own image where
+    /// that changes the picture (``LayerCompositing/automatic``, the default), always, or never.
+    public var compositing: LayerCompositing = .automatic
+    /// What lies under the layers this renderer draws, when the host knows it (the colour it
+    /// cleared to, premultiplied), else nil (the default). Only an opaque or transparent black
+    /// matters: additive layers at full opacity are then drawn straight into the framebuffer,
+    /// which gives the same picture for less (``LayerCompositing``). Every layer drawn is taken
+    /// to land on it: additive layers drawn over one another then add, as before layer images.
+    public var backdrop: Color?
+    /// The viewport-sized layer image, made at the first draw that needs one.
+    var layerImageStorage: LayerImage?
 
     public init(context: GLContext) throws {
         self.context = context
@@ -82,21 +93,29 @@ public final class ParticleRenderer: @unchecked Sendable {
         orderings.values.forEach { $0.release() }
         orderings = [:]
         if let recordTexture { context.delete(recordTexture) }
+        releaseLayerImage()
         behaviorTable.release()
         quadList.release()
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
-    /// sub-cells after it, skipping disabled cells and cells without contents, with every
-    /// particle's alpha multiplied by `opacity` (see `ParticleRenderer+Layers.swift` for the
-    /// public entry points, which place, fade, hide and clip the layer), each cell by the path
-    /// ``drawPath`` asks for or picks (`ParticleRenderer+DrawPath.swift`).
-    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float) throws {
+    /// sub-cells after it, skipping disabled cells and cells without contents, faded by `opacity`
+    /// (see `ParticleRenderer+Layers.swift` for the public entry points, which place, fade, hide
+    /// and clip the layer), each cell by the path ``drawPath`` asks for or picks
+    /// (`ParticleRenderer+DrawPath.swift`). Where the picture needs it, the particles go into the
+    /// layer's own image first, composited with `opacity` (`ParticleRenderer+Compositing.swift`);
+    /// otherwise (and into that image) straight into the bound framebuffer, every particle's
+    /// alpha multiplied by `opacity`.
+    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float,
+                       intoLayerImage: Bool = false) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
         lastDrawPaths = [:]
         guard let time = simulator.layerTime else { return }
+        if !intoLayerImage && usesLayerImage(simulator, opacity: opacity) {
+            return try drawThroughLayerImage(simulator, viewProjection: viewProjection, opacity: opacity)
+        }
         let saved = SavedState()
         defer { saved.restore() }
         plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
