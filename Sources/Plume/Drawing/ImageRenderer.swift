@@ -109,14 +109,23 @@ public final class ImageRenderer {
 
 /// `UIGraphicsImageRendererFormat`: the pixels per point and whether the image starts opaque.
 public struct ImageRendererFormat: Hashable, Sendable {
-    /// Pixels per point. Default 1 (there is no screen to take it from).
-    public var scale: CGFloat = 1
+    /// Pixels per point. Default: the screen's (``Screen/scale`` when the format is made; 1
+    /// headless), as `UIGraphicsImageRendererFormat`'s default is the main screen's.
+    public var scale: CGFloat = Screen.main.scale
     /// When true the image starts opaque black instead of transparent. Default false.
     public var opaque = false
 
+    /// The default format: the screen's scale, transparent.
     public init() {}
-    /// The default format (scale 1, transparent).
+    /// A format of `scale` pixels per point.
+    public init(scale: CGFloat, opaque: Bool = false) {
+        self.scale = scale
+        self.opaque = opaque
+    }
+    /// The default format (the screen's scale, transparent).
     public static func `default`() -> ImageRendererFormat { ImageRendererFormat() }
+    /// `UIGraphicsImageRendererFormat.preferred()`: the same as ``default()`` here.
+    public static func preferred() -> ImageRendererFormat { ImageRendererFormat() }
 }
 
 /// What `actions` receives (`UIGraphicsImageRendererContext`).

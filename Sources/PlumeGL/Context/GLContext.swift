@@ -1,6 +1,7 @@
 import CEpoxy
 import CGLFW
 import Foundation
+import Plume
 
 /// An OpenGL context Plume can run in: headless through EGL, or a GLFW window.
 ///
@@ -248,6 +249,9 @@ public final class GLContext: @unchecked Sendable {
         }
         guard let window else { throw GLError.noContext("GLFW: no OpenGL 3.3+ core window (\(glfwErrorText()))") }
         glfwMakeContextCurrent(window)
+        var scaleX: Float = 1, scaleY: Float = 1     // the display's scale (issue 27 item 3)
+        glfwGetWindowContentScale(window, &scaleX, &scaleY)
+        Screen.main.adoptContentScale(CGFloat(max(scaleX, scaleY)))
         do {
             return try GLContext(backend: .glfw(window), platform: "GLFW window")
         } catch {
