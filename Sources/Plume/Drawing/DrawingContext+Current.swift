@@ -34,7 +34,7 @@ extension Color {
 public final class BezierPath {
     private enum Element {
         case move(CGPoint), line(CGPoint), curve(CGPoint, CGPoint, CGPoint), quad(CGPoint, CGPoint)
-        case arc(CGPoint, CGFloat, CGFloat, CGFloat, Bool), rect(CGRect), ellipse(CGRect), close
+        case arc(CGPoint, CGFloat, CGFloat, CGFloat, Bool), rect(CGRect), ellipse(CGRect), close, path(MutablePath)
     }
     private var elements: [Element] = []
     /// Stroke width in points. Default 1.
@@ -69,6 +69,29 @@ public final class BezierPath {
         elements.append(.arc(c, radius, startAngle, endAngle, clockwise))
     }
     public func close() { elements.append(.close) }
+
+    /// The path as a ``MutablePath`` (`UIBezierPath.cgPath`); setting it replaces the elements.
+    public var cgPath: MutablePath {
+        get {
+            let p = MutablePath()
+            for e in elements {
+                switch e {
+                case let .move(q): p.move(to: q)
+                case let .line(q): p.addLine(to: q)
+                case let .curve(q, c1, c2): p.addCurve(to: q, control1: c1, control2: c2)
+                case let .quad(q, k): p.addQuadCurve(to: q, control: k)
+                // UIKit's clockwise on the y-down picture is Core Graphics' counterclockwise.
+                case let .arc(center, r, a0, a1, cw): p.addArc(center: center, radius: r, startAngle: a0, endAngle: a1, clockwise: !cw)
+                case let .rect(r): p.addRect(r)
+                case let .ellipse(r): p.addEllipse(in: r)
+                case .close: p.closeSubpath()
+                case let .path(q): p.addPath(q)
+                }
+            }
+            return p
+        }
+        set { elements = [.path(newValue.copy())] }
+    }
 
     /// Fills the path with the current fill colour.
     public func fill() {
@@ -107,6 +130,7 @@ public final class BezierPath {
             case let .rect(r): c.addRect(r)
             case let .ellipse(r): c.addEllipse(in: r)
             case .close: c.closePath()
+            case let .path(p): c.addPath(p)
             }
         }
     }
