@@ -146,21 +146,20 @@ extension NSAttributedString.Key {
 extension String {
     /// Draws the string into the current context with its top-left corner at `point`
     /// (`NSString.draw(at:withAttributes:)`): `.font` a ``Font`` (default the system font at
-    /// 12 points), `.foregroundColor` a ``Color`` (default black). Other attributes are ignored.
+    /// 12 points), `.foregroundColor` a ``Color`` (default black). Other attributes are ignored;
+    /// a newline starts a line below.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let c = DrawingContext.current else { return }
         let font = attributes?[.font] as? Font ?? .systemFont(ofSize: 12)
         let color = attributes?[.foregroundColor] as? Color ?? .black
-        c.draw(text: self, at: point, font: font, color: color)
+        TextLayout([(self, font, color)]).draw(in: c, at: point)
     }
 
-    /// The size the string takes when drawn (`NSString.size(withAttributes:)`).
+    /// The size the string takes when drawn (`NSString.size(withAttributes:)`): the widest
+    /// line's advance and the lines' heights (lines break at newlines).
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         let font = attributes?[.font] as? Font ?? .systemFont(ofSize: 12)
-        let probe = ImageRenderer(size: CGSize(width: 1, height: 1))
-        var size = CGSize.zero
-        _ = probe.image { size = $0.cgContext.draw(text: self, at: .zero, font: font, color: .clear) }
-        return size
+        return TextLayout([(self, font, .black)]).size
     }
 }
 
