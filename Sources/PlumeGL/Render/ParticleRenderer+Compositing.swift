@@ -114,11 +114,11 @@ extension ParticleRenderer {
             throw error
         }
         restoreHost()
-        try composite(image, opacity: opacity, origin: SIMD2(Float(viewport[0]), Float(viewport[1])))
+        try composite(image, opacity: opacity)
     }
 
     /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
-    private func composite(_ image: LayerImage, opacity: Float, origin: SIMD2<Float>) throws {
+    private func composite(_ image: LayerImage, opacity: Float) throws {
         let saved = SavedState()
         defer { saved.restore() }
         let program = try context.programs.program(LayerCompositeUniforms.self)
@@ -133,7 +133,6 @@ extension ParticleRenderer {
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), image.texture.name)
         program.uniforms.image.set(TextureUnit(index: 0))
         program.uniforms.opacity.set(min(1, opacity))
-        program.uniforms.origin.set(origin)
         plume_glBindVertexArray(context.emptyVertexArray.name)
         plume_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         try context.check("compositing a layer image", pass: "layer compositing")
