@@ -20,7 +20,10 @@ import Plume
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
-/// binding. It does not touch the framebuffer binding or clear values; the scissor test and box
+/// binding. A layer drawn through its own image (``LayerCompositing``) binds that image's
+/// framebuffer, viewport and clear colour while its particles are drawn, and restores the host's
+/// draw and read framebuffers, viewport, scissor and clear colour before compositing it; a
+/// direct draw touches neither the framebuffer binding nor the clear values. The scissor test and box
 /// change while a `masksToBounds` layer is drawn (see `ParticleRenderer+Layers.swift`), and the
 /// viewport, scissor test and box while a cell is drawn as a quad list (a padded viewport cut
 /// back by the scissor box, `ParticleRenderer+QuadList.swift`); all are restored.
