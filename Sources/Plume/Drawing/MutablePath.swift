@@ -21,7 +21,7 @@ import Foundation
 /// `addRoundedRect` add closed subpaths of their own; `closeSubpath()` closes the current one.
 /// A class, like `CGMutablePath`: `copy()` makes an independent path. It also stands for
 /// `CGPath` (a path here is always mutable). ``BezierPath`` converts both ways (`cgPath`).
-public final class MutablePath: Hashable, @unchecked Sendable {
+public final class MutablePath: Hashable {
     enum Element: Hashable {
         case move(CGPoint), line(CGPoint), quad(CGPoint, CGPoint), curve(CGPoint, CGPoint, CGPoint)
         case arc(center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, clockwise: Bool)

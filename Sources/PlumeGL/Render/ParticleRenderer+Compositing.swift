@@ -86,6 +86,12 @@ extension ParticleRenderer {
         let drawFramebuffer = get(GL_DRAW_FRAMEBUFFER_BINDING), readFramebuffer = get(GL_READ_FRAMEBUFFER_BINDING)
         let width = Int(viewport[2]), height = Int(viewport[3])
         guard width > 0, height > 0 else { return }
+        // A viewport larger than the driver's textures: the direct draw (the picture differs
+        // where a layer image would have changed it).
+        let limit = context.info.maxTextureSize
+        guard width <= limit, height <= limit else {
+            return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, direct: true)
+        }
         let image = try layerImage(width: width, height: height)
         func restoreHost() {
             plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
@@ -108,7 +114,7 @@ extension ParticleRenderer {
                 plume_glEnable(GLenum(GL_SCISSOR_TEST))
                 plume_glScissor(box[0] - viewport[0], box[1] - viewport[1], box[2], box[3])
             }
-            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, intoLayerImage: true)
+            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, direct: true)
         } catch {
             restoreHost()
             throw error
@@ -145,10 +151,6 @@ extension ParticleRenderer {
             context.delete(old.framebuffer)
             context.delete(old.texture)
             layerImageStorage = nil
-        }
-        let limit = context.info.maxTextureSize
-        guard width <= limit, height <= limit else {
-            throw GLError.limitExceeded("a layer image of \(width)×\(height) pixels (the driver allows up to \(limit))")
         }
         let framebuffer = context.makeFramebuffer(), texture = context.makeTexture()
         do {

@@ -107,16 +107,16 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// and clip the layer), each cell by the path ``drawPath`` asks for or picks
     /// (`ParticleRenderer+DrawPath.swift`). Where the picture needs it, the particles go into the
     /// layer's own image first, composited with `opacity` (`ParticleRenderer+Compositing.swift`);
-    /// otherwise (and into that image) straight into the bound framebuffer, every particle's
-    /// alpha multiplied by `opacity`.
+    /// otherwise (and into that image, `direct`) straight into the bound framebuffer, every
+    /// particle's alpha multiplied by `opacity`.
     func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float,
-                       intoLayerImage: Bool = false) throws {
+                       direct: Bool = false) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
         lastDrawPaths = [:]
         guard let time = simulator.layerTime else { return }
-        if !intoLayerImage && usesLayerImage(simulator, opacity: opacity) {
+        if !direct && usesLayerImage(simulator, opacity: opacity) {
             return try drawThroughLayerImage(simulator, viewProjection: viewProjection, opacity: opacity)
         }
         let saved = SavedState()
