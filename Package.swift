@@ -7,6 +7,7 @@
 // `PlumeGL` is the GPU backend (transform-feedback simulation, contexts) and depends on it, never
 // the reverse; `plume` is the command-line front end.
 
+import CompilerPluginSupport
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -22,10 +23,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `@Property` / `@DeclaredProperties` (PlumeMacros): each property declared once.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF", "CCairo"], resources: [.copy("Resources/Effects")],
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF", "CCairo", "PlumeMacros"], resources: [.copy("Resources/Effects")],
                 swiftSettings: strict),
 
         // MARK: - GPU backend
@@ -79,6 +82,11 @@ let package = Package(
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),
+        // The property-declaration macros (a compiler plug-in; Plume's build runs it, users never link it).
+        .macro(name: "PlumeMacros", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ], swiftSettings: strict),
         .plugin(
             name: "EmbedShaders",
             capability: .buildTool(),

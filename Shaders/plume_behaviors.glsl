@@ -1,19 +1,16 @@
-// Behaviours at draw time (Semantics §12): the over-life curves and alignment of a cell, read from a
-// small table (RGBA32UI buffer texture; floats as bits) that ParticleRenderer+Behaviors.swift
-// writes from the cell's resolved behaviours. The Swift twin is SnapshotParticle.applyBehaviors.
-//   texel 0      x: flags (1 scale, 2 alpha, 4 spin, 8 colour, 16 align, 32 scale additive,
-//                   64 alpha additive, 128 spin additive), y: the alignment offset
-//   texel 1 + c  curve c (0 scale, 1 alpha, 2 spin, 3–6 red, green, blue, alpha): first key texel, key count
-//   key texels   x: location, y: value
+// Behaviours at draw time (Semantics §12): the over-life curves and alignment of a cell, read from
+// its behaviour table (RGBA32UI buffer texture) that ParticleRenderer+Behaviors.swift writes from
+// the cell's resolved behaviours. The Swift twin is SnapshotParticle.applyBehaviors. Layout (in
+// Shaders/plume.contract): a BehaviorHeader at texel 0, curve c's Curve at texel 1 + c (0 scale,
+// 1 alpha, 2 spin, 3–6 red, green, blue, alpha), then their CurveKeys.
 // The table is a parameter (library files come before the programs' uniforms).
 
-float plume_curve_location(usamplerBuffer t, int k) { return uintBitsToFloat(texelFetch(t, k).x); }
-float plume_curve_key(usamplerBuffer t, int k) { return uintBitsToFloat(texelFetch(t, k).y); }
+float plume_curve_location(usamplerBuffer t, int k) { return plume_CurveKey_location(t, k); }
+float plume_curve_key(usamplerBuffer t, int k) { return plume_CurveKey_value(t, k); }
 
 // The piecewise-linear curve c at normalised age x (constant before the first and after the last key).
 float plume_curve(usamplerBuffer t, int c, float x) {
-    uvec4 d = texelFetch(t, 1 + c);
-    int s = int(d.x), n = int(d.y);
+    int s = plume_Curve_firstKey(t, 1 + c), n = plume_Curve_count(t, 1 + c);
     if (x <= plume_curve_location(t, s)) return plume_curve_key(t, s);
     for (int i = 1; i < n; ++i) {
         float x1 = plume_curve_location(t, s + i);
@@ -28,8 +25,7 @@ float plume_curve(usamplerBuffer t, int c, float x) {
 
 // ∫₀^x curve c (trapezoids between the keys: exact for a piecewise-linear curve).
 float plume_curve_integral(usamplerBuffer t, int c, float x) {
-    uvec4 d = texelFetch(t, 1 + c);
-    int s = int(d.x), n = int(d.y);
+    int s = plume_Curve_firstKey(t, 1 + c), n = plume_Curve_count(t, 1 + c);
     int first = 0;
     for (int i = 0; i < n; ++i) if (plume_curve_location(t, s + i) <= 0.0) first = i;
     float sum = 0.0, px = 0.0, pv = plume_curve_key(t, s + first);
@@ -49,7 +45,7 @@ float plume_curve_integral(usamplerBuffer t, int c, float x) {
 // variants with CURVES; the caller clamps the colour).
 void plume_draw_behaviors(usamplerBuffer t, float age, float lifetime, vec3 velocity, float spin,
                           inout float scale, inout float angle, inout vec4 color) {
-    uint flags = texelFetch(t, 0).x;
+    uint flags = plume_BehaviorHeader_flags(t, 0);
     float x = age / lifetime;
     if ((flags & 1u) != 0u) {
         float g = plume_curve(t, 0, x);
@@ -68,6 +64,6 @@ void plume_draw_behaviors(usamplerBuffer t, float age, float lifetime, vec3 velo
         angle = (flags & 128u) != 0u ? angle + lifetime * integral : angle0 + spin * lifetime * integral;
     }
     if ((flags & 16u) != 0u && (velocity.x != 0.0 || velocity.y != 0.0)) {
-        angle = atan(velocity.y, velocity.x) + uintBitsToFloat(texelFetch(t, 0).y);
+        angle = atan(velocity.y, velocity.x) + plume_BehaviorHeader_alignOffset(t, 0);
     }
 }

@@ -233,7 +233,8 @@ bool plume_sample(LayerParams L, CellParams C, uint generation, uvec2 key, uvec2
     p.lifetime = uint(life);
     p.anchorAge = 0u;
     p.anchorPos = pos;
-    p.anchorVel = dir * speed + (hasParent ? vec3(0.0) : L.emitterVelocity * C.emitterVelocityFraction);
+    p.anchorVel = dir * speed + (hasParent ? parentVel * C.parentVelocityFraction
+                                           : L.emitterVelocity * C.emitterVelocityFraction);
     p.generation = generation;
     p.inherit = hasParent ? Inherit(parentKey, parentScale, parentColor) : plume_no_inherit();
     for (int j = 0; j < MAX_SUB; ++j) p.clocks[j] = plume_idle_clock();

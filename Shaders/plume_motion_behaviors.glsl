@@ -7,21 +7,10 @@
 // sin/cos are polynomials after an exact reduction to a quarter turn (plume_turn in
 // plume_birth.glsl, ~1e-7; llvmpipe's are ~1e-5).
 //
-// The parameters are the motion section of the cell's behaviour table (plume_behaviors.glsl; written
-// by CellBehaviors.motionSection in CellBehaviors+MotionTable.swift): texel 0 .z of the table is
-// the first texel m of the section (0: no motion behaviour). Values are floats as bits in .x, .y.
-//   m + 0  class (1 closed form, 2 grid, 3 orbit), seed, wave count, attractor count
-//   m + 1  radial count, tangential count, speed-curve key count, orbit's first draw
-//   m + 2  first texel of the waves, attractors, radial and tangential accelerations
-//   m + 3  first texel of the speed-curve keys; .y = 1: the cell lost its motion behaviours at this
-//          update (these are the previous ones): records continue ballistically from their state at age0
-//   m + 4  (drag, grid step in ticks as an integer)   m + 5 (centre x, y)   m + 6 (centre z, 0)
-//   m + 7  (start radius, range)   m + 8 (end radius, range)   m + 9 (angular speed, range)
-//   wave          2 texels: (force x, y), (force z, ω)
-//   attractor     6 texels: (type, falloff distance), (position x, y), (position z, orientation x),
-//                 (orientation y, z), (stiffness, radius), (falloff, 0)
-//   radial, tangential   1 texel: (acceleration, range); its draw index: 1 texel (draw as an integer, 0)
-//   speed-curve key      1 texel: (location, value)
+// The parameters are the motion section of the cell's behaviour table: its layout (a MotionHeader at
+// texel m, then Wave, Attractor, Acceleration and CurveKey entries at the texels it names) is
+// declared in Shaders/plume.contract and read through the generated plume_LAYOUT_FIELD(t, e);
+// CellBehaviors.motionSection writes it. BehaviorHeader.motionStart of the table is m (0: none).
 
 const int MOTION_CLOSED = 1;
 const int MOTION_GRID = 2;
@@ -53,10 +42,7 @@ struct MotionParticle {
     float omega;
 };
 
-int plume_mt_start(usamplerBuffer t) { return int(texelFetch(t, 0).z); }
-float plume_mt_x(usamplerBuffer t, int i) { return uintBitsToFloat(texelFetch(t, i).x); }
-float plume_mt_y(usamplerBuffer t, int i) { return uintBitsToFloat(texelFetch(t, i).y); }
-vec2 plume_mt_xy(usamplerBuffer t, int i) { return uintBitsToFloat(texelFetch(t, i).xy); }
+int plume_mt_start(usamplerBuffer t) { return plume_BehaviorHeader_motionStart(t, 0); }
 
 // sin x and cos x through plume_turn (x / 2π turns).
 vec2 plume_cos_sin(float x) { return plume_turn(fract(x * (1.0 / 6.283185307179586))); }
@@ -76,21 +62,24 @@ float plume_mt_spread(uint seed, uvec2 key, float mean, float range, uint draw) 
 }
 
 MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime) {
-    uvec4 h0 = texelFetch(t, m), h1 = texelFetch(t, m + 1), h2 = texelFetch(t, m + 2);
-    uint seed = h0.y;
+    uint seed = plume_MotionHeader_seed(t, m);
     MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0);
-    for (int i = 0; i < int(h1.x); ++i) {
-        int e = int(h2.z) + 2 * i;
-        q.radial += plume_mt_spread(seed, key, plume_mt_x(t, e), plume_mt_y(t, e), texelFetch(t, e + 1).x);
+    for (int i = 0; i < int(plume_MotionHeader_radials(t, m)); ++i) {
+        int e = plume_MotionHeader_radialStart(t, m) + ACCELERATION_VECS * i;
+        q.radial += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
+                                    plume_Acceleration_draw(t, e));
     }
-    for (int i = 0; i < int(h1.y); ++i) {
-        int e = int(h2.w) + 2 * i;
-        q.tangential += plume_mt_spread(seed, key, plume_mt_x(t, e), plume_mt_y(t, e), texelFetch(t, e + 1).x);
+    for (int i = 0; i < int(plume_MotionHeader_tangentials(t, m)); ++i) {
+        int e = plume_MotionHeader_tangentialStart(t, m) + ACCELERATION_VECS * i;
+        q.tangential += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
+                                        plume_Acceleration_draw(t, e));
     }
-    if (int(h0.x) == MOTION_ORBIT) {
-        q.r0 = plume_mt_spread(seed, key, plume_mt_x(t, m + 7), plume_mt_y(t, m + 7), h1.w);
-        q.r1 = plume_mt_spread(seed, key, plume_mt_x(t, m + 8), plume_mt_y(t, m + 8), h1.w + 1u);
-        q.omega = plume_mt_spread(seed, key, plume_mt_x(t, m + 9), plume_mt_y(t, m + 9), h1.w + 2u);
+    if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_ORBIT) {
+        uint d = plume_MotionHeader_orbitDraw(t, m);
+        q.r0 = plume_mt_spread(seed, key, plume_MotionHeader_startRadius(t, m), plume_MotionHeader_startRadiusRange(t, m), d);
+        q.r1 = plume_mt_spread(seed, key, plume_MotionHeader_endRadius(t, m), plume_MotionHeader_endRadiusRange(t, m), d + 1u);
+        q.omega = plume_mt_spread(seed, key, plume_MotionHeader_angularSpeed(t, m),
+                                  plume_MotionHeader_angularSpeedRange(t, m), d + 2u);
     }
     return q;
 }
@@ -98,19 +87,20 @@ MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint li
 // ---- The speed curve (BehaviorCurve.value), 1 without one. `age` in seconds.
 
 float plume_mt_factor(usamplerBuffer t, int m, float age, float lifetime) {
-    int n = int(texelFetch(t, m + 1).z);
+    int n = int(plume_MotionHeader_keys(t, m));
     if (n == 0) return 1.0;
-    int s = int(texelFetch(t, m + 3).x);
+    int s = plume_MotionHeader_curveStart(t, m);
     float x = age / lifetime;
-    if (x <= plume_mt_x(t, s)) return plume_mt_y(t, s);
+    if (x <= plume_CurveKey_location(t, s)) return plume_CurveKey_value(t, s);
     for (int i = 1; i < n; ++i) {
-        vec2 k1 = plume_mt_xy(t, s + i);
-        if (x < k1.x) {
-            vec2 k0 = plume_mt_xy(t, s + i - 1);
-            return k0.y + (k1.y - k0.y) * ((x - k0.x) / (k1.x - k0.x));
+        int e1 = s + CURVEKEY_VECS * i, e0 = e1 - CURVEKEY_VECS;
+        float x1 = plume_CurveKey_location(t, e1);
+        if (x < x1) {
+            float x0 = plume_CurveKey_location(t, e0), v0 = plume_CurveKey_value(t, e0);
+            return v0 + (plume_CurveKey_value(t, e1) - v0) * ((x - x0) / (x1 - x0));
         }
     }
-    return plume_mt_y(t, s + n - 1);
+    return plume_CurveKey_value(t, s + CURVEKEY_VECS * (n - 1));
 }
 
 // ---- Closed forms (BehaviorMotion.closedForm). Times inside are seconds from the state's age.
@@ -122,13 +112,13 @@ vec3 plume_mt_gv(usamplerBuffer t, int m, MotionState s, vec3 a, float lifetime,
 MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, vec3 a, float lifetime) {
     float dt = plume_seconds(age - s.age);
     float a0 = plume_seconds(s.age);
-    int keys = int(texelFetch(t, m + 1).z);
+    int keys = int(plume_MotionHeader_keys(t, m));
     if (keys > 0) {
-        int first = int(texelFetch(t, m + 3).x);
+        int first = plume_MotionHeader_curveStart(t, m);
         vec3 p = s.position;
         float start = 0.0;                   // seconds after the state's age
         for (int i = 0; i < keys; ++i) {
-            float at = plume_mt_x(t, first + i) * lifetime - a0;
+            float at = plume_CurveKey_location(t, first + CURVEKEY_VECS * i) * lifetime - a0;
             if (!(at > start && at < dt)) continue;
             p += (at - start) / 6.0 * (plume_mt_gv(t, m, s, a, lifetime, a0, start)
                                        + 4.0 * plume_mt_gv(t, m, s, a, lifetime, a0, (start + at) * 0.5)
@@ -140,7 +130,7 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
                                    + plume_mt_gv(t, m, s, a, lifetime, a0, dt));
         return MotionState(age, p, s.velocity + a * dt);
     }
-    float k = plume_mt_x(t, m + 4);
+    float k = plume_MotionHeader_drag(t, m);
     float kd = k * dt;
     float e1 = k == 0.0 ? dt : -plume_expm1(-kd) / k;
     float e2;                                // ∫₀^Δ ∫₀^τ e^{−kσ}: a series where (Δ − e1)/k would cancel
@@ -154,14 +144,13 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
     float decay = exp(-kd);
     vec3 v = s.velocity * decay + a * e1;
     vec3 p = s.position + s.velocity * e1 + a * e2;
-    uvec4 h0 = texelFetch(t, m);
-    int waves = int(texelFetch(t, m + 2).x);
+    int waves = plume_MotionHeader_waveStart(t, m);
     float a1 = plume_seconds(age);
-    for (int i = 0; i < int(h0.z); ++i) {
-        vec2 fxy = plume_mt_xy(t, waves + 2 * i), fzw = plume_mt_xy(t, waves + 2 * i + 1);
-        float w = fzw.y;
+    for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
+        int e = waves + WAVE_VECS * i;
+        float w = plume_Wave_omega(t, e);
         if (w == 0.0) continue;
-        vec3 f = vec3(fxy, fzw.x);
+        vec3 f = plume_Wave_force(t, e);
         float d = k * k + w * w;
         vec2 cs1 = plume_cos_sin(w * a1), cs0 = plume_cos_sin(w * a0);
         float sPart1 = (k * cs1.y - w * cs1.x) / d, sPart0 = (k * cs0.y - w * cs0.x) / d;
@@ -190,23 +179,25 @@ MotionState plume_orbit(MotionState s, int age, MotionParticle q) {
 // ---- Grid (BehaviorMotion.force, rk4, advance).
 
 vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, MotionParticle q) {
-    uvec4 h0 = texelFetch(t, m), h2 = texelFetch(t, m + 2);
-    vec3 f = a - plume_mt_x(t, m + 4) * v;
-    for (int i = 0; i < int(h0.z); ++i) {
-        vec2 fxy = plume_mt_xy(t, int(h2.x) + 2 * i), fzw = plume_mt_xy(t, int(h2.x) + 2 * i + 1);
-        f += vec3(fxy, fzw.x) * plume_cos_sin(fzw.y * at).y;
+    vec3 f = a - plume_MotionHeader_drag(t, m) * v;
+    int waves = plume_MotionHeader_waveStart(t, m);
+    for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
+        int e = waves + WAVE_VECS * i;
+        f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at).y;
     }
-    for (int i = 0; i < int(h0.w); ++i) {
-        int e = int(h2.y) + 6 * i;
-        vec2 e0 = plume_mt_xy(t, e), e1 = plume_mt_xy(t, e + 1), e2 = plume_mt_xy(t, e + 2);
-        vec2 e3 = plume_mt_xy(t, e + 3), e4 = plume_mt_xy(t, e + 4);
-        vec3 toP = vec3(e1, e2.x) - p, axis = vec3(e2.y, e3);
-        vec3 d = e0.x == 0.0 ? toP : e0.x == 1.0 ? toP - axis * dot(toP, axis) : axis * dot(toP, axis);
+    int attractors = plume_MotionHeader_attractorStart(t, m);
+    for (int i = 0; i < int(plume_MotionHeader_attractors(t, m)); ++i) {
+        int e = attractors + ATTRACTOR_VECS * i;
+        int type = plume_Attractor_type(t, e);
+        vec3 toP = plume_Attractor_position(t, e) - p, axis = plume_Attractor_orientation(t, e);
+        vec3 d = type == 0 ? toP : type == 1 ? toP - axis * dot(toP, axis) : axis * dot(toP, axis);
         float r = length(d);
-        if (r > 0.0 && r <= e0.y) f += d * ((e4.x * (r - e4.y) + plume_mt_x(t, e + 5)) / r);
+        if (r > 0.0 && r <= plume_Attractor_falloffDistance(t, e)) {
+            f += d * ((plume_Attractor_stiffness(t, e) * (r - plume_Attractor_radius(t, e)) + plume_Attractor_falloff(t, e)) / r);
+        }
     }
     if (q.radial != 0.0 || q.tangential != 0.0) {
-        vec3 d = p - vec3(plume_mt_xy(t, m + 5), plume_mt_x(t, m + 6));
+        vec3 d = p - plume_MotionHeader_center(t, m);
         float r = length(d);
         if (r > 0.0) f += d * (q.radial / r);
         float rxy = sqrt(d.x * d.x + d.y * d.y);
@@ -233,7 +224,7 @@ MotionState plume_rk4(usamplerBuffer t, int m, MotionState s, int age, vec3 a, M
 
 // The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
-    int step = int(texelFetch(t, m + 4).y);
+    int step = plume_MotionHeader_gridTicks(t, m);
     int n = s.age / step;
     for (int i = 0; i < maxSteps && (n + 1) * step <= age; ++i) {
         s = plume_rk4(t, m, s, (n + 1) * step, a, q);
@@ -244,7 +235,7 @@ MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, 
 
 // ---- Anchors.
 
-bool plume_mt_ends(usamplerBuffer t, int m) { return texelFetch(t, m + 3).y != 0u; }
+bool plume_mt_ends(usamplerBuffer t, int m) { return plume_MotionHeader_ends(t, m) != 0u; }
 
 MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
                                       int maxSteps);
@@ -268,7 +259,7 @@ MotionState plume_motion_start(usamplerBuffer t, int m, Particle p, int age0, bo
 #if HAS_CLOSED
     if (changed && existed && s.age < age0) {
         int mp = plume_mt_start(prev);
-        if (mp != 0 && int(texelFetch(prev, mp).x) == MOTION_CLOSED) {
+        if (mp != 0 && int(plume_MotionHeader_motionClass(prev, mp)) == MOTION_CLOSED) {
             s = plume_closed_form(prev, mp, s, age0, accPrev, q.lifetime);
         }
     }
@@ -291,7 +282,7 @@ MotionState plume_ballistic(MotionState s, int age, vec3 a) {
 MotionState plume_motion_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
 #if HAS_GRID
     if (plume_mt_ends(t, m)) return s;
-    if (int(texelFetch(t, m).x) == MOTION_GRID) return plume_grid_advance(t, m, s, age, a, q, 1 << 20);
+    if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_GRID) return plume_grid_advance(t, m, s, age, a, q, 1 << 20);
 #endif
     return s;
 }
@@ -306,7 +297,7 @@ MotionState plume_motion_evaluate(usamplerBuffer t, int m, MotionState s, int ag
 // The evaluation of the section's class, with only the compiled classes (MOTION_CLASSES).
 MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
                                       int maxSteps) {
-    int kind = int(texelFetch(t, m).x);
+    int kind = int(plume_MotionHeader_motionClass(t, m));
     MotionState e = s;
 #if HAS_ORBIT
     if (kind == MOTION_ORBIT) return plume_orbit(s, age, q);

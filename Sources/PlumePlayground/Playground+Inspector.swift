@@ -187,9 +187,38 @@ extension Playground {
         if ImGui.drag4("RGBA speeds /s", &speeds) {
             (c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed) = (speeds.x, speeds.y, speeds.z, speeds.w)
         }
+        moreNumbers(c, EmitterCell.declaredNumbers, shown: Self.cellNumbersLaidOut)
         ImGui.text("Contents")
         drawContents(c)
         timing(c)
+    }
+
+    /// The cell numbers laid out above (or in ``drawContents(_:)`` and ``timing(_:)``); every other
+    /// declared number is listed under "More", so a new property is editable here by itself.
+    static let cellNumbersLaidOut: Set<String> = [
+        "birthRate", "lifetime", "lifetimeRange", "emissionLongitude", "emissionLatitude", "emissionRange",
+        "velocity", "velocityRange", "xAcceleration", "yAcceleration", "zAcceleration", "scale", "scaleRange",
+        "scaleSpeed", "spin", "spinRange", "rotation", "rotationRange", "redRange", "greenRange", "blueRange",
+        "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed", "contentsScale", "minificationFilterBias",
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+    ]
+
+    /// Every declared number of `object` not in `shown`, edited by key path (angles in degrees).
+    private func moreNumbers(_ object: EmitterCell, _ numbers: [DeclaredNumber], shown: Set<String>) {
+        let rest = numbers.filter { !shown.contains($0.key) }
+        guard !rest.isEmpty else { return }
+        ImGui.text("More")
+        for n in rest {
+            let stored = object.value(forKeyPath: n.key)
+            let radians = (stored as? CGFloat).map(Double.init) ?? (stored as? Float).map(Double.init)
+                ?? (stored as? Double) ?? 0
+            var v = Float(n.isAngle ? radians * 180 / .pi : radians)
+            let label = n.unit.isEmpty ? n.key : "\(n.key) \(n.unit)"
+            let range = n.minimum.map { Float($0)...Float.greatestFiniteMagnitude }
+            if ImGui.drag(label, &v, speed: n.isAngle ? 0.5 : 0.01, range: range) {
+                object.setValue(n.isAngle ? Double(v) * .pi / 180 : Double(v), forKeyPath: n.key)
+            }
+        }
     }
 
     private func drawContents(_ c: EmitterCell) {

@@ -22,6 +22,7 @@ extension Contract {
         for block in structs + tables {
             s += "struct \(block.name) {\n"
             for f in block.fields { s += "    \(f.type) \(f.name);\n" }
+            if block.declared { s += "    PLUME_DECLARED_\(block.name)   // the model's declared parameters (ShaderLibrary)\n" }
             s += "};\n\n"
         }
         s += "struct \(h.name) {\n" + h.fields.map { "    \($0.type) \($0.name);\n" }.joined() + "};\n\n"
@@ -69,6 +70,28 @@ extension Contract {
         }
         s += "    }\n}\n"
         for t in tables { s += glslTableReader(t) }
+        for l in layouts { s += glslLayoutReaders(l) }
+        return s
+    }
+
+    /// `TYPE plume_NAME_FIELD(usamplerBuffer t, int e)`: one field of the `layout NAME` entry
+    /// whose first texel is `e`, read with one texel fetch.
+    private func glslLayoutReaders(_ l: Block) -> String {
+        var s = "\n// A \(l.name) entry: \(Self.layoutVectors(l)) texels from its first, e.\n"
+        s += "#define \(l.name.uppercased())_VECS \(Self.layoutVectors(l))\n"
+        let lanes = ["x", "y", "z", "w"]
+        for (f, o) in Self.layoutOffsets(l) {
+            let texel = "texelFetch(t, e + \(o / 4))"
+            let n = Self.recordWords[f.type]!
+            let swizzle = (o % 4..<o % 4 + n).map { lanes[$0] }.joined()
+            let value = switch f.type {
+            case "uint": "\(texel).\(swizzle)"
+            case "int": "int(\(texel).\(swizzle))"
+            default: "uintBitsToFloat(\(texel).\(swizzle))"
+            }
+            let doc = f.doc.isEmpty ? "" : "   // \(f.doc)"
+            s += "\(f.type) plume_\(l.name)_\(f.name)(usamplerBuffer t, int e) { return \(value); }\(doc)\n"
+        }
         return s
     }
 

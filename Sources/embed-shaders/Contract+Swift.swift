@@ -6,6 +6,7 @@ extension Contract {
         s += swiftRecord(particle, kind: .particle) + "\n" + swiftRecord(inherit, kind: .inherit) + "\n"
         s += swiftRecord(clock, kind: .clock) + "\n"
         for t in tables { s += swiftRecord(t, kind: .table) + "\n" }
+        for l in layouts { s += swiftLayout(l) + "\n" }
         for e in enums { s += swiftEnum(e) + "\n" }
         if !constants.isEmpty { s += swiftConstants + "\n" }
         for block in structs { s += swiftStruct(block) + "\n" }
@@ -126,12 +127,44 @@ extension Contract {
         return s
     }
 
+    /// `struct NAMEEntry`: the fields of a `layout NAME` and their texels.
+    private func swiftLayout(_ l: Block) -> String {
+        var s = "/// One `\(l.name)` entry of a texel table (RGBA32UI; `plume_\(l.name)_FIELD(t, e)` reads a field).\n"
+        s += "struct \(l.name)Entry: Equatable {\n"
+        for f in l.fields { s += Self.doc(f.doc, indent: "    ") + "    var \(f.name): \(Self.swiftTypes[f.type]!)\n" }
+        s += "\n    /// Texels of an entry.\n    static let vectors = \(Self.layoutVectors(l))\n"
+        let params = l.fields.map { "\($0.name): \(Self.swiftTypes[$0.type]!)" }
+        s += "\n    init(\(params.joined(separator: ", "))) {\n"
+        for f in l.fields { s += "        self.\(f.name) = \(f.name)\n" }
+        s += "    }\n\n    /// The entry's texels.\n    var texels: [SIMD4<UInt32>] {\n"
+        s += "        var w = [UInt32](repeating: 0, count: 4 * Self.vectors)\n"
+        for (f, o) in Self.layoutOffsets(l) {
+            switch f.type {
+            case "uint": s += "        w[\(o)] = \(f.name)\n"
+            case "int": s += "        w[\(o)] = UInt32(bitPattern: \(f.name))\n"
+            case "float": s += "        w[\(o)] = \(f.name).bitPattern\n"
+            default:
+                for k in 0..<Self.recordWords[f.type]! { s += "        w[\(o + k)] = \(f.name)[\(k)].bitPattern\n" }
+            }
+        }
+        s += "        return (0..<Self.vectors).map { SIMD4(w[4 * $0], w[4 * $0 + 1], w[4 * $0 + 2], w[4 * $0 + 3]) }\n"
+        s += "    }\n}\n"
+        return s
+    }
+
     private func swiftStruct(_ block: Block) -> String {
         var s = "/// Handles of the members of a `\(block.name)` uniform.\n"
         s += "struct \(block.name)Uniforms {\n"
         for f in block.fields { s += Self.doc(f.doc, indent: "    ") + "    let \(f.name): Uniform<\(Self.uniformType(f.type)!)>\n" }
+        if block.declared {
+            s += "    /// The model's declared parameters (`DeclaredParameters.names(of:)`), in that order.\n"
+            s += "    let declared: [Uniform<Float>]\n"
+        }
         s += "\n    init(_ linker: UniformLinker, _ name: String) throws {\n"
         for f in block.fields { s += "        \(f.name) = try linker.uniform(name + \".\(f.name)\")\n" }
+        if block.declared {
+            s += "        declared = try DeclaredParameters.names(of: \"\(block.name)\").map { try linker.uniform(name + \".\\($0)\") }\n"
+        }
         s += "    }\n}\n"
         return s
     }

@@ -19,6 +19,10 @@ struct Contract {
     struct Block {
         var name: String
         var fields: [Field] = []
+        /// `declared float` (a uniform struct): plus a float per property the model declares for
+        /// it (`@Property(gpu:)`), named as the property; the host supplies the list when it
+        /// compiles a program (`PLUME_DECLARED_<name>`) and links the handles by name.
+        var declared = false
     }
     struct Enumeration {
         var name: String
@@ -40,6 +44,8 @@ struct Contract {
     var records: [Block] = []
     /// `table NAME` blocks: rows of 32-bit words in an RGBA32UI buffer texture written by the host.
     var tables: [Block] = []
+    /// `layout NAME`: an entry of a texel table (RGBA32UI) read at any texel address.
+    var layouts: [Block] = []
     var constants: [Constant] = []
     var structs: [Block] = []
     var enums: [Enumeration] = []
@@ -62,7 +68,7 @@ struct Contract {
     }
 
     init(text: String) throws {
-        enum Open { case none, record, table, structure, program }
+        enum Open { case none, record, table, layout, structure, program }
         var open = Open.none
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
@@ -81,6 +87,9 @@ struct Contract {
                 case "table":
                     guard words.count == 2 else { throw fail("expected `table NAME`") }
                     tables.append(Block(name: words[1])); open = .table
+                case "layout":
+                    guard words.count == 2 else { throw fail("expected `layout NAME`") }
+                    layouts.append(Block(name: words[1])); open = .layout
                 case "constant":
                     guard words.count == 3, let value = Int(words[2]) else { throw fail("expected `constant NAME INTEGER`") }
                     constants.append(Constant(name: words[1], value: value, doc: comment)); open = .none
@@ -119,6 +128,14 @@ struct Contract {
                     throw fail("a table field must be one of \(Self.recordWords.keys.sorted())")
                 }
                 tables[tables.count - 1].fields.append(field)
+            case .layout:
+                guard Self.layoutTypes.contains(field.type), !field.perSubCell else {
+                    throw fail("a layout field must be one of \(Self.layoutTypes.sorted())")
+                }
+                layouts[layouts.count - 1].fields.append(field)
+            case .structure where field.name == "declared":
+                guard field.type == "float" else { throw fail("expected `declared float`") }
+                structs[structs.count - 1].declared = true
             case .structure:
                 guard Self.recordWords[field.type] != nil || field.type == "bool", !field.perSubCell else {
                     throw fail("a struct field must be a scalar or vector type")
@@ -150,6 +167,27 @@ struct Contract {
             return (field, offset)
         }
     }
+    /// Types of a `layout` field.
+    static let layoutTypes: Set<String> = ["uint", "int", "float", "vec2", "vec3", "vec4"]
+
+    /// Word offsets of a `layout`'s fields: in order, a `vec2` at an even word, a `vec3` or `vec4`
+    /// at a texel's first word (so each field is read with one texel fetch).
+    static func layoutOffsets(_ block: Block) -> [(Field, Int)] {
+        var next = 0
+        return block.fields.map { field in
+            let align = field.type == "vec2" ? 2 : field.type == "vec3" || field.type == "vec4" ? 4 : 1
+            next = (next + align - 1) / align * align
+            defer { next += recordWords[field.type]! }
+            return (field, next)
+        }
+    }
+
+    /// Texels of a `layout` entry.
+    static func layoutVectors(_ block: Block) -> Int {
+        let end = layoutOffsets(block).last.map { $0.1 + recordWords[$0.0.type]! } ?? 0
+        return (end + 3) / 4
+    }
+
     static func words(_ block: Block) -> Int { block.fields.reduce(0) { $0 + recordWords[$1.type]! } }
 
     /// The most sub-cells whose record fits the 64 transform-feedback components every GL 3.3

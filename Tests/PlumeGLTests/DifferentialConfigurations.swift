@@ -132,7 +132,7 @@ enum Scenarios {
             // An animated frame rate: the frame follows the current rate (read at every update).
             layer.emitterCells?[1].spriteFrameRate = t < 5 ? 7.5 : 2
         }),
-        Scenario(name: "layer multipliers and seed", make: {
+        Scenario(name: "layer multipliers and seed (children inherit velocity)", make: {
             let layer = EmitterLayer()
             layer.birthRate = 2.5
             layer.lifetime = 1.4
@@ -145,6 +145,7 @@ enum Scenarios {
             layer.emitterSize = CGSize(width: 200, height: 0)
             let sub = busyCell(3, name: "child")
             sub.birthRate = 4
+            sub.parentVelocityFraction = 0.75   // children leave with most of their parent's velocity
             let c = busyCell(7)
             c.emitterCells = [sub]
             layer.emitterCells = [c]

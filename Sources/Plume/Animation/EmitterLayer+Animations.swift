@@ -141,16 +141,8 @@ extension EmitterLayer {
 
     /// Copies the emitter's values and (deeply) its cells into `c`.
     func copyEmitterProperties(to c: EmitterLayer) {
-        c.birthRate = birthRate; c.lifetime = lifetime; c.velocity = velocity; c.scale = scale; c.spin = spin
-        c.emitterPosition = emitterPosition; c.emitterZPosition = emitterZPosition
-        c.emitterSize = emitterSize; c.emitterDepth = emitterDepth
-        c.emitterShape = emitterShape; c.emitterMode = emitterMode; c.renderMode = renderMode
-        c.preservesDepth = preservesDepth; c.seed = seed
-        c.interpolatesEmitterMotion = interpolatesEmitterMotion; c.emitterTeleportDistance = emitterTeleportDistance
+        copyDeclaredProperties(to: c)
         c.emitterBehaviors = emitterBehaviors?.map { $0.copy() }
-        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
-        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
-        c.fillMode = fillMode
         var copies: [ObjectIdentifier: EmitterCell] = [:]
         c.emitterCells = emitterCells?.map { $0.copy(sharing: &copies) }
     }
@@ -172,23 +164,7 @@ extension EmitterCell {
         if let existing = copies[ObjectIdentifier(self)] { return existing }
         let c = EmitterCell()
         copies[ObjectIdentifier(self)] = c
-        c.name = name; c.isEnabled = isEnabled
-        c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
-        c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
-        c.velocity = velocity; c.velocityRange = velocityRange; c.emitterVelocityFraction = emitterVelocityFraction
-        c.xAcceleration = xAcceleration; c.yAcceleration = yAcceleration; c.zAcceleration = zAcceleration
-        c.scale = scale; c.scaleRange = scaleRange; c.scaleSpeed = scaleSpeed
-        c.spin = spin; c.spinRange = spinRange; c.rotation = rotation; c.rotationRange = rotationRange
-        c.color = color; c.redRange = redRange; c.greenRange = greenRange; c.blueRange = blueRange; c.alphaRange = alphaRange
-        c.redSpeed = redSpeed; c.greenSpeed = greenSpeed; c.blueSpeed = blueSpeed; c.alphaSpeed = alphaSpeed
-        c.contents = contents; c.contentsRect = contentsRect; c.contentsScale = contentsScale
-        c.magnificationFilter = magnificationFilter; c.minificationFilter = minificationFilter
-        c.minificationFilterBias = minificationFilterBias
-        c.spriteColumns = spriteColumns; c.spriteRows = spriteRows; c.spriteFrameCount = spriteFrameCount
-        c.spriteFrameRate = spriteFrameRate; c.spriteLoops = spriteLoops; c.spriteRandomStart = spriteRandomStart
-        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
-        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses
-        c.fillMode = fillMode
+        copyDeclaredProperties(to: c)
         c.emitterCells = emitterCells?.map { $0.copy(sharing: &copies) }
         return c
     }

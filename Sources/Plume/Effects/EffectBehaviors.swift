@@ -9,42 +9,6 @@ import Foundation
 //       { "type": "colorOverLife", "colors": [[1, 1, 1, 1], "#ff800000"], "cellNames": ["spark"] }
 //     ]
 
-extension EffectPropertyInfo {
-    /// Units, ranges and descriptions of behaviour inputs (Semantics §12).
-    static let behaviorTable: [String: EffectPropertyInfo] = [
-        "name": .init(doc: "Name used in key paths (emitterBehaviors.<name>.<input>)."),
-        "isEnabled": .init(doc: "When false the behaviour does nothing."),
-        "cellNames": .init(doc: "The cells it acts on, by name at any depth; null (the default) for every cell."),
-        "keyPath": .init(doc: "valueOverLife: the property the curve drives: scale, alpha, velocity or spin."),
-        "values": .init(doc: "valueOverLife: the curve's values over normalised age (never converted by angleUnit)."),
-        "locations": .init(doc: "valueOverLife, colorOverLife: normalised ages (0…1) of the values or colours; null: evenly spaced."),
-        "additive": .init(doc: "valueOverLife: add the curve to the particle's value instead of multiplying."),
-        "colors": .init(doc: "colorOverLife: colours over normalised age, multiplying the particle's colour."),
-        "drag": .init(unit: .perSecond, minimum: 0, doc: "drag: the velocity relaxes as dv/dt = −drag·v."),
-        "force": .init(unit: .pointsPerSecondSquared, doc: "wave: amplitude of the acceleration force·sin(2π·frequency·age), [x, y] or [x, y, z]."),
-        "frequency": .init(unit: .perSecond, doc: "wave: frequency, hertz."),
-        "attractorType": .init(doc: "attractor: pulls towards a point (radial), a line (axial) or a plane (planar)."),
-        "position": .init(unit: .points, doc: "attractor: position in the layer, [x, y] points."),
-        "zPosition": .init(unit: .points, doc: "attractor: z of the position."),
-        "stiffness": .init(unit: .perSecondSquared, minimum: 0, doc: "attractor: spring constant."),
-        "radius": .init(unit: .points, minimum: 0, doc: "attractor: rest distance."),
-        "falloff": .init(unit: .pointsPerSecondSquared, doc: "attractor: constant extra pull (negative pushes)."),
-        "falloffDistance": .init(unit: .points, minimum: 0, doc: "attractor: beyond this distance it does nothing.",
-                                 allowsInfinity: true),
-        "orientationLatitude": .init(unit: .angle, doc: "attractor (axial, planar): latitude of the axis or normal."),
-        "orientationLongitude": .init(unit: .angle, doc: "attractor (axial, planar): longitude of the axis or normal."),
-        "rotation": .init(unit: .angle, doc: "alignToMotion: angle added to the direction of motion."),
-        "acceleration": .init(unit: .pointsPerSecondSquared, doc: "radialAcceleration, tangentialAcceleration: the acceleration."),
-        "accelerationRange": .init(unit: .pointsPerSecondSquared, doc: "Full width of its uniform per-particle spread."),
-        "startRadius": .init(unit: .points, doc: "orbit: distance from the birth point at birth."),
-        "startRadiusRange": .init(unit: .points, doc: "Full width of its uniform spread."),
-        "endRadius": .init(unit: .points, doc: "orbit: distance at the end of life (linear in age)."),
-        "endRadiusRange": .init(unit: .points, doc: "Full width of its uniform spread."),
-        "turnsPerSecond": .init(unit: .turnsPerSecond, doc: "orbit: angular speed, clockwise on screen (never converted by angleUnit)."),
-        "turnsPerSecondRange": .init(unit: .turnsPerSecond, doc: "Full width of its uniform spread."),
-    ]
-}
-
 extension EffectModel {
     static let behaviorOrder = ["name", "isEnabled", "cellNames", "keyPath", "values", "colors", "locations", "additive",
                                 "drag", "force", "frequency", "attractorType", "position", "zPosition", "stiffness",

@@ -84,13 +84,9 @@ struct EffectPropertyInfo: Sendable {
         return true
     }
 
-    /// Keys that mean something else on the layer (multipliers) than on a cell.
+    /// The ``Layer`` properties a file may carry (Core Animation's `CALayer`, not declared with
+    /// `@Property`).
     static let layerTable: [String: EffectPropertyInfo] = [
-        "birthRate": .init(unit: .factor, minimum: 0, doc: "Multiplies every top-level cell's birthRate."),
-        "lifetime": .init(unit: .factor, minimum: 0, doc: "Multiplies every particle lifetime, at every level."),
-        "velocity": .init(unit: .factor, doc: "Multiplies every sampled speed, at every level."),
-        "scale": .init(unit: .factor, doc: "Multiplies top-level cells' scales."),
-        "spin": .init(unit: .factor, doc: "Multiplies every sampled spin."),
         "name": .init(doc: "Identifies the layer for the host (CALayer.name)."),
         "opacity": .init(unit: .factor, minimum: 0, doc: "Multiplies the alpha of everything the layer draws, 0…1."),
         "isHidden": .init(doc: "When true the layer is not drawn (it keeps simulating)."),
@@ -100,73 +96,22 @@ struct EffectPropertyInfo: Sendable {
         "anchorPoint": .init(doc: "The point of bounds that position refers to, in unit coordinates."),
     ]
 
+    /// What each class's `@Property` declarations say, by class and key.
+    static let declared: [ObjectIdentifier: [String: EffectPropertyInfo]] = {
+        func infos<Root>(_ list: [PropertyDeclaration<Root>]) -> [String: EffectPropertyInfo] {
+            Dictionary(list.map { ($0.key, $0.info) }) { a, _ in a }
+        }
+        return [ObjectIdentifier(EmitterCell.self): infos(EmitterCell.declaredProperties),
+                ObjectIdentifier(EmitterLayer.self): infos(EmitterLayer.declaredProperties),
+                ObjectIdentifier(EmitterBehavior.self): infos(EmitterBehavior.declaredProperties)]
+    }()
 
-    /// Units, ranges and descriptions by key (shared by layer and cell where the key means the
-    /// same). A new property needs no entry to be read and written; an entry adds its rule.
-    static let table: [String: EffectPropertyInfo] = [
-        "name": .init(doc: "Name used in key paths (emitterCells.<name>.birthRate)."),
-        "isEnabled": .init(doc: "When false the cell simulates but neither it nor its sub-cells are drawn."),
-        "birthRate": .init(unit: .perSecond, minimum: 0, doc: "Particles born per second (cell); a multiplier of top-level cells' rates (layer)."),
-        "lifetime": .init(unit: .seconds, minimum: 0, doc: "Mean particle lifetime in seconds (cell); a multiplier at every level (layer)."),
-        "lifetimeRange": .init(unit: .seconds, minimum: 0, doc: "Full width of the uniform lifetime spread, seconds."),
-        "emissionLongitude": .init(unit: .angle, doc: "Emission angle in the xy-plane from +x towards +y (y down: -90° is up)."),
-        "emissionLatitude": .init(unit: .angle, doc: "Emission angle out of the xy-plane, towards -z."),
-        "emissionRange": .init(unit: .angle, doc: "Full apex angle of the emission cone."),
-        "velocity": .init(unit: .pointsPerSecond, doc: "Initial speed, points per second (cell); a multiplier (layer)."),
-        "velocityRange": .init(unit: .pointsPerSecond, doc: "Full width of the uniform speed spread."),
-        "xAcceleration": .init(unit: .pointsPerSecondSquared, doc: "Acceleration along +x, points/s²."),
-        "yAcceleration": .init(unit: .pointsPerSecondSquared, doc: "Acceleration along +y (down: gravity is positive), points/s²."),
-        "zAcceleration": .init(unit: .pointsPerSecondSquared, doc: "Acceleration along +z (towards the viewer), points/s²."),
-        "scale": .init(unit: .factor, doc: "Mean image scale (cell); a multiplier of top-level scales (layer)."),
-        "scaleRange": .init(unit: .factor, doc: "Full width of the uniform scale spread."),
-        "scaleSpeed": .init(unit: .perSecond, doc: "Change of scale per second."),
-        "spin": .init(unit: .angularSpeed, doc: "Mean rotation speed, clockwise on screen (cell); a multiplier (layer, unitless)."),
-        "spinRange": .init(unit: .angularSpeed, doc: "Full width of the uniform spin spread."),
-        "rotation": .init(unit: .angle, doc: "Initial rotation angle (Plume extension)."),
-        "rotationRange": .init(unit: .angle, doc: "Full width of the uniform initial-angle spread (Plume extension)."),
-        "color": .init(doc: "Mean colour, straight RGBA in [0, 1], multiplied with the image."),
-        "redRange": .init(doc: "Full width of the red spread."), "greenRange": .init(doc: "Full width of the green spread."),
-        "blueRange": .init(doc: "Full width of the blue spread."), "alphaRange": .init(doc: "Full width of the alpha spread."),
-        "redSpeed": .init(unit: .perSecond, doc: "Change of red per second."),
-        "greenSpeed": .init(unit: .perSecond, doc: "Change of green per second."),
-        "blueSpeed": .init(unit: .perSecond, doc: "Change of blue per second."),
-        "alphaSpeed": .init(unit: .perSecond, doc: "Change of alpha per second."),
-        "contents": .init(doc: "The particle image: a built-in sprite, a PNG path relative to the file, or embedded base64 PNG."),
-        "contentsRect": .init(doc: "Part of the image drawn, unit coordinates [x, y, width, height]."),
-        "contentsScale": .init(unit: .pixelsPerPoint, above: 0, doc: "Image pixels per point."),
-        "magnificationFilter": .init(doc: "Filter when drawn larger than the image."),
-        "minificationFilter": .init(doc: "Filter when drawn smaller than the image."),
-        "minificationFilterBias": .init(doc: "Level-of-detail bias for trilinear minification."),
-        "emitterCells": .init(doc: "Cells: top-level (layer) or emitted by every particle of this cell (cell)."),
-        "spriteColumns": .init(doc: "Columns of the sprite-sheet grid over contentsRect, 1…4096 (rounded down; below 1 reads as 1)."),
-        "spriteRows": .init(doc: "Rows of the sprite-sheet grid over contentsRect, 1…4096 (rounded down; below 1 reads as 1)."),
-        "spriteFrameCount": .init(minimum: 0, doc: "Frames played, at most columns × rows; 0: all of them."),
-        "spriteFrameRate": .init(unit: .perSecond, minimum: 0, doc: "Frames per second of age; 0: the frames span the lifetime."),
-        "spriteLoops": .init(doc: "At a frame rate: wrap around (true) or hold the last frame (false)."),
-        "spriteRandomStart": .init(doc: "Each particle starts at a random frame drawn from its key."),
-        "emitterPosition": .init(doc: "Centre of the emission shape, points [x, y] (y down)."),
-        "emitterZPosition": .init(unit: .points, doc: "z of the emission shape's centre, points."),
-        "emitterSize": .init(doc: "Width and height of the emission shape, points."),
-        "emitterDepth": .init(unit: .points, doc: "Depth of the cuboid, points."),
-        "emitterShape": .init(doc: "Shape particles are born on."),
-        "emitterMode": .init(doc: "Which part of the shape is used."),
-        "renderMode": .init(doc: "Drawing order and blending."),
-        "preservesDepth": .init(doc: "Keep particles' z when drawn (3-D) instead of flattening."),
-        "seed": .init(doc: "Seed of the particle random numbers."),
-        "interpolatesEmitterMotion": .init(doc: "Births follow an emitter the host moves, along the line from its previous position."),
-        "emitterTeleportDistance": .init(unit: .points, doc: "A host move longer than this is a jump: births are not spread along it."),
-        "beginTime": .init(unit: .seconds, doc: "Start of the active period in the parent's time."),
-        "duration": .init(unit: .seconds, minimum: 0, doc: "Length of one cycle; \"infinity\" (the default) never ends.",
-                         allowsInfinity: true),
-        "speed": .init(unit: .factor, minimum: 0, doc: "Time scale; 0 pauses."),
-        "timeOffset": .init(unit: .seconds, doc: "Added to local time (a positive offset pre-warms)."),
-        "repeatCount": .init(minimum: 0, doc: "Number of cycles; 0 means one; may be fractional or \"infinity\".",
-                            allowsInfinity: true),
-        "repeatDuration": .init(unit: .seconds, minimum: 0, doc: "Total active time; overrides repeatCount when positive.",
-                              allowsInfinity: true),
-        "autoreverses": .init(doc: "Each cycle plays forwards then backwards."),
-        "fillMode": .init(doc: "What is shown outside the active period."),
-    ]
+    /// Units, ranges and descriptions by key, where the key means the same on a layer and a cell
+    /// (a cell's declaration wins where they differ): what an animation's key path names.
+    static let table: [String: EffectPropertyInfo] = {
+        let cell = declared[ObjectIdentifier(EmitterCell.self)] ?? [:]
+        return cell.merging(declared[ObjectIdentifier(EmitterLayer.self)] ?? [:]) { a, _ in a }
+    }()
 }
 
 /// One property of a layer or cell as the effect format sees it: its key, its kind, its default
@@ -179,9 +124,9 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     /// The value on a fresh object.
     let defaultValue: Any?
     var info: EffectPropertyInfo {
-        if Root.self == EmitterLayer.self, let layerInfo = EffectPropertyInfo.layerTable[key] { return layerInfo }
-        if Root.self == EmitterBehavior.self { return EffectPropertyInfo.behaviorTable[key] ?? EffectPropertyInfo() }
-        return EffectPropertyInfo.table[key] ?? EffectPropertyInfo()
+        if let declared = EffectPropertyInfo.declared[ObjectIdentifier(Root.self)]?[key] { return declared }
+        if Root.self == EmitterBehavior.self { return EffectPropertyInfo() }
+        return EffectPropertyInfo.layerTable[key] ?? EffectPropertyInfo.table[key] ?? EffectPropertyInfo()
     }
 
     /// Component keys (`emitterPosition.x`) and aliases (`enabled`) are reachable by key path but

@@ -56,36 +56,16 @@ extension EmitterBehavior {
     /// Every settable key (plus the read-only `type`).
     public static var keys: [String] { ["type"] + keyTable.keys.sorted() }
 
+    /// Every input: the declared properties (`@Property` in EmitterBehavior.swift), their
+    /// aliases, and cocos2d's degrees for an orbit's turns.
     static let keyTable: [String: KeyPathAccessor<EmitterBehavior>] = {
         typealias A = KeyPathAccessor<EmitterBehavior>
-        var t: [String: A] = [
-            "name": .optional(\.name, "String"), "isEnabled": .bool(\.isEnabled), "enabled": .bool(\.isEnabled),
-            "cellNames": A(get: { $0.cellNames }, set: { $0.cellNames = try KeyPathValue.strings($1, $2) }),
-            "keyPath": .optional(\.keyPath, "String"),
-            "values": A(get: { $0.values }, set: { $0.values = try KeyPathValue.numbers($1, $2) ?? [] }),
-            "locations": A(get: { $0.locations }, set: { $0.locations = try KeyPathValue.numbers($1, $2) }),
-            "additive": .bool(\.additive),
-            "colors": A(get: { $0.colors }, set: { $0.colors = try KeyPathValue.colors($1, $2) }),
-            "drag": .cgFloat(\.drag),
-            "force": A(get: { [$0.force.x, $0.force.y, $0.force.z] }, set: { $0.force = try KeyPathValue.vector3($1, $2) }),
-            "force.x": .double(\.force.x), "force.y": .double(\.force.y), "force.z": .double(\.force.z),
-            "frequency": .cgFloat(\.frequency),
-            "attractorType": .enumeration(\.attractorType),
-            "zPosition": .cgFloat(\.zPosition), "stiffness": .cgFloat(\.stiffness), "radius": .cgFloat(\.radius),
-            "falloff": .cgFloat(\.falloff), "falloffDistance": .cgFloat(\.falloffDistance),
-            "orientationLatitude": .cgFloat(\.orientationLatitude),
-            "orientationLongitude": .cgFloat(\.orientationLongitude),
-            "rotation": .cgFloat(\.rotation),
-            "acceleration": .cgFloat(\.acceleration), "accelerationRange": .cgFloat(\.accelerationRange),
-            "startRadius": .cgFloat(\.startRadius), "startRadiusRange": .cgFloat(\.startRadiusRange),
-            "endRadius": .cgFloat(\.endRadius), "endRadiusRange": .cgFloat(\.endRadiusRange),
-            "turnsPerSecond": .cgFloat(\.turnsPerSecond), "turnsPerSecondRange": .cgFloat(\.turnsPerSecondRange),
-            "degreesPerSecond": A(get: { $0.turnsPerSecond * 360 },
-                                  set: { $0.turnsPerSecond = CGFloat(try KeyPathValue.double($1, $2) / 360) }),
-            "degreesPerSecondRange": A(get: { $0.turnsPerSecondRange * 360 },
-                                       set: { $0.turnsPerSecondRange = CGFloat(try KeyPathValue.double($1, $2) / 360) }),
-        ]
-        t.merge(A.point("position", \.position)) { a, _ in a }
+        var t = declaredProperties.keyTable()
+        for (alias, key) in EffectProperty<EmitterBehavior>.aliasTargets { t[alias] = t[key] }
+        t["degreesPerSecond"] = A(get: { $0.turnsPerSecond * 360 },
+                                  set: { $0.turnsPerSecond = CGFloat(try KeyPathValue.double($1, $2) / 360) })
+        t["degreesPerSecondRange"] = A(get: { $0.turnsPerSecondRange * 360 },
+                                       set: { $0.turnsPerSecondRange = CGFloat(try KeyPathValue.double($1, $2) / 360) })
         return t
     }()
 }

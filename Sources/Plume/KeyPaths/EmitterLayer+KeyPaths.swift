@@ -60,23 +60,11 @@ extension EmitterLayer {
     /// The keys of the ``Layer`` properties (they affect drawing only).
     static let drawingKeys = Set(KeyPathAccessor<EmitterLayer>.layerProperties().keys)
 
+    /// Every key: the declared properties (`@Property` in EmitterLayer.swift) and the ``Layer``
+    /// properties.
     static let keyTable: [String: KeyPathAccessor<EmitterLayer>] = {
-        typealias A = KeyPathAccessor<EmitterLayer>
-        var t: [String: A] = [
-            "birthRate": .number(\.birthRate), "lifetime": .number(\.lifetime), "velocity": .number(\.velocity),
-            "scale": .number(\.scale), "spin": .number(\.spin),
-            "emitterZPosition": .cgFloat(\.emitterZPosition), "emitterDepth": .cgFloat(\.emitterDepth),
-            "emitterShape": .enumeration(\.emitterShape), "emitterMode": .enumeration(\.emitterMode),
-            "renderMode": .enumeration(\.renderMode), "preservesDepth": .bool(\.preservesDepth),
-            "interpolatesEmitterMotion": .bool(\.interpolatesEmitterMotion),
-            "emitterTeleportDistance": .cgFloat(\.emitterTeleportDistance),
-            "seed": A(get: { $0.seed }, set: { $0.seed = try KeyPathValue.seed($1, $2) }),
-            "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
-        ]
-        t.merge(A.layerProperties()) { a, _ in a }
-        t.merge(A.point("emitterPosition", \.emitterPosition)) { a, _ in a }
-        t.merge(A.size("emitterSize", \.emitterSize)) { a, _ in a }
-        t.merge(A.timing()) { a, _ in a }
+        var t = declaredProperties.keyTable()
+        t.merge(KeyPathAccessor.layerProperties()) { a, _ in a }
         return t
     }()
 }
@@ -112,35 +100,12 @@ extension EmitterCell {
         try KeyPathResolver.get(path: keyPath, on: self)
     }
 
+    /// Every key: the declared properties (`@Property` in EmitterCell.swift), their aliases and
+    /// the media-timing keys.
     static let keyTable: [String: KeyPathAccessor<EmitterCell>] = {
-        typealias A = KeyPathAccessor<EmitterCell>
-        var t: [String: A] = [
-            "name": .optional(\.name, "String"), "isEnabled": .bool(\.isEnabled), "enabled": .bool(\.isEnabled),
-            "birthRate": .number(\.birthRate), "lifetime": .number(\.lifetime), "lifetimeRange": .number(\.lifetimeRange),
-            "emissionLatitude": .cgFloat(\.emissionLatitude), "emissionLongitude": .cgFloat(\.emissionLongitude),
-            "emissionRange": .cgFloat(\.emissionRange), "velocity": .cgFloat(\.velocity),
-            "velocityRange": .cgFloat(\.velocityRange), "xAcceleration": .cgFloat(\.xAcceleration),
-            "emitterVelocityFraction": .cgFloat(\.emitterVelocityFraction),
-            "yAcceleration": .cgFloat(\.yAcceleration), "zAcceleration": .cgFloat(\.zAcceleration),
-            "scale": .cgFloat(\.scale), "scaleRange": .cgFloat(\.scaleRange), "scaleSpeed": .cgFloat(\.scaleSpeed),
-            "spin": .cgFloat(\.spin), "spinRange": .cgFloat(\.spinRange),
-            "rotation": .cgFloat(\.rotation), "rotationRange": .cgFloat(\.rotationRange),
-            "redRange": .number(\.redRange), "greenRange": .number(\.greenRange),
-            "blueRange": .number(\.blueRange), "alphaRange": .number(\.alphaRange),
-            "redSpeed": .number(\.redSpeed), "greenSpeed": .number(\.greenSpeed),
-            "blueSpeed": .number(\.blueSpeed), "alphaSpeed": .number(\.alphaSpeed),
-            "contents": .optional(\.contents, "SpriteImage"), "contentsScale": .cgFloat(\.contentsScale),
-            "magnificationFilter": .enumeration(\.magnificationFilter),
-            "minificationFilter": .enumeration(\.minificationFilter),
-            "minificationFilterBias": .number(\.minificationFilterBias),
-            "emitterCells": .optional(\.emitterCells, "[EmitterCell]"),
-            "spriteColumns": .number(\.spriteColumns), "spriteRows": .number(\.spriteRows),
-            "spriteFrameCount": .number(\.spriteFrameCount), "spriteFrameRate": .number(\.spriteFrameRate),
-            "spriteLoops": .bool(\.spriteLoops), "spriteRandomStart": .bool(\.spriteRandomStart),
-        ]
-        t.merge(A.color("color", \.color)) { a, _ in a }
-        t.merge(A.rect("contentsRect", \.contentsRect)) { a, _ in a }
-        t.merge(A.timing()) { a, _ in a }
+        var t = declaredProperties.keyTable()
+        for (alias, key) in EffectProperty<EmitterCell>.aliasTargets { t[alias] = t[key] }
+        t.merge(KeyPathAccessor.timing()) { a, _ in a }
         return t
     }()
 }

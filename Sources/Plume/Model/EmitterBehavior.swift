@@ -31,6 +31,7 @@ import Foundation
 /// Concurrency: `Sendable` as a description the simulators read. Any number of threads may read
 /// it at once (simulators updating on several threads; reads never write it); edits come from one
 /// thread at a time, between updates that read it (see the Concurrency article).
+@DeclaredProperties
 open class EmitterBehavior: @unchecked Sendable {
     // MARK: Identity
 
@@ -40,11 +41,14 @@ open class EmitterBehavior: @unchecked Sendable {
     public let type: String
     /// Name used in key paths (`emitterBehaviors.<name>.stiffness`). Default nil (reach it by
     /// index).
+    @Property
     public var name: String?
     /// When false the behaviour does nothing. Default true. Animatable (as 0/1).
+    @Property
     public var isEnabled: Bool = true
     /// The cells the behaviour acts on, by ``EmitterCell/name``, at any depth of the tree. Default
     /// nil: every cell. An empty array: no cell.
+    @Property
     public var cellNames: [String]?
 
     // MARK: valueOverLife
@@ -52,24 +56,29 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `valueOverLife`: the particle property the curve drives: `"scale"`, `"alpha"` (also
     /// `"color.alpha"`, `"opacity"`), `"velocity"` (a speed factor) or `"spin"`. Default nil (the
     /// behaviour does nothing; reported).
+    @Property
     public var keyPath: String?
     /// `valueOverLife`: the curve's values. Default empty (nothing). One value is constant; more
     /// are joined linearly (piecewise-linear in normalised age `x = age / lifetime`). Non-finite
     /// values are read as 0 (reported).
+    @Property
     public var values: [CGFloat] = []
     /// `valueOverLife` and `colorOverLife`: the normalised ages (0…1) of ``values`` or ``colors``.
     /// Default nil: evenly spaced from 0 to 1. Must have as many entries as the values and be
     /// non-decreasing within [0, 1]; otherwise they are ignored (evenly spaced, reported). Before
     /// the first location the first value holds, after the last the last.
+    @Property
     public var locations: [CGFloat]?
     /// `valueOverLife`: false (default) multiplies the particle's own value by the curve; true
     /// adds the curve to it. For `"velocity"` the curve always multiplies (a speed factor).
+    @Property
     public var additive: Bool = false
 
     // MARK: colorOverLife
 
     /// `colorOverLife`: colours over normalised age, joined linearly per channel (straight RGBA),
     /// multiplying the particle's own colour. Default empty (nothing).
+    @Property
     public var colors: [Color] = []
 
     // MARK: drag
@@ -77,6 +86,7 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `drag`: the drag coefficient `k`, 1/s: the velocity relaxes as `dv/dt = −k·v` (on top of the
     /// cell's acceleration). Default 0. Must be finite and ≥ 0 (a negative value is read as 0,
     /// reported). Animatable.
+    @Property(unit: .perSecond, minimum: 0)
     public var drag: CGFloat = 0
 
     // MARK: wave
@@ -84,38 +94,49 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `wave`: the amplitude of a sinusoidal acceleration, points/s², `a = force · sin(2π·f·age)`.
     /// Default (0, 0, 0). Key `force` accepts a `[x, y]` or `[x, y, z]` array of numbers or a
     /// `CGPoint`; keys `force.x`, `force.y`, `force.z` are animatable.
+    @Property(unit: .pointsPerSecondSquared)
     public var force: SIMD3<Double> = .zero
     /// `wave`: the frequency `f`, hertz. Default 1. Non-finite values are read as 0 (reported).
+    @Property(unit: .perSecond)
     public var frequency: CGFloat = 1
 
     // MARK: attractor
 
     /// `attractor`: what the particles are pulled towards: a point (`radial`, the default), a line
     /// (`axial`) or a plane (`planar`) through ``position``/``zPosition``.
+    @Property
     public var attractorType: AttractorType = .radial
     /// `attractor`: the attractor's position in the layer's space, points. Default (0, 0).
     /// Animatable.
+    @Property(unit: .points)
     public var position: CGPoint = .zero
     /// `attractor`: the attractor's z, points. Default 0. Animatable.
+    @Property(unit: .points)
     public var zPosition: CGFloat = 0
     /// `attractor`: spring constant, 1/s²: the pull grows by `stiffness` points/s² per point of
     /// distance beyond ``radius``. Default 0. Must be finite and ≥ 0 (negative: read as 0,
     /// reported). Animatable.
+    @Property(unit: .perSecondSquared, minimum: 0)
     public var stiffness: CGFloat = 0
     /// `attractor`: rest distance, points: particles closer than this are pushed out to it,
     /// farther ones pulled in. Default 0. Negative values are read as 0 (reported).
+    @Property(unit: .points, minimum: 0)
     public var radius: CGFloat = 0
     /// `attractor`: a constant extra pull towards the attractor, points/s² (negative pushes away).
     /// Default 0. Animatable.
+    @Property(unit: .pointsPerSecondSquared)
     public var falloff: CGFloat = 0
     /// `attractor`: beyond this distance, points, the attractor does nothing. Default `.infinity`
     /// (everywhere). Negative or NaN values are read as infinity (reported).
+    @Property(unit: .points, minimum: 0, allowsInfinity: true)
     public var falloffDistance: CGFloat = .infinity
     /// `attractor` (`axial`, `planar`): latitude of the axis or plane normal, radians, measured
     /// as ``EmitterCell/emissionLatitude``. Default 0.
+    @Property(unit: .angle)
     public var orientationLatitude: CGFloat = 0
     /// `attractor` (`axial`, `planar`): longitude of the axis or plane normal, radians, measured
     /// as ``EmitterCell/emissionLongitude``. Default 0 (the +x axis).
+    @Property(unit: .angle)
     public var orientationLongitude: CGFloat = 0
 
     // MARK: alignToMotion
@@ -123,6 +144,7 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `alignToMotion`: an angle added to the direction of motion, radians. Default 0. The
     /// particle's angle becomes `atan2(vy, vx) + rotation` (its own spin is ignored while it moves;
     /// a particle at rest keeps its own angle).
+    @Property(unit: .angle)
     public var rotation: CGFloat = 0
 
     // MARK: radialAcceleration, tangentialAcceleration (Plume)
@@ -130,25 +152,33 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `radialAcceleration`: points/s² away from the emitter position (negative: towards it).
     /// `tangentialAcceleration`: points/s² perpendicular to that direction in the layer plane,
     /// clockwise on the y-down layer. Default 0. Animatable.
+    @Property(unit: .pointsPerSecondSquared)
     public var acceleration: CGFloat = 0
     /// Full width of the uniform per-particle spread of ``acceleration``. Default 0.
+    @Property(unit: .pointsPerSecondSquared)
     public var accelerationRange: CGFloat = 0
 
     // MARK: orbit (cocos2d's radius mode, Plume)
 
     /// `orbit`: distance from the particle's birth point at birth, points. Default 0.
+    @Property(unit: .points)
     public var startRadius: CGFloat = 0
     /// Full width of the uniform spread of ``startRadius``. Default 0.
+    @Property(unit: .points)
     public var startRadiusRange: CGFloat = 0
     /// `orbit`: distance at the end of the particle's life, points (linear in age). Default 0.
+    @Property(unit: .points)
     public var endRadius: CGFloat = 0
     /// Full width of the uniform spread of ``endRadius``. Default 0.
+    @Property(unit: .points)
     public var endRadiusRange: CGFloat = 0
     /// `orbit`: angular speed, turns per second (positive: clockwise on the y-down layer). Default
     /// 0. Key `degreesPerSecond` reads and writes it in degrees per second (cocos2d's unit).
+    @Property(unit: .turnsPerSecond)
     public var turnsPerSecond: CGFloat = 0
     /// Full width of the uniform spread of ``turnsPerSecond``. Default 0. Key
     /// `degreesPerSecondRange` in degrees per second.
+    @Property(unit: .turnsPerSecond)
     public var turnsPerSecondRange: CGFloat = 0
 
     /// Failed `setValue(_:forKey:)` calls on this behaviour, newest last.
@@ -216,16 +246,7 @@ extension EmitterBehavior {
     /// A copy with the same type and inputs (diagnostics are not copied).
     public func copy() -> EmitterBehavior {
         let c = EmitterBehavior(type: type)
-        c.name = name; c.isEnabled = isEnabled; c.cellNames = cellNames
-        c.keyPath = keyPath; c.values = values; c.locations = locations; c.additive = additive; c.colors = colors
-        c.drag = drag; c.force = force; c.frequency = frequency
-        c.attractorType = attractorType; c.position = position; c.zPosition = zPosition; c.stiffness = stiffness
-        c.radius = radius; c.falloff = falloff; c.falloffDistance = falloffDistance
-        c.orientationLatitude = orientationLatitude; c.orientationLongitude = orientationLongitude
-        c.rotation = rotation; c.acceleration = acceleration; c.accelerationRange = accelerationRange
-        c.startRadius = startRadius; c.startRadiusRange = startRadiusRange
-        c.endRadius = endRadius; c.endRadiusRange = endRadiusRange
-        c.turnsPerSecond = turnsPerSecond; c.turnsPerSecondRange = turnsPerSecondRange
+        copyDeclaredProperties(to: c)
         return c
     }
 }

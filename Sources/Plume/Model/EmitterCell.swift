@@ -25,13 +25,16 @@ import Foundation
 /// Concurrency: `Sendable` as a description the simulators read. Any number of threads may read
 /// it at once (simulators updating on several threads; reads never write it); edits come from one
 /// thread at a time, between updates that read it (see the Concurrency article).
+@DeclaredProperties
 open class EmitterCell: MediaTiming, @unchecked Sendable {
     // MARK: Identity
 
     /// Name used in key paths (`emitterCells.<name>.birthRate`). Default nil.
+    @Property
     public var name: String?
     /// When false the cell still simulates and emits sub-cells, but neither it nor its
     /// descendants are drawn. Default true. Affects live particles.
+    @Property
     public var isEnabled: Bool = true
 
     // MARK: Emission
@@ -40,27 +43,35 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// top-level cells only. `≤ 0` or non-finite stops emission (non-finite and negative values
     /// are reported). Births lie on a regular grid: the first comes `1/rate` after the cell
     /// becomes active.
+    @Property(unit: .perSecond, minimum: 0)
     public var birthRate: Float = 0
     /// Mean lifetime in seconds. Default 0 (no particle lives). Multiplied by
     /// `EmitterLayer.lifetime` at every level.
+    @Property(unit: .seconds, minimum: 0)
     public var lifetime: Float = 0
     /// Full width of the uniform lifetime spread, in seconds. Default 0.
+    @Property(unit: .seconds, minimum: 0)
     public var lifetimeRange: Float = 0
 
     // MARK: Direction and speed
 
     /// Angle in the xy-plane, radians, measured from +x towards +y (clockwise on the y-down
     /// layer; `-.pi/2` is up). Default 0.
+    @Property(unit: .angle)
     public var emissionLongitude: CGFloat = 0
     /// Angle out of the xy-plane, radians; positive tilts towards −z (away from the viewer).
     /// Default 0. (Differs from Apple's docs, which describe an angle from the z axis.)
+    @Property(unit: .angle)
     public var emissionLatitude: CGFloat = 0
     /// Full apex angle of the emission cone, radians. Default 0 (a ray). Directions are
     /// uniform over the cone's solid angle; `≥ 2π` covers the sphere; the sign is ignored.
+    @Property(unit: .angle)
     public var emissionRange: CGFloat = 0
     /// Initial speed, points per second. Default 0. Multiplied by `EmitterLayer.velocity`.
+    @Property(unit: .pointsPerSecond, gpu: .cell)
     public var velocity: CGFloat = 0
     /// Full width of the uniform speed spread, points per second. Default 0.
+    @Property(unit: .pointsPerSecond, gpu: .cell)
     public var velocityRange: CGFloat = 0
     /// The fraction of the emitter's velocity added to each birth's velocity (Semantics §9
     /// "Moving emitters"). Default 0 (Core Animation's behaviour). 1 makes particles leave a moving
@@ -70,71 +81,106 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// animation); 0 when it did not move that way. Top-level cells only (a sub-cell's base
     /// direction is already its parent's flight). Any finite value; multiplied by no layer
     /// multiplier. Affects particles born afterwards; animatable.
+    @Property(gpu: .cell)
     public var emitterVelocityFraction: CGFloat = 0
+    /// The fraction of the parent particle's velocity added to each birth's velocity (sub-cells
+    /// only; Semantics §6). Default 0 (Core Animation's behaviour: a sub-particle's speed is its own
+    /// `velocity`, along its parent's flight). 1 makes sparks leave a rocket with the rocket's
+    /// velocity plus their own, as Unity's "inherit velocity" and Godot's sub-emitter "keep
+    /// velocity" do; the parent's velocity is the one at the child's birth time. Any finite value;
+    /// multiplied by no layer multiplier. Ignored on top-level cells (see
+    /// ``emitterVelocityFraction``). Affects particles born afterwards; animatable.
+    @Property(gpu: .cell)
+    public var parentVelocityFraction: CGFloat = 0
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
+    @Property(unit: .pointsPerSecondSquared)
     public var xAcceleration: CGFloat = 0
     /// Acceleration along y, points/s²; positive is gravity on the y-down layer. Default 0.
     /// Read at every update.
+    @Property(unit: .pointsPerSecondSquared)
     public var yAcceleration: CGFloat = 0
     /// Acceleration along z (towards the viewer), points/s². Default 0. Read at every update.
+    @Property(unit: .pointsPerSecondSquared)
     public var zAcceleration: CGFloat = 0
 
     // MARK: Size and rotation
 
     /// Mean scale of the image. Default 1. Multiplied by `EmitterLayer.scale` for top-level
     /// cells, by the parent particle's current scale for sub-cells.
+    @Property(unit: .factor, gpu: .cell)
     public var scale: CGFloat = 1
     /// Full width of the uniform scale spread. Default 0.
+    @Property(unit: .factor, gpu: .cell)
     public var scaleRange: CGFloat = 0
     /// Change of scale per second over the particle's life, unclamped. Default 0.
+    @Property(unit: .perSecond, gpu: .cell)
     public var scaleSpeed: CGFloat = 0
     /// Mean rotation speed, radians per second; positive turns clockwise on screen. Default 0.
     /// Multiplied by `EmitterLayer.spin`.
+    @Property(unit: .angularSpeed, gpu: .cell)
     public var spin: CGFloat = 0
     /// Full width of the uniform spin spread, radians per second. Default 0.
+    @Property(unit: .angularSpeed, gpu: .cell)
     public var spinRange: CGFloat = 0
     /// Initial angle, radians. Default 0. Plume extension (Core Animation has it only privately).
+    @Property(unit: .angle, gpu: .cell)
     public var rotation: CGFloat = 0
     /// Full width of the uniform initial-angle spread, radians. Default 0. Plume extension.
+    @Property(unit: .angle, gpu: .cell)
     public var rotationRange: CGFloat = 0
 
     // MARK: Colour
 
     /// Mean colour, straight RGBA, multiplied with the image. Default opaque white.
+    @Property
     public var color: Color = .white
     /// Full width of the red spread. Default 0. Each channel is drawn independently.
+    @Property
     public var redRange: Float = 0
     /// Full width of the green spread. Default 0.
+    @Property
     public var greenRange: Float = 0
     /// Full width of the blue spread. Default 0.
+    @Property
     public var blueRange: Float = 0
     /// Full width of the alpha spread. Default 0.
+    @Property
     public var alphaRange: Float = 0
     /// Change of red per second. Default 0. Read at every update (affects live particles).
+    @Property(unit: .perSecond)
     public var redSpeed: Float = 0
     /// Change of green per second. Default 0. Read at every update.
+    @Property(unit: .perSecond)
     public var greenSpeed: Float = 0
     /// Change of blue per second. Default 0. Read at every update.
+    @Property(unit: .perSecond)
     public var blueSpeed: Float = 0
     /// Change of alpha per second. Default 0. Reaching 0 does not kill the particle.
+    @Property(unit: .perSecond)
     public var alphaSpeed: Float = 0
 
     // MARK: Contents
 
     /// The image drawn for each particle, tinted by the particle colour. Default nil: the cell
     /// simulates (and emits sub-cells) but draws nothing.
+    @Property
     public var contents: SpriteImage?
     /// The part of the image to draw, in unit coordinates. Default `(0, 0, 1, 1)`; a negative
     /// width or height flips.
+    @Property
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// Image pixels per point. Default 1.
+    @Property(unit: .pixelsPerPoint, above: 0)
     public var contentsScale: CGFloat = 1
     /// Filter when drawn larger than the image. Default linear.
+    @Property
     public var magnificationFilter: ContentsFilter = .linear
     /// Filter when drawn smaller than the image. Default linear.
+    @Property
     public var minificationFilter: ContentsFilter = .linear
     /// Level-of-detail bias for `.trilinear` minification. Default 0.
+    @Property
     public var minificationFilterBias: Float = 0
 
     // MARK: Sprite sheet (Semantics §10 "Sprite sheets")
@@ -143,22 +189,28 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// range 1…4096 (read rounded down; a value below 1 or not finite is read as 1, reported).
     /// Frames are numbered left to right, then top to bottom; each particle draws one frame, at
     /// the frame's size. Read at every draw (affects live particles); animatable (rounded down).
+    @Property
     public var spriteColumns: Float = 1
     /// Rows of the sprite-sheet grid. Default 1, range 1…4096 (as ``spriteColumns``).
+    @Property
     public var spriteRows: Float = 1
     /// Frames played, counted from the first. Default 0: every frame, `spriteColumns × spriteRows`;
     /// read rounded down and at most `spriteColumns × spriteRows` (larger values are reported and
     /// clamped; negative or not finite: 0, reported). Animatable (rounded down).
+    @Property(minimum: 0)
     public var spriteFrameCount: Float = 0
     /// Frames per second of the particle's age. Default 0: the frames span the particle's
     /// lifetime evenly (frame `⌊age ÷ lifetime × frames⌋`). Range ≥ 0 (negative or not finite: 0,
     /// reported). Read at every draw; animatable (the frame is `⌊age × rate⌋` at the current rate).
+    @Property(unit: .perSecond, minimum: 0)
     public var spriteFrameRate: Float = 0
     /// At a frame rate, whether the frames wrap around (true, the default) or hold the last frame
     /// (false). Ignored when the frames span the lifetime.
+    @Property
     public var spriteLoops: Bool = true
     /// Whether each particle starts at a random frame drawn from its key (Semantics §2, draw index
     /// ``DrawIndex/spriteFrame``); the played frame is `(start + frame) mod frames`. Default false.
+    @Property
     public var spriteRandomStart: Bool = false
 
     // MARK: Sub-cells
@@ -166,6 +218,7 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// Cells emitted by every live particle of this cell, at any depth. Default nil. Their time
     /// base is the parent particle's age; they are born at the parent's centre and inherit its
     /// current scale and colour, with the parent's flight direction as base direction (Semantics §6).
+    @Property
     public var emitterCells: [EmitterCell]?
 
     // MARK: Media timing (parent time: layer time for top-level cells, parent age for sub-cells)
@@ -189,27 +242,35 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// burst.duration = 0.15                        // emits for 0.15 s of layer time
     /// ```
     /// Non-finite or beyond ±10¹² s: reported, 0 is used.
+    @Property(unit: .seconds)
     public var beginTime: TimeInterval = 0
     /// How long one cycle of emission lasts, seconds of the cell's own time (parent time × `speed`).
     /// Default `.infinity` (0 also means unbounded). Negative or NaN: reported, unbounded is used.
+    @Property(unit: .seconds, minimum: 0, allowsInfinity: true)
     public var duration: TimeInterval = .infinity
     /// Seconds of the cell's own time per second of parent time; multiplies its birth rate.
     /// Default 1; 0 stops emission. Negative, non-finite or above 10⁶: reported, 0 is used.
+    @Property(unit: .factor, minimum: 0)
     public var speed: Float = 1
     /// Kept for Core Animation code: a cell's emission depends only on its active window, which
     /// `timeOffset` does not move, so it changes nothing (reported only when non-finite). Default 0.
+    @Property(unit: .seconds)
     public var timeOffset: TimeInterval = 0
     /// Cycles of `duration` the cell emits for; 0 means one, fractional and `.infinity` allowed.
     /// Default 0.
+    @Property(minimum: 0, allowsInfinity: true)
     public var repeatCount: Float = 0
     /// How long the cell emits, seconds of its own time; overrides `repeatCount` when positive.
     /// Default 0.
+    @Property(unit: .seconds, minimum: 0, allowsInfinity: true)
     public var repeatDuration: TimeInterval = 0
     /// Each cycle plays forwards, then backwards: a cycle lasts `2 · duration`, so the cell emits
     /// twice as long. Default false.
+    @Property
     public var autoreverses: Bool = false
     /// Kept for Core Animation code: a cell emits only inside its active window, whatever the
     /// fill. Default ``FillMode/removed``.
+    @Property
     public var fillMode: FillMode = .removed
 
     /// Creates a cell with Core Animation's defaults (it emits nothing until `birthRate` and

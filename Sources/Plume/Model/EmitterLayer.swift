@@ -24,9 +24,11 @@ import Foundation
 ///
 /// The class is open, with ``Layer``'s geometry (`bounds`, `position`, `frame`), `opacity`,
 /// `isHidden`, `masksToBounds` and the ``Layer/layoutSublayers()`` hook for subclasses.
+@DeclaredProperties
 open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// The top-level cells, emitted from the layer's shape and drawn in array order. Default nil.
     /// Replacing the array keeps the live particles of every index present in both arrays.
+    @Property
     public var emitterCells: [EmitterCell]?
 
     /// Behaviours acting on the live particles of the cells (``EmitterBehavior``; Semantics §12),
@@ -37,30 +39,41 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     // MARK: Multipliers (affect particles born afterwards)
 
     /// Multiplies every top-level cell's `birthRate` (not sub-cells'). Default 1.
+    @Property(unit: .factor, minimum: 0)
     public var birthRate: Float = 1
     /// Multiplies every sampled particle lifetime, at every level. Default 1.
+    @Property(unit: .factor, minimum: 0)
     public var lifetime: Float = 1
     /// Multiplies every sampled speed, at every level. Default 1.
+    @Property(unit: .factor)
     public var velocity: Float = 1
     /// Multiplies top-level scales (sub-cells inherit it through their parent's scale). Default 1.
+    @Property(unit: .factor)
     public var scale: Float = 1
     /// Multiplies every sampled spin. Default 1.
+    @Property(unit: .factor)
     public var spin: Float = 1
 
     // MARK: Geometry (affects particles born afterwards)
 
     /// Centre of the emission shape, points. Default (0, 0).
+    @Property(unit: .points)
     public var emitterPosition: CGPoint = .zero
     /// z of the emission shape's centre, points (+z towards the viewer). Default 0.
+    @Property(unit: .points)
     public var emitterZPosition: CGFloat = 0
     /// Width and height of the emission shape, points. Default (0, 0). Circle and sphere use
     /// `width / 2` as radius; the line uses only the width.
+    @Property(unit: .points)
     public var emitterSize: CGSize = .zero
     /// Depth of the cuboid, points. Default 0.
+    @Property(unit: .points)
     public var emitterDepth: CGFloat = 0
     /// Default ``EmitterShape/point``.
+    @Property
     public var emitterShape: EmitterShape = .point
     /// Default ``EmitterMode/volume``.
+    @Property
     public var emitterMode: EmitterMode = .volume
 
     /// Whether births follow the emitter when the host moves it between updates (Semantics §9).
@@ -70,12 +83,14 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// trail, not one clump per frame. False: every birth of the update is at the new position
     /// (Core Animation's behaviour without an animation). Animated positions always follow their
     /// path. Affects particles born afterwards; animatable (as 0/1).
+    @Property
     public var interpolatesEmitterMotion: Bool = true
     /// The longest move, in points, that ``interpolatesEmitterMotion`` spreads births along:
     /// a jump farther than this in one update is a teleport, and the update's births are all at
     /// the new position. Default 1,000 pt. Must be finite and ≥ 0 (else read as 0: no
     /// interpolation, reported). Animatable. For a shorter move that is a jump (a screen
     /// wrap-around), call ``teleportEmitter(to:zPosition:)``.
+    @Property(unit: .points)
     public var emitterTeleportDistance: CGFloat = 1000
     /// How many times ``teleportEmitter(to:zPosition:)`` was called: a simulator whose last update
     /// saw another count treats its next move as a jump (Semantics §9).
@@ -84,13 +99,16 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     // MARK: Drawing
 
     /// Default ``EmitterRenderMode/unordered``. Affects live particles.
+    @Property
     public var renderMode: EmitterRenderMode = .unordered
     /// When true particles keep their z and are drawn in the host's 3-D projection; when false
     /// (default) they are flattened to the layer plane. z is simulated either way.
+    @Property
     public var preservesDepth: Bool = false
 
     /// Seed of the particle random numbers (Semantics §2). Default 0. The same layer, seed and host
     /// times give the same particles on the CPU and the GPU at any frame rate.
+    @Property
     public var seed: UInt32 = 0
 
     // MARK: Media timing (parent time: the host clock; Semantics §8)
@@ -105,26 +123,34 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// the host clock reads: Semantics §8 "When a layer starts"). Set it to a host clock reading
     /// (`CACurrentMediaTime()`) to start at that moment, or in the past to appear pre-warmed.
     /// Non-finite or beyond ±10¹² s: reported, 0 is used. Not animatable.
+    @Property(unit: .seconds)
     public var beginTime: TimeInterval = 0
     /// Length of one cycle of the layer's local time, seconds of local time. Default `.infinity`
     /// (0 also means unbounded); outside its active period the layer shows nothing unless
     /// `fillMode` holds it. Negative or NaN: reported, unbounded is used.
+    @Property(unit: .seconds, minimum: 0, allowsInfinity: true)
     public var duration: TimeInterval = .infinity
     /// Seconds of local time per second of host time. Default 1; 0 pauses (with `timeOffset`
     /// set to the local time to hold). Negative, non-finite or above 10⁶: reported, 0 is used.
+    @Property(unit: .factor, minimum: 0)
     public var speed: Float = 1
     /// Seconds added to the layer's local time. Default 0. A positive value fast-forwards: the
     /// layer starts with that much emission already done (the snow preset's 10 s).
+    @Property(unit: .seconds)
     public var timeOffset: TimeInterval = 0
     /// Cycles of `duration` the layer is active for; 0 means one, fractional and `.infinity`
     /// allowed. Default 0.
+    @Property(minimum: 0, allowsInfinity: true)
     public var repeatCount: Float = 0
     /// Active time, seconds of local time; overrides `repeatCount` when positive. Default 0.
+    @Property(unit: .seconds, minimum: 0, allowsInfinity: true)
     public var repeatDuration: TimeInterval = 0
     /// Each cycle of local time plays forwards, then backwards. Default false.
+    @Property
     public var autoreverses: Bool = false
     /// Whether the layer is held at its start before `beginTime` and at its end after its active
     /// period (host time), instead of showing nothing. Default ``FillMode/removed``.
+    @Property
     public var fillMode: FillMode = .removed
 
     /// Explicit animations by key, in the order added (see `EmitterLayer+Animations.swift`).

@@ -66,7 +66,8 @@ public enum BirthSampler {
         return BirthState(lifetime: lifetime, lifetimeTicks: lifetimeTicks,
                           position: origin.position,
                           velocity: direction * speed
-                              + (parent == nil ? layer.emitterVelocity * cell.emitterVelocityFraction : .zero),
+                              + (parent.map { $0.velocity * cell.parentVelocityFraction }
+                                 ?? layer.emitterVelocity * cell.emitterVelocityFraction),
                           scale: baseScale * spread(cell.scale, cell.scaleRange, .scale),
                           scaleSpeed: cell.scaleSpeed,
                           angle: spread(cell.rotation, cell.rotationRange, .rotation),

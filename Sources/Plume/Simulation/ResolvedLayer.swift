@@ -92,6 +92,11 @@ public struct EmitterPath: Sendable {
 }
 
 /// One cell's values for one update. See ``ResolvedLayer``.
+///
+/// The properties declared `@Property(gpu: .cell)` on ``EmitterCell`` are resolved into
+/// ``parameters`` and read as members of the cell (`resolved.velocityRange`), exactly as the GPU
+/// programs read them (`C.velocityRange`).
+@dynamicMemberLookup
 public struct ResolvedCell: Sendable {
     /// Index path in the cell tree.
     public var path: [Int]
@@ -111,18 +116,7 @@ public struct ResolvedCell: Sendable {
     public var longitude: Double
     public var latitude: Double
     public var emissionRange: Double
-    public var velocity: Double
-    public var velocityRange: Double
-    /// The fraction of the emitter's velocity added at birth (top-level cells).
-    public var emitterVelocityFraction: Double
     public var acceleration: SIMD3<Double>
-    public var scale: Double
-    public var scaleRange: Double
-    public var scaleSpeed: Double
-    public var spin: Double
-    public var spinRange: Double
-    public var rotation: Double
-    public var rotationRange: Double
     public var color: SIMD4<Double>
     public var colorRange: SIMD4<Double>
     public var colorSpeed: SIMD4<Double>
@@ -148,6 +142,14 @@ public struct ResolvedCell: Sendable {
     /// The longest lifetime ``lifetimeTicks`` can draw (the catch-up threshold), ticks.
     public var maxLifetimeTicks: Int64 = 0
     public var children: [ResolvedCell]
+    /// The cell's GPU parameters (its properties declared `@Property(gpu: .cell)`): each finite and
+    /// flushed, or 0 with the cell emitting nothing (reported), as other birth values.
+    public var parameters: EmitterCell.GPUParameters
+    /// A GPU parameter by name: `resolved.velocityRange`.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterCell.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
     /// The most live particles this node may hold: its share of the layer's budget
     /// (``SimulationLimits/capacity(nodes:)``, set by ``ResolvedLayer/assignCapacities(_:)``).
     public var capacity = SimulationLimits.default.maxParticlesPerCell
@@ -348,19 +350,10 @@ extension ResolvedCell {
         longitude = number("emissionLongitude", cell.emissionLongitude)
         latitude = number("emissionLatitude", cell.emissionLatitude)
         emissionRange = number("emissionRange", cell.emissionRange)
-        velocity = number("velocity", cell.velocity)
-        velocityRange = number("velocityRange", cell.velocityRange)
-        emitterVelocityFraction = number("emitterVelocityFraction", cell.emitterVelocityFraction)
+        parameters = EmitterCell.GPUParameters(cell) { key, value in number(key, value) }
         acceleration = SIMD3(live("xAcceleration", cell.xAcceleration),
                              live("yAcceleration", cell.yAcceleration),
                              live("zAcceleration", cell.zAcceleration))
-        scale = number("scale", cell.scale)
-        scaleRange = number("scaleRange", cell.scaleRange)
-        scaleSpeed = number("scaleSpeed", cell.scaleSpeed)
-        spin = number("spin", cell.spin)
-        spinRange = number("spinRange", cell.spinRange)
-        rotation = number("rotation", cell.rotation)
-        rotationRange = number("rotationRange", cell.rotationRange)
         color = SIMD4(number("color.red", cell.color.red), number("color.green", cell.color.green),
                       number("color.blue", cell.color.blue), number("color.alpha", cell.color.alpha))
         colorRange = SIMD4(number("redRange", cell.redRange), number("greenRange", cell.greenRange),

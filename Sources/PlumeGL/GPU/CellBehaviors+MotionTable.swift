@@ -1,49 +1,52 @@
 import Plume
 
 extension CellBehaviors {
-    /// The motion section of the behaviour table (layout in `Shaders/plume_motion_behaviors.glsl`):
-    /// every parameter of ``BehaviorMotion`` as a float, as RGBA32UI texels starting at texel
-    /// `first` of the table. The GPU update, spawn and draw stages read it; `seed` is the layer's
-    /// (the per-particle draws of ``BehaviorParticle``).
-    func motionSection(seed: UInt32, first: Int) -> [SIMD4<UInt32>] {
-        func pair(_ x: Double, _ y: Double = 0) -> SIMD4<UInt32> {
-            SIMD4(Float(x).bitPattern, Float(y).bitPattern, 0, 0)
-        }
-        let kind: UInt32 = switch motion {
+    /// The motion section of the behaviour table: a `MotionHeader` entry, then the waves,
+    /// attractors, radial and tangential accelerations and speed-curve keys it names (layouts in
+    /// `Shaders/plume.contract`), every parameter of ``BehaviorMotion`` as a float, starting at
+    /// texel `first` of the table. The GPU update, spawn and draw stages read it
+    /// (`plume_motion_behaviors.glsl`); `seed` is the layer's (the per-particle draws of
+    /// ``BehaviorParticle``); `ends`: the cell lost its motion behaviours at this update.
+    func motionSection(seed: UInt32, first: Int, ends: Bool = false) -> [SIMD4<UInt32>] {
+        let motionClass: UInt32 = switch motion {
         case .ballistic: 0
         case .closedForm: 1
         case .grid: 2
         case .orbit: 3
         }
         let keys = velocity.map { Array(zip($0.locations, $0.values)) } ?? []
-        let header = 10
-        let waveStart = first + header
-        let attractorStart = waveStart + 2 * waves.count
-        let radialStart = attractorStart + 6 * attractors.count
-        let tangentialStart = radialStart + 2 * radial.count
-        let curveStart = tangentialStart + 2 * tangential.count
+        let waveStart = first + MotionHeaderEntry.vectors
+        let attractorStart = waveStart + WaveEntry.vectors * waves.count
+        let radialStart = attractorStart + AttractorEntry.vectors * attractors.count
+        let tangentialStart = radialStart + AccelerationEntry.vectors * radial.count
+        let curveStart = tangentialStart + AccelerationEntry.vectors * tangential.count
         let o = orbit
-        var t: [SIMD4<UInt32>] = [
-            SIMD4(kind, seed, UInt32(waves.count), UInt32(attractors.count)),
-            SIMD4(UInt32(radial.count), UInt32(tangential.count), UInt32(keys.count), o?.draw ?? 0),
-            SIMD4(UInt32(waveStart), UInt32(attractorStart), UInt32(radialStart), UInt32(tangentialStart)),
-            SIMD4(UInt32(curveStart), 0, 0, 0),
-            SIMD4(Float(drag).bitPattern, UInt32(BehaviorMotion.gridTicks), 0, 0), pair(center.x, center.y), pair(center.z),
-            pair(o?.startRadius ?? 0, o?.startRadiusRange ?? 0), pair(o?.endRadius ?? 0, o?.endRadiusRange ?? 0),
-            pair(o?.angularSpeed ?? 0, o?.angularSpeedRange ?? 0),
-        ]
-        for w in waves { t += [pair(w.force.x, w.force.y), pair(w.force.z, w.omega)] }
+        let header = MotionHeaderEntry(
+            motionClass: motionClass, seed: seed, waves: UInt32(waves.count), attractors: UInt32(attractors.count),
+            radials: UInt32(radial.count), tangentials: UInt32(tangential.count), keys: UInt32(keys.count),
+            orbitDraw: o?.draw ?? 0, waveStart: Int32(waveStart), attractorStart: Int32(attractorStart),
+            radialStart: Int32(radialStart), tangentialStart: Int32(tangentialStart), curveStart: Int32(curveStart),
+            ends: ends ? 1 : 0, gridTicks: Int32(BehaviorMotion.gridTicks), drag: Float(drag),
+            center: SIMD3<Float>(center), startRadius: Float(o?.startRadius ?? 0),
+            startRadiusRange: Float(o?.startRadiusRange ?? 0), endRadius: Float(o?.endRadius ?? 0),
+            endRadiusRange: Float(o?.endRadiusRange ?? 0), angularSpeed: Float(o?.angularSpeed ?? 0),
+            angularSpeedRange: Float(o?.angularSpeedRange ?? 0))
+        var t = header.texels
+        for w in waves { t += WaveEntry(force: SIMD3<Float>(w.force), omega: Float(w.omega)).texels }
         for a in attractors {
-            let type: Double = switch a.type {
+            let type: Int32 = switch a.type {
             case .radial: 0
             case .axial: 1
             case .planar: 2
             }
-            t += [pair(type, a.falloffDistance), pair(a.position.x, a.position.y), pair(a.position.z, a.orientation.x),
-                  pair(a.orientation.y, a.orientation.z), pair(a.stiffness, a.radius), pair(a.falloff)]
+            t += AttractorEntry(type: type, falloffDistance: Float(a.falloffDistance), stiffness: Float(a.stiffness),
+                                radius: Float(a.radius), position: SIMD3<Float>(a.position), falloff: Float(a.falloff),
+                                orientation: SIMD3<Float>(a.orientation)).texels
         }
-        for c in radial + tangential { t += [pair(c.acceleration, c.range), SIMD4(c.draw, 0, 0, 0)] }
-        for (x, v) in keys { t.append(pair(x, v)) }
+        for c in radial + tangential {
+            t += AccelerationEntry(acceleration: Float(c.acceleration), range: Float(c.range), draw: c.draw).texels
+        }
+        for (x, v) in keys { t += CurveKeyEntry(location: Float(x), value: Float(v)).texels }
         return t
     }
 }

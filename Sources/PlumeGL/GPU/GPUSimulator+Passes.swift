@@ -411,8 +411,7 @@ extension GPUSimulator {
     private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
         changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
-              var table = behaviors.drawTable(seed: resolved.seed) else { return false }
-        if ends { table[4 * (Int(table[2]) + 3) + 1] = 1 }   // texel m + 3 .y of the motion section
+              let table = behaviors.drawTable(seed: resolved.seed, motionEnds: ends) else { return false }
         try motionTable.bind(table)
         if !ends, let previous = node.previousBehaviors, previous.motion == .closedForm,
            previous != behaviors || node.previousAcceleration != cell.acceleration,
@@ -522,16 +521,7 @@ extension GPUSimulator {
         u.emission.set(BirthSampler.emissionVector(longitude: c.longitude, latitude: c.latitude))
         let half = sin(min(abs(c.emissionRange), 2 * .pi) / 4)
         u.oneMinusCosMax.set(2 * half * half)
-        u.velocity.set(c.velocity)
-        u.velocityRange.set(c.velocityRange)
-        u.emitterVelocityFraction.set(c.emitterVelocityFraction)
-        u.scale.set(c.scale)
-        u.scaleRange.set(c.scaleRange)
-        u.scaleSpeed.set(c.scaleSpeed)
-        u.spin.set(c.spin)
-        u.spinRange.set(c.spinRange)
-        u.rotation.set(c.rotation)
-        u.rotationRange.set(c.rotationRange)
+        u.setDeclared(c)
         u.color.set(c.color)
         u.colorRange.set(c.colorRange)
     }

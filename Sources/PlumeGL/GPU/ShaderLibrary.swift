@@ -36,6 +36,7 @@ public enum ShaderLibrary {
     public static func assemble(program: String, stage: String, defines: [String: Int], glVersion: Int = 40) -> String {
         var text = versionHeader(glVersion: glVersion)
         for (name, value) in defines.sorted(by: { $0.key < $1.key }) { text += "#define \(name) \(value)\n" }
+        text += DeclaredParameters.glslDefines
         for file in libraryFiles { text += "// ---- \(file)\n" + (source(file) ?? "") + "\n" }
         text += PassKind(rawValue: program)?.uniformDeclarations ?? ""
         for file in PassKind(rawValue: program)?.includes ?? [] { text += "// ---- \(file)\n" + (source(file) ?? "") + "\n" }

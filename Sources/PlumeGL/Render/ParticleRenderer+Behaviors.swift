@@ -11,11 +11,12 @@ extension CellBehaviors {
         return features
     }
 
-    /// The table `Shaders/plume_behaviors.glsl` reads (RGBA32UI texels, floats as bits): flags
-    /// and the alignment offset, one descriptor per curve, then the curves' keys. Nil exactly when
-    /// ``drawFeatures`` is empty (the cell is drawn by a variant without behaviour code).
-    /// Texel 0 `.z` is the first texel of the motion section (``motionSection(seed:first:)``), 0 without.
-    func drawTable(seed: UInt32) -> [UInt32]? {
+    /// The cell's behaviour table (its layout: `BehaviorHeader`, `Curve`, `CurveKey` and the
+    /// motion section's entries in `Shaders/plume.contract`): what `plume_behaviors.glsl` and
+    /// `plume_motion_behaviors.glsl` read. Nil exactly when ``drawFeatures`` is empty (the cell is
+    /// drawn by a variant without behaviour code). `motionEnds`: the cell lost its motion
+    /// behaviours at this update and these are the previous ones (``MotionHeaderEntry/ends``).
+    func drawTable(seed: UInt32, motionEnds: Bool = false) -> [UInt32]? {
         let curves: [BehaviorCurve?] = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
         guard !drawFeatures.isEmpty else { return nil }
         var flags: UInt32 = 0
@@ -27,23 +28,26 @@ extension CellBehaviors {
         if scaleAdditive { flags |= 32 }
         if alphaAdditive { flags |= 64 }
         if spinAdditive { flags |= 128 }
-        var texels: [SIMD4<UInt32>] = [SIMD4(flags, Float(align ?? 0).bitPattern, 0, 0)]
+        var header = BehaviorHeaderEntry(flags: flags, alignOffset: Float(align ?? 0), motionStart: 0)
+        var descriptors: [SIMD4<UInt32>] = []
         var keys: [SIMD4<UInt32>] = []
-        let firstKey = 1 + curves.count
+        let firstKey = BehaviorHeaderEntry.vectors + CurveEntry.vectors * curves.count
         for curve in curves {
             guard let curve else {
-                texels.append(.zero)
+                descriptors += CurveEntry(firstKey: 0, count: 0).texels
                 continue
             }
-            texels.append(SIMD4(UInt32(firstKey + keys.count), UInt32(curve.values.count), 0, 0))
-            for (x, v) in zip(curve.locations, curve.values) { keys.append(SIMD4(Float(x).bitPattern, Float(v).bitPattern, 0, 0)) }
+            descriptors += CurveEntry(firstKey: Int32(firstKey + keys.count), count: Int32(curve.values.count)).texels
+            for (x, v) in zip(curve.locations, curve.values) {
+                keys += CurveKeyEntry(location: Float(x), value: Float(v)).texels
+            }
         }
-        texels += keys
+        var rest = descriptors + keys
         if motion != .ballistic {
-            texels[0].z = UInt32(texels.count)
-            texels += motionSection(seed: seed, first: texels.count)
+            header.motionStart = Int32(BehaviorHeaderEntry.vectors + rest.count)
+            rest += motionSection(seed: seed, first: Int(header.motionStart), ends: motionEnds)
         }
-        return texels.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        return (header.texels + rest).flatMap { [$0.x, $0.y, $0.z, $0.w] }
     }
 }
 
