@@ -98,6 +98,19 @@ struct CompositingTests {
         #expect(differing == 0, "\(preset) over \(background): \(differing) bytes differ between the direct draw and the layer image")
     }
 
+    /// The composite's tiles cover a large viewport exactly (llvmpipe's linear path once lost
+    /// green and blue in parts of one viewport-sized rectangle).
+    @Test func aLargeViewportIsCompositedExactly() throws {
+        let make = { Preset.fire.makeLayer(size: CGSize(width: 1280, height: 720)) }
+        let steps = (0...60).map { Double($0) / 30 }
+        let direct = try Self.picture([make()], steps: steps, width: 1280, height: 720, background: .black, compositing: .direct)
+        let image = try Self.picture([make()], steps: steps, width: 1280, height: 720, background: .black,
+                                     compositing: .layerImage)
+        #expect(direct.contains { $0 != 0 && $0 != 255 }, "the fire draws something")
+        let differing = zip(direct, image).filter { $0 != $1 }.count
+        #expect(differing == 0, "1280×720: \(differing) bytes differ between the direct draw and the layer image")
+    }
+
     /// A layer at opacity 0.5 fades as one image: where its two opaque discs overlap, the picture
     /// is the same as where one disc is alone (the direct draw shows the lower disc through).
     @Test(arguments: [Color.clear, .black])
