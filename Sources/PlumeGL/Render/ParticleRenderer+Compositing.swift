@@ -139,11 +139,8 @@ extension ParticleRenderer {
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), image.texture.name)
         program.uniforms.image.set(TextureUnit(index: 0))
         program.uniforms.opacity.set(min(1, opacity))
-        let columns = (image.width + 63) / 64, rows = (image.height + 63) / 64
-        program.uniforms.size.set(SIMD2(Float(image.width), Float(image.height)))
-        program.uniforms.columns.set(Int32(columns))
         plume_glBindVertexArray(context.emptyVertexArray.name)
-        QuadBatches.draw(columns * rows)
+        plume_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         try context.check("compositing a layer image", pass: "layer compositing")
     }
 
