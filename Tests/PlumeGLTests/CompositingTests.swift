@@ -98,8 +98,8 @@ struct CompositingTests {
         #expect(differing == 0, "\(preset) over \(background): \(differing) bytes differ between the direct draw and the layer image")
     }
 
-    /// The composite's tiles cover a large viewport exactly (llvmpipe's linear path once lost
-    /// green and blue in parts of one viewport-sized rectangle).
+    /// A large viewport is composited exactly (llvmpipe's linear path lost green and blue in
+    /// parts of a viewport-sized rectangle shaded "image × interpolated colour").
     @Test func aLargeViewportIsCompositedExactly() throws {
         let make = { Preset.fire.makeLayer(size: CGSize(width: 1280, height: 720)) }
         let steps = (0...60).map { Double($0) / 30 }
