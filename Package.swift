@@ -2,10 +2,25 @@
 //
 // Plume — a GPU particle engine for Swift on Linux with Core Animation's emitter API.
 //
-// Layout: `Plume` is the model and the CPU reference simulator (no OpenGL anywhere in it; images
-// load through libpng);
-// `PlumeGL` is the GPU backend (transform-feedback simulation, contexts) and depends on it, never
-// the reverse; `plume` is the command-line front end.
+// Layout, by what each product links (a game takes only what it uses):
+//
+//   Plume          model, CPU reference simulator, effect files, presets    libpng, zlib (its macros,
+//                  PlumeMacros, run in the compiler: never linked)
+//   PlumeDrawing   sprites drawn in code (ImageRenderer, Cairo)            + Plume, cairo
+//   PlumeImport    Particle Designer `.plist` import                       + Plume, libtiff, zlib
+//   PlumeGL        GPU backend: simulation, rendering, headless/host       + Plume, libepoxy (EGL
+//                  contexts (no OpenGL anywhere in Plume; PlumeGL never       through it)
+//                  links a window toolkit)
+//   PlumeWindow    GLContext.window(…): a GLFW window and its event loop   + PlumeGL, GLFW
+//   PlumePlayground  the live window, inspector and HUD (`plume play`)     + the above, Dear ImGui
+//   plume          the command-line front end
+//
+// The driver's ceilings and floors the benchmarks measure against (PlumeGL/Measure) are SPI, not
+// public API: `@_spi(Benchmarks) import PlumeGL` (Benchmarks/, MeasureTests). They stay in PlumeGL
+// beside the shaders they run, which the EmbedShaders plugin builds into PlumeGL alone.
+//
+// Dependencies point down this list, never up. `.ci/check-ldd` checks that an example linking
+// only Plume and PlumeGL loads no GLFW, Cairo or libtiff.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -18,38 +33,51 @@ let package = Package(
         // MARK: - Public API
         .library(name: "Plume", targets: ["Plume"]),
         .library(name: "PlumeGL", targets: ["PlumeGL"]),
+        .library(name: "PlumeDrawing", targets: ["PlumeDrawing"]),
+        .library(name: "PlumeImport", targets: ["PlumeImport"]),
+        .library(name: "PlumeWindow", targets: ["PlumeWindow"]),
         .library(name: "PlumePlayground", targets: ["PlumePlayground"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target Plume` (and each product): the DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `@Property` / `@DeclaredProperties` (PlumeMacros): each property declared once.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // MARK: - Model and reference simulator
-        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "CTIFF", "CCairo", "PlumeMacros"], resources: [.copy("Resources/Effects")],
+        .target(name: "Plume", dependencies: ["CPNG", "CZlib", "PlumeMacros"], resources: [.copy("Resources/Effects")],
                 swiftSettings: strict),
+
+        // MARK: - Drawing sprites in code (Cairo) and the Particle Designer importer (libtiff)
+        .target(name: "PlumeDrawing", dependencies: ["Plume", "CCairo"], swiftSettings: strict),
+        .target(name: "PlumeImport", dependencies: ["Plume", "CTIFF", "CZlib"], swiftSettings: strict),
 
         // MARK: - GPU backend
         .target(
             name: "PlumeGL",
-            dependencies: ["Plume", "CEpoxy", "CGLFW"],
+            dependencies: ["Plume", "CEpoxy"],
             swiftSettings: strict,
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: - GLFW windows (`GLContext.window(…)`, keys, the swap)
+        .target(name: "PlumeWindow", dependencies: ["Plume", "PlumeGL", "CGLFW"], swiftSettings: strict),
+
         // MARK: - Playground: the live window, inspector and HUD (`plume play`)
-        .target(name: "PlumePlayground", dependencies: ["Plume", "PlumeGL", "CImGuiShim", "CEpoxy", "CGLFW"],
+        .target(name: "PlumePlayground", dependencies: ["Plume", "PlumeGL", "PlumeWindow", "PlumeImport", "CImGuiShim",
+                                                       "CEpoxy", "CGLFW"],
                 swiftSettings: strict),
 
         // MARK: - Fuzzing (random layer trees and PNG files, shared by the suite and `plume fuzz`)
-        .target(name: "PlumeFuzz", dependencies: ["Plume", "CZlib"], swiftSettings: strict),
+        .target(name: "PlumeFuzz", dependencies: ["Plume", "PlumeImport", "CZlib"], swiftSettings: strict),
 
         // MARK: - Command-line front end
         .executableTarget(
             name: "plume",
-            dependencies: ["Plume", "PlumeGL", "PlumeFuzz", "PlumePlayground",
+            dependencies: ["Plume", "PlumeGL", "PlumeImport", "PlumeFuzz", "PlumePlayground",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
@@ -58,7 +86,7 @@ let package = Package(
         .target(name: "ShipEffects", dependencies: ["Plume"], path: "Examples/ShipEffects", swiftSettings: strict),
         // An example depends on Plume's products and on targets under Examples/ only (its own
         // modules, as a game's package has them): ExampleImportsTests checks the imports.
-        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "ShipEffects"],
+        .executableTarget(name: "ShipGame", dependencies: ["Plume", "PlumeGL", "PlumeWindow", "ShipEffects"],
                           path: "Examples/ShipGame", swiftSettings: strict),
         .executableTarget(name: "SDLEmbed", dependencies: ["Plume", "PlumeGL", "ShipEffects", "CSDL2"],
                           path: "Examples/SDLEmbed", swiftSettings: strict),
@@ -95,10 +123,16 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "PlumeTests", dependencies: ["Plume", "CPNG", "CZlib", "CTIFF", "PlumeFuzz"], swiftSettings: strict),
-        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeFuzz", "CSDL2"], exclude: ["Goldens"],
+        // Helpers the test targets share (private X servers, frame times, vector errors).
+        .target(name: "PlumeTestSupport", path: "Tests/PlumeTestSupport", swiftSettings: strict),
+        .testTarget(name: "PlumeTests", dependencies: ["Plume", "PlumeDrawing", "PlumeImport", "CPNG", "CZlib", "CTIFF", "PlumeFuzz",
+                                                      "PlumeTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumePlayground", "CEpoxy"],
+        .testTarget(name: "PlumeGLTests", dependencies: ["Plume", "PlumeGL", "PlumeDrawing", "PlumeWindow", "PlumeFuzz",
+                                                        "PlumeTestSupport", "CSDL2"], exclude: ["Goldens"],
+                    swiftSettings: strict),
+        .testTarget(name: "PlumePlaygroundTests", dependencies: ["Plume", "PlumeGL", "PlumeWindow", "PlumePlayground", "CEpoxy",
+                                                                "PlumeTestSupport"],
                     swiftSettings: strict),
     ]
 )

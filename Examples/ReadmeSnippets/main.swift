@@ -26,19 +26,6 @@ layer.setValue(60, forKeyPath: "emitterCells.fire.birthRate")   // does not thro
 let reference = ReferenceSimulator(layer: layer)   // the GPU one has the same protocol
 try reference.advance(to: CACurrentMediaTime())    // your clock, in seconds
 
-import PlumeGL
-
-let context = try GLContext.current()                     // wraps your context; or .headless(), .window()
-let simulator = try GPUSimulator(layer: layer, context: context)
-let renderer = try ParticleRenderer(context: context)
-let projection = Matrix4.layer(width: 320, height: 240)   // y down, like UIKit; yUp: true for y-up worlds
-for frame in 1...90 {
-    let now = Double(frame) / 60                          // your clock
-    try simulator.advance(to: now)                        // O(cells) host work, no readback
-    // … bind and clear your framebuffer, draw your scene …
-    try renderer.draw(simulator, viewProjection: projection)
-}
-
 let now = CACurrentMediaTime()               // the clock the simulator is advanced with
 let tap = CGPoint(x: 200, y: 120)            // where the player tapped, in layer points
 let move = BasicAnimation(keyPath: "emitterPosition")
@@ -55,4 +42,17 @@ wave.setValue(0.6, forKey: "frequency")             // Hz
 let drag = EmitterBehavior(type: .drag, name: "air")
 drag.drag = 1.5                                     // 1/s
 layer.emitterBehaviors = [wave, drag]
+
+import PlumeGL
+
+let context = try GLContext.current()                     // wraps your context; or .headless(), .window()
+let simulator = try GPUSimulator(layer: layer, context: context)
+let renderer = try ParticleRenderer(context: context)
+let projection = Matrix4.layer(width: 320, height: 240)   // y down, like UIKit; yUp: true for y-up worlds
+for frame in 1...90 {
+    let now = Double(frame) / 60                          // your clock
+    try simulator.advance(to: now)                        // O(cells) host work, no readback
+    // … bind and clear your framebuffer, draw your scene …
+    try renderer.draw(simulator, viewProjection: projection)
+}
 

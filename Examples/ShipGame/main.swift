@@ -9,6 +9,7 @@
 import Foundation
 import Plume
 import PlumeGL
+import PlumeWindow
 import ShipEffects
 
 let arguments = CommandLine.arguments

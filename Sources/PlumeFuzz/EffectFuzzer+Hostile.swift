@@ -1,5 +1,6 @@
 import Foundation
 import Plume
+import PlumeImport
 
 /// The hostile families of the loader fuzzer (issue 23): image paths that name devices, pipes,
 /// folders and files outside the effect's folder, and storms of unknown keys. Each case must end

@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import Plume
+import PlumeImport
 
 /// Mutation fuzzing of the loaders (`plume fuzz-effects`, and a bounded run in the tests): seeds
 /// are valid effect files and property lists; each case mutates one and loads it. A crash ends the

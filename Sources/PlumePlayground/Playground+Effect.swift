@@ -1,6 +1,7 @@
 import Foundation
 import Plume
 import PlumeGL
+import PlumeImport
 
 /// Loading, saving, restarting and hot-reloading the effect.
 ///

@@ -3,6 +3,7 @@ import CGLFW
 import Foundation
 import Plume
 import PlumeGL
+import PlumeWindow
 
 /// The live playground behind `plume play`: a GLFW window (OpenGL 3.3+ core, resizable) running an
 /// effect in real time on the GPU path, with the seed article's app (a click moves the emitter, a
@@ -64,7 +65,7 @@ public final class Playground {
     var quitRequested = false
 
     /// Opens the window and loads the effect.
-    /// - Throws: ``GLError`` when no window can be made (no X display, no OpenGL 3.3),
+    /// - Throws: `GLError` when no window can be made (no X display, no OpenGL 3.3),
     ///   ``PlaygroundError`` when the effect cannot be loaded or ImGui cannot start.
     public init(options: PlaygroundOptions) throws {
         self.options = options

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeWindow
 
 /// What the playground shows, as numbers: written as JSON by `--state-file` after every frame,
 /// so scripts and tests can check the window without reading pixels.

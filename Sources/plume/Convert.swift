@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
+import PlumeImport
 
 /// `plume convert IN.plist OUT.json`: a Particle Designer / cocos2d file as a Plume effect file.
 struct Convert: ParsableCommand {

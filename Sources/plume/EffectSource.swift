@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
+import PlumeImport
 
 /// What `plume run` and `plume render` play: a preset name, a Plume effect file (`.json`) or a
 /// Particle Designer / cocos2d property list (`.plist`).

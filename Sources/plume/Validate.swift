@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
+import PlumeImport
 
 /// `plume validate FILE…`: every problem in effect files (or Particle Designer files), with
 /// file:line:column, JSON path and rule. Exit status 1 when any file is invalid: it has an error,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 @testable import PlumeGL
+import PlumeTestSupport
 
 /// Issue 24 item 1: a property declared `@Property(gpu: .cell)` reaches the GPU through its
 /// declaration alone. For every declared GPU parameter, a layer with it moved away from the base

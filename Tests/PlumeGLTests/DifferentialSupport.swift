@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 @testable import PlumeGL
@@ -93,5 +94,3 @@ func compareSnapshots(gpu: ParticleSnapshot, cpu: ParticleSnapshot, configuratio
     return worst
 }
 
-func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
-func maxAbs(_ v: SIMD4<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z), abs(v.w)) }

@@ -6,7 +6,7 @@ import PlumeFuzz
 
 /// The bounded fuzzers of the suite (fixed seeds, so a failure reproduces): random layer trees
 /// with extreme values on both simulators, and mutated PNG files. Long runs: `plume fuzz`
-/// (README, "Reliability").
+/// (the Reliability article).
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct FuzzTests {
     static let seed: UInt64 = 20_261_122

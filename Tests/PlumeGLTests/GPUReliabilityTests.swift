@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 @testable import PlumeGL
@@ -276,9 +277,4 @@ struct GPUReliabilityTests {
             #expect(throws: GLError.released("OffscreenTarget.image")) { try target.image() }
         }
     }
-}
-
-/// Host times at `fps` from 0 to `end`.
-func frames(fps: Double = 60, until end: Double) -> [Double] {
-    (0...Int((end * fps).rounded())).map { Double($0) / fps }
 }

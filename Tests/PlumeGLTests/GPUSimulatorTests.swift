@@ -1,5 +1,6 @@
 import CEpoxy
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 @testable import PlumeGL

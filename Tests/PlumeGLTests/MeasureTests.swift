@@ -2,7 +2,7 @@ import CEpoxy
 import Foundation
 import Testing
 @testable import Plume
-@testable import PlumeGL
+@_spi(Benchmarks) @testable import PlumeGL
 
 /// The driver measurements the benchmarks divide by (`Sources/PlumeGL/Measure`): they run, give
 /// finite positive figures, do what they say, and leave the GL state as the renderer would.

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// A private Xvfb server for one test (Xvfb picks a free display itself and writes its number to
@@ -9,23 +10,7 @@ final class PrivateXServer {
     private let previousDisplay: String?
 
     init() throws {
-        let xvfb = try #require(["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "Xvfb is missing: run .ci/setup (Debian package xvfb)")
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        var number = ""
-        while !number.hasSuffix("\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            number += String(decoding: byte, as: UTF8.self)
-        }
-        display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(display.count > 1, "Xvfb did not report its display")
+        (server, display) = try Xvfb.start(screen: "640x480x24")
         previousDisplay = ProcessInfo.processInfo.environment["DISPLAY"]
         setenv("DISPLAY", display, 1)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Plume
+@testable import PlumeDrawing
 @testable import PlumeGL
 
 /// The renderer's points-to-pixels follow the screen's scale (issue 27 item 3), and a sprite

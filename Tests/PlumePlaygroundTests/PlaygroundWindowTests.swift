@@ -1,6 +1,7 @@
 import Foundation
 import Plume
 import PlumePlayground
+import PlumeWindow
 import Testing
 
 /// `plume play` in a real window under a private Xvfb, driven by real X input (xdotool), checked

@@ -1,6 +1,7 @@
 import Foundation
 import Plume
 import PlumePlayground
+import PlumeTestSupport
 import Testing
 
 /// A private X server (Xvfb, which picks a free display itself) for one test, with the programs
@@ -16,28 +17,11 @@ final class XSession {
 
     /// - Parameter dpi: the screen's Xft.dpi resource (set with xrdb; 192 is a 2× HiDPI screen).
     init(screen: String = "1600x1000x24", dpi: Int? = nil) throws {
-        let xvfb = try #require(["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "Xvfb is missing: run .ci/setup (Debian package xvfb)")
         _ = try #require(XSession.tool("xdotool"), "xdotool is missing: run .ci/setup (Debian package xdotool)")
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
         // -noreset: the server keeps its resources (Xft.dpi) when a client such as xrdb disconnects.
-        server.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        // Xvfb writes the display number once it accepts connections.
-        var digits = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            digits += byte
-        }
-        display = ":" + String(decoding: digits, as: UTF8.self)
+        (server, display) = try Xvfb.start(screen: screen, arguments: ["-noreset"])
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-x-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        #expect(display.count > 1, "Xvfb did not report its display")
         if let dpi {
             let xrdb = try #require(XSession.tool("xrdb"), "xrdb is missing: run .ci/setup (Debian package x11-xserver-utils)")
             let process = Process()
@@ -60,9 +44,7 @@ final class XSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    static func tool(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func tool(_ name: String) -> String? { Xvfb.tool(name) }
 
     /// A program built by this package (`plume`, the examples), next to the test bundle.
     static func product(_ name: String) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Plume
+@testable import PlumeDrawing
 
 /// The drawing half of the porting surface (issue 27 item 4), each from Apple's documented
 /// behaviour: the `UIGraphicsBeginImageContext…` family, `CGMutablePath`, attributed strings,

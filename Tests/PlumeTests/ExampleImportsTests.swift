@@ -39,7 +39,7 @@ struct ExampleImportsTests {
 
     @Test func packageSwiftDeclaresTheExamples() throws {
         let (products, examples) = try Self.package()
-        #expect(products == ["Plume", "PlumeGL", "PlumePlayground"], "library products: \(products.sorted())")
+        #expect(products == ["Plume", "PlumeGL", "PlumeDrawing", "PlumeImport", "PlumeWindow", "PlumePlayground"], "library products: \(products.sorted())")
         for name in ["ShipGame", "SDLEmbed", "ExportFrames", "MovingEmitter", "ShipEffects", "CSDL2"] {
             #expect(examples[name] != nil, "\(name) is not a target under Examples/ in Package.swift: \(examples.keys.sorted())")
         }

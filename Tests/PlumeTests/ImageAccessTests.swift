@@ -1,4 +1,5 @@
 import Foundation
+import PlumeImport
 import Testing
 @testable import Plume
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 

@@ -1,5 +1,7 @@
 import CTIFF
 import Foundation
+import PlumeImport
+import PlumeTestSupport
 import Testing
 @testable import Plume
 import PlumeFuzz

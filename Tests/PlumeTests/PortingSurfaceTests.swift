@@ -1,4 +1,6 @@
 import Foundation
+import PlumeDrawing
+import PlumeTestSupport
 import Testing
 @testable import Plume
 

@@ -1,4 +1,6 @@
 import Foundation
+import PlumeImport
+import PlumeTestSupport
 import Testing
 @testable import Plume
 import PlumeFuzz

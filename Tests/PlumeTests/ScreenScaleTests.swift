@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Plume
+@testable import PlumeDrawing
 
 /// One display scale (issue 27 item 3), as `UIScreen.main.scale` is on iOS: what sprites drawn in
 /// code, the images loaded by name and the default renderer format follow. The tests set it

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 
@@ -10,13 +11,6 @@ func simulate(_ layer: EmitterLayer, times: [Double], limits: SimulationLimits =
     if let first = times.first, first > 0 { try sim.advance(to: 0) }
     for t in times { try sim.advance(to: t) }
     return try sim.snapshot()
-}
-
-/// Host times `0, 1/fps, 2/fps, …` up to and including `end` (computed by division, so `end` is
-/// hit exactly when `end·fps` is whole).
-func frames(fps: Double, until end: Double, from start: Double = 0) -> [Double] {
-    let n = Int(((end - start) * fps).rounded())
-    return (0...n).map { start + Double($0) / fps }
 }
 
 /// Irregular steps through `[start, end]`, deterministic for a seed: step sizes from 1 ms to 90 ms.
@@ -70,8 +64,6 @@ func expectSameParticles(_ a: ParticleSnapshot, _ b: ParticleSnapshot, tolerance
     }
 }
 
-func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
-func maxAbs(_ v: SIMD4<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z), abs(v.w)) }
 
 /// A one-cell layer: the cell at the origin with a point emitter.
 func singleCellLayer(_ configure: (EmitterCell) -> Void) -> (EmitterLayer, EmitterCell) {

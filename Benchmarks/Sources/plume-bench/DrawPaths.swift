@@ -1,6 +1,6 @@
 import Foundation
 import Plume
-import PlumeGL
+@_spi(Benchmarks) import PlumeGL
 
 /// Issue 14's side-by-side rows: frame time at 10⁴, 10⁵ and 10⁶ live particles (the steady
 /// workload: 1280×720, 8-pixel additive soft sprites), simulation only and simulation + drawing by

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
-import PlumeGL
+@_spi(Benchmarks) import PlumeGL
 
 /// When the run started: progress lines and the closing line say the seconds since.
 let runStarted = ContinuousClock.now

@@ -1,5 +1,5 @@
 import Foundation
-import PlumeGL
+@_spi(Benchmarks) import PlumeGL
 
 /// What the machine is.
 struct Machine: Codable {

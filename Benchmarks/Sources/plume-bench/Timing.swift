@@ -1,6 +1,6 @@
 import Foundation
 import Plume
-import PlumeGL
+@_spi(Benchmarks) import PlumeGL
 
 /// Frame timings. GPU work is fenced with `glFinish` on both sides of a timed frame, so the host
 /// clock never stops around unfinished GL work; each figure is the median of repeated frames

@@ -1,6 +1,6 @@
 import Foundation
 import Plume
-import PlumeGL
+@_spi(Benchmarks) import PlumeGL
 
 /// The update's throughput against the driver's two copy ceilings, taken in the same run at each
 /// size (issue 14, items 2–3): the vertex-only copy (the floor for moving a record) and the

@@ -94,10 +94,16 @@ public class Animation: MediaTiming, @unchecked Sendable {
 /// Animation: `from` alone animates to the model value, `to` alone from it, `by` adds to
 /// `from` (or to the model value).
 public final class BasicAnimation: Animation, @unchecked Sendable {
+    /// The value at the start, of the key path's type (a number, `CGPoint`, `CGSize`, `CGRect` or
+    /// colour). Default nil.
     public var fromValue: Any?
+    /// The value at the end, of the key path's type. Default nil.
     public var toValue: Any?
+    /// The change over the animation, added to ``fromValue`` (or to the model value). Default nil.
     public var byValue: Any?
 
+    /// An animation of `keyPath` (`CABasicAnimation(keyPath:)`), such as `"emitterPosition"` or
+    /// `"emitterCells.fire.birthRate"`.
     public override init(keyPath: String) { super.init(keyPath: keyPath) }
     /// An animation whose `keyPath` is set later (`CABasicAnimation()`).
     public convenience init() { self.init(keyPath: "") }
@@ -132,12 +138,14 @@ public final class BasicAnimation: Animation, @unchecked Sendable {
 /// Steps through values at key times (`CAKeyframeAnimation`), each segment paced by its own
 /// timing function.
 public final class KeyframeAnimation: Animation, @unchecked Sendable {
+    /// The key frames' values, of the key path's type, in order. Default empty (no effect).
     public var values: [Any] = []
     /// Progress (0…1) of each value; nil spaces them evenly.
     public var keyTimes: [Double]?
     /// One per segment (`values.count − 1`); nil: linear.
     public var timingFunctions: [TimingFunction]?
 
+    /// An animation of `keyPath` (`CAKeyframeAnimation(keyPath:)`).
     public override init(keyPath: String) { super.init(keyPath: keyPath) }
     /// An animation whose `keyPath` is set later (`CAKeyframeAnimation()`).
     public convenience init() { self.init(keyPath: "") }

@@ -28,9 +28,11 @@ extension EmitterLayer {
             animationEntries = []
         }
     }
+    /// The animation added under `key` (a copy of what was added), if it is still running or kept.
     public func animation(forKey key: String) -> Animation? {
         animationLock.withLock { animationEntries.first { $0.key == key }?.animation }
     }
+    /// The keys of the layer's animations, in the order they were added.
     public func animationKeys() -> [String] { animationLock.withLock { animationEntries.map(\.key) } }
 
     /// The layer as animated at host time `hostTime`: a copy (cells included) with every active

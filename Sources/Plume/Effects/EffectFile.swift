@@ -40,7 +40,10 @@ public enum EffectFile {
 
     /// Angles in the file: radians (the default, exact) or degrees.
     public enum AngleUnit: String, CaseIterable, Sendable {
-        case radians, degrees
+        /// Radians, as the model keeps them (the default: written exactly).
+        case radians
+        /// Degrees, as designers think of them (`"angleUnit": "degrees"` in the file).
+        case degrees
     }
 
     /// How images that are not built-in sprites are written.
@@ -59,6 +62,8 @@ public enum EffectFile {
         /// A free-text `"description"`.
         public var description: String?
 
+        /// Options with every default: radians, no schema, images embedded, no capacity, no
+        /// description.
         public init(angleUnit: AngleUnit = .radians, schema: String? = nil, imagePaths: [SpriteImage: String] = [:],
                     maxParticlesPerCell: Int? = nil, description: String? = nil) {
             self.angleUnit = angleUnit
@@ -70,8 +75,10 @@ public enum EffectFile {
     }
 
     /// Loads the layer an effect file describes.
-    /// - Parameter imageAccess: which image files the effect may name (default: its own folder
-    ///   and the bundled resources; see ``ImageAccess``).
+    /// - Parameters:
+    ///   - url: the effect file (JSON, at most 64 MiB, a regular file).
+    ///   - imageAccess: which image files the effect may name (default: its own folder and the
+    ///     bundled resources; see ``ImageAccess``).
     /// - Throws: ``EffectFileError`` with every problem when the file is unreadable or invalid.
     public static func load(from url: URL, imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> EmitterLayer {
         try read(from: url, imageAccess: imageAccess).layer
@@ -142,7 +149,7 @@ public enum EffectFile {
         }
     }
 
-    /// Writes a document read with ``read(from:)`` back, keeping its image paths, angle unit and
+    /// Writes a document read with ``read(from:imageAccess:)`` back, keeping its image paths, angle unit and
     /// capacity.
     public static func write(_ document: EffectDocument, to url: URL) throws(EffectFileError) {
         try write(document.layer, to: url, options: document.writeOptions)

@@ -20,7 +20,7 @@ extension SpriteImage {
 
     /// Width and height from a PNG's header (signature, IHDR length and type, then the two
     /// big-endian words), without decoding it; nil when it is not a PNG.
-    static func pngDimensions(_ data: Data) -> (width: Int, height: Int)? {
+    package static func pngDimensions(_ data: Data) -> (width: Int, height: Int)? {
         guard data.count >= 24, data.prefix(8).elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else { return nil }
         let bytes = [UInt8](data.prefix(24))
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -29,7 +29,7 @@ extension SpriteImage {
 
     /// Decodes PNG bytes after checking the declared size against `maxSide` (so a small file
     /// that claims a huge image is refused before any pixel memory is taken).
-    static func boundedPNG(_ data: Data, name: String, maxSide: Int) throws -> SpriteImage {
+    package static func boundedPNG(_ data: Data, name: String, maxSide: Int) throws -> SpriteImage {
         guard let (w, h) = pngDimensions(data) else {
             throw FileError.invalidPNG(path: name, reason: "not a PNG (bad signature or truncated header)")
         }

@@ -2,7 +2,7 @@ import Foundation
 
 extension EffectIssue {
     /// Warnings for the cells of `layer` that can never show at their values (lifetime 0,
-    /// birthRate 0, transparent, no image where one is needed: ``ResolvedLayer/silentCells(of:)``,
+    /// birthRate 0, transparent, no image where one is needed: `ResolvedLayer.silentCells(of:)`,
     /// which the simulators report once as diagnostics). The path is the JSON path of the value in
     /// an effect file (`$.layer.emitterCells[0].lifetime`); the message names the key path
     /// (`emitterCells.spark.lifetime = 0.0: …`), which reaches the cell in code.

@@ -8,6 +8,7 @@ import Foundation
 /// fire.json:14:7: warning: $.emitterCells[0].lifetimeRnage: unknown key (did you mean "lifetimeRange"?), ignored
 /// ```
 public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
+    /// How serious an issue is: whether the file still loads.
     public enum Severity: String, Hashable, Sendable {
         /// The file is refused (loading throws).
         case error
@@ -15,6 +16,7 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
         case warning
     }
 
+    /// Whether the file is refused (error) or loads with this value ignored (warning).
     public var severity: Severity
     /// The file as given to the loader (or a name such as "<data>").
     public var file: String
@@ -27,6 +29,7 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
     /// The rule broken, in words.
     public var message: String
 
+    /// An issue with every field given (the loaders make them; tools may too).
     public init(severity: Severity, file: String, path: String, position: SourcePosition?, message: String) {
         self.severity = severity
         self.file = file
@@ -35,6 +38,8 @@ public struct EffectIssue: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: severity: path: message`, as compilers print (line and column only
+    /// where known, the path only where there is one).
     public var description: String {
         let location = position.map { "\(file):\($0.line):\($0.column)" } ?? file
         // A problem of the file itself (it cannot be read) has no JSON path.
@@ -49,28 +54,32 @@ public struct EffectFileError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Errors first, then warnings, each in file order.
     public var issues: [EffectIssue]
 
+    /// An error holding `issues` (errors first, then warnings, as the loaders order them).
     public init(issues: [EffectIssue]) { self.issues = issues }
 
+    /// The issues that refused the file.
     public var errors: [EffectIssue] { issues.filter { $0.severity == .error } }
+    /// The issues that alone would not have refused it.
     public var warnings: [EffectIssue] { issues.filter { $0.severity == .warning } }
 
+    /// Every issue, one per line.
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 
 /// Collects issues while a document is read.
-struct IssueLog {
-    var file: String
+package struct IssueLog {
+    package var file: String
     /// The issues kept (at most ``limit``).
     private var kept: [EffectIssue] = []
     /// Issues past the limit: counted, not kept (and not worked out: see ``isFull``).
-    private(set) var omitted = 0
+    package private(set) var omitted = 0
     /// Stops collecting past this many, so a hostile file cannot produce unbounded output.
-    static let limit = 1000
+    package static let limit = 1000
 
-    init(file: String) { self.file = file }
+    package init(file: String) { self.file = file }
 
     /// The issues kept, then, when more were found, a warning saying how many were not listed.
-    var issues: [EffectIssue] {
+    package var issues: [EffectIssue] {
         guard omitted > 0 else { return kept }
         return kept + [EffectIssue(severity: .warning, file: file, path: "$", position: nil,
                                    message: "\(omitted) more issues not listed (the first \(Self.limit) are)")]
@@ -78,18 +87,18 @@ struct IssueLog {
 
     /// No more issues are kept: a caller may skip working out their text (suggestions for unknown
     /// keys cost an edit distance against every known key), and only count them with ``skip()``.
-    var isFull: Bool { kept.count >= Self.limit }
+    package var isFull: Bool { kept.count >= Self.limit }
 
     /// Counts an issue past the limit without building it.
-    mutating func skip() { omitted += 1 }
+    package mutating func skip() { omitted += 1 }
 
-    var hasErrors: Bool { kept.contains { $0.severity == .error } }
+    package var hasErrors: Bool { kept.contains { $0.severity == .error } }
 
-    mutating func error(_ path: String, _ position: SourcePosition?, _ message: String) {
+    package mutating func error(_ path: String, _ position: SourcePosition?, _ message: String) {
         add(.error, path, position, message)
     }
 
-    mutating func warning(_ path: String, _ position: SourcePosition?, _ message: String) {
+    package mutating func warning(_ path: String, _ position: SourcePosition?, _ message: String) {
         add(.warning, path, position, message)
     }
 
@@ -99,7 +108,7 @@ struct IssueLog {
     }
 
     /// Errors first, then warnings, each sorted by position.
-    var sorted: [EffectIssue] {
+    package var sorted: [EffectIssue] {
         func key(_ i: EffectIssue) -> (Int, Int) { (i.position?.line ?? 0, i.position?.column ?? 0) }
         return issues.filter { $0.severity == .error }.sorted { key($0) < key($1) }
             + issues.filter { $0.severity == .warning }.sorted { key($0) < key($1) }
@@ -107,7 +116,7 @@ struct IssueLog {
 }
 
 /// The known key nearest to `key` by edit distance, if close enough to be a likely typo.
-func nearestKey(to key: String, in candidates: some Sequence<String>) -> String? {
+package func nearestKey(to key: String, in candidates: some Sequence<String>) -> String? {
     var best: (String, Int)?
     let lowered = key.lowercased()
     for c in candidates {

@@ -27,6 +27,7 @@ public final class EffectWatcher {
         case failed(EffectFileError)
     }
 
+    /// The file watched.
     public let url: URL
     /// The last document that loaded, if any.
     public private(set) var document: EffectDocument?

@@ -24,6 +24,8 @@ public struct ImageAccess: Sendable, Hashable {
     /// Any readable file, absolute and `../` paths included: for files you trust. Default false.
     public var anywhere: Bool
 
+    /// Access to the effect's own folder and the bundled resources, plus `folders`, or to any
+    /// readable file where `anywhere`.
     public init(folders: [URL] = [], anywhere: Bool = false) {
         self.folders = folders
         self.anywhere = anywhere

@@ -2,14 +2,18 @@ import Foundation
 
 /// A position in a text file: 1-based line and column (columns count Unicode scalars).
 public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
 
+    /// The position at `line`, `column` (both from 1).
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// `line:column`, as compilers print it.
     public var description: String { "\(line):\(column)" }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value to write, members in the order given. Short arrays of scalars stay on one line.
-indirect enum JSONOut: Sendable {
+package indirect enum JSONOut: Sendable {
     case null
     case bool(Bool)
     /// The number's text, already formatted (see ``JSONOut/number(_:)``).
@@ -15,12 +15,12 @@ indirect enum JSONOut: Sendable {
     /// The shortest text that reads back as the same `Float` (so `0.2` stays `0.2`).
     static func number(_ f: Float) -> JSONOut { .number(formatNumber(f)) }
 
-    static func formatNumber(_ d: Double) -> String {
+    package static func formatNumber(_ d: Double) -> String {
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return "\(d)".replacingOccurrences(of: "e+", with: "e")
     }
 
-    static func formatNumber(_ f: Float) -> String {
+    package static func formatNumber(_ f: Float) -> String {
         if f == f.rounded(), abs(f) < 1e7 { return String(Int64(f)) }
         return "\(f)".replacingOccurrences(of: "e+", with: "e")
     }

@@ -9,6 +9,7 @@ public enum KeyPathError: Error, Hashable, CustomStringConvertible {
     /// The value has the right type but cannot be stored (e.g. a seed out of `UInt32`'s range).
     case invalidValue(keyPath: String, value: String, reason: String)
 
+    /// The full key path the failing call was given.
     public var keyPath: String {
         switch self {
         case let .unknownKey(p, _), let .unknownCell(p, _), let .typeMismatch(p, _, _), let .invalidValue(p, _, _):
@@ -16,6 +17,7 @@ public enum KeyPathError: Error, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What failed, with the key path and, where one is close, the key meant.
     public var description: String {
         switch self {
         case let .unknownKey(p, k): return "key path '\(p)': unknown key '\(k)'"

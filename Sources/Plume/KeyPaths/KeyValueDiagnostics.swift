@@ -11,6 +11,7 @@ public struct KeyValueDiagnostics: Hashable, Sendable {
     /// How many failures ``recent`` keeps.
     public static let capacity = 64
 
+    /// No failures yet.
     public init() {}
 
     mutating func record(_ error: Error, value: Any?) {
@@ -27,6 +28,7 @@ public struct KeyValueDiagnostics: Hashable, Sendable {
 public struct KeyValueReportCursor: Sendable {
     private var seen: [ObjectIdentifier: Int] = [:]
 
+    /// A cursor that has reported nothing yet: its first call returns every failure kept.
     public init() {}
 
     /// The failures on `layer`, its cells (any depth) and its behaviours since the previous call.

@@ -45,5 +45,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Creates a colour from a vector `(r, g, b, a)`.
     public init(_ v: SIMD4<Float>) { self.init(red: v.x, green: v.y, blue: v.z, alpha: v.w) }
 
+    /// `Color(red: …, green: …, blue: …, alpha: …)`.
     public var description: String { "Color(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha))" }
 }

@@ -119,6 +119,7 @@ public enum NamedImageError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A file was found but is not a valid PNG.
     case unreadable(name: String, path: String, reason: String)
 
+    /// The name, and every path tried or the reason the file found could not be read.
     public var description: String {
         switch self {
         case let .notFound(n, tried):

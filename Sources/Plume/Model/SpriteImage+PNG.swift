@@ -16,6 +16,7 @@ extension SpriteImage {
         /// ``SpriteImage/maxPNGPixels`` in all: refused before anything is decoded.
         case tooLarge(path: String, width: Int, height: Int)
 
+        /// The file and what is wrong with it, as libpng or the size checks found.
         public var description: String {
             switch self {
             case let .unreadable(p, r): return "\(p): cannot read the file (\(r))"

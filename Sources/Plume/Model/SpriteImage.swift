@@ -14,7 +14,7 @@ public struct SpriteImage: Hashable, Sendable {
     /// Default 1. Like a `CGImage`, a cell's `contents` ignores it: the particle's size comes
     /// from the pixel size and the cell's `contentsScale` (set `cell.contentsScale = image.scale`
     /// to draw the image at its point size, as iOS code does with `UIScreen.main.scale`).
-    public internal(set) var scale: Double = 1
+    public package(set) var scale: Double = 1
 
     /// Errors building an image from raw pixels.
     public enum Error: Swift.Error, Hashable, CustomStringConvertible {
@@ -23,6 +23,7 @@ public struct SpriteImage: Hashable, Sendable {
         /// The pixel buffer does not hold `width × height × 4` bytes.
         case pixelCountMismatch(expected: Int, actual: Int)
 
+        /// The size or count that was wrong.
         public var description: String {
             switch self {
             case let .invalidSize(w, h):

@@ -44,8 +44,11 @@ public enum Preset: String, CaseIterable, Sendable {
     }
 
     /// Builds the effect's layer for a scene of `size` points.
-    /// - Parameter beginTime: the host time the effect starts at (the idiom
-    ///   `layer.beginTime = CACurrentMediaTime()`); only presets that set it in their article use it.
+    /// - Parameters:
+    ///   - size: the scene in points (default ``defaultSize``); the emitter sits where the
+    ///     effect's article puts it in such a scene.
+    ///   - beginTime: the host time the effect starts at (the idiom
+    ///     `layer.beginTime = CACurrentMediaTime()`); only presets that set it in their article use it.
     public func makeLayer(size: CGSize = Preset.defaultSize, beginTime: TimeInterval = 0) -> EmitterLayer {
         switch self {
         case .fire: return Presets.fire(size: size)

@@ -51,6 +51,7 @@ public struct ParticleKey: Hashable, Comparable, Sendable, CustomStringConvertib
     /// High word.
     public var hi: UInt32
 
+    /// The key with words `lo` and `hi` (keys are normally made by ``child(of:cellIndex:serial:)``).
     public init(lo: UInt32, hi: UInt32) {
         self.lo = lo
         self.hi = hi
@@ -79,6 +80,7 @@ public struct ParticleKey: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public static func < (a: ParticleKey, b: ParticleKey) -> Bool { a.value < b.value }
 
+    /// The 64-bit key in hexadecimal (`0x…`, 16 digits).
     public var description: String {
         let hex = String(value, radix: 16)
         return "0x" + String(repeating: "0", count: 16 - hex.count) + hex

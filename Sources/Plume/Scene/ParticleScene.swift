@@ -38,9 +38,12 @@ public final class ParticleScene {
     /// the limits it was made with.
     public var limits: SimulationLimits?
 
-    /// - Parameter makeSimulator: makes the simulator of an emitter layer when it first appears in
-    ///   the tree (for instance `{ try GPUSimulator(layer: $0, context: context) }` or
-    ///   `{ ReferenceSimulator(layer: $0) }`).
+    /// A scene over the layer tree under `root`; simulators are made as emitter layers appear.
+    /// - Parameters:
+    ///   - root: the layer tree; its emitter layers, at any depth, get a simulator each.
+    ///   - makeSimulator: makes the simulator of an emitter layer when it first appears in
+    ///     the tree (for instance `{ try GPUSimulator(layer: $0, context: context) }` or
+    ///     `{ ReferenceSimulator(layer: $0) }`).
     public init(root: Layer, makeSimulator: @escaping (EmitterLayer) throws -> ParticleSimulator) {
         self.root = root
         self.makeSimulator = makeSimulator
@@ -81,7 +84,9 @@ public final class ParticleScene {
 
     /// One emitter layer to draw: where, how opaque, clipped to what.
     public struct Item {
+        /// The emitter layer.
         public var layer: EmitterLayer
+        /// Its simulator, made by the scene's `makeSimulator` when the layer first appeared.
         public var simulator: ParticleSimulator
         /// Added to the layer's own coordinates to get the root's.
         public var offset: CGPoint
@@ -133,10 +138,12 @@ public final class ParticleScene {
 
 /// A simulator that knows its layer's presented appearance at the last update.
 public protocol AppearanceReporting {
+    /// The layer's presented appearance (opacity, geometry) at the last update.
     var appearance: LayerAppearance { get }
 }
 
 extension ReferenceSimulator: AppearanceReporting {
+    /// The layer's presented appearance at the last update.
     public var appearance: LayerAppearance { resolved.appearance }
 }
 

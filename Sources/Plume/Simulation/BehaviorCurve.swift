@@ -6,6 +6,7 @@ import Foundation
 public struct BehaviorCurve: Hashable, Sendable {
     /// Non-decreasing locations in [0, 1], as many as ``values`` (at least one).
     public var locations: [Double]
+    /// The curve's value at each location (linear in between, held beyond the ends).
     public var values: [Double]
 
     /// A curve of one or more values at the given locations (or evenly spaced from 0 to 1).

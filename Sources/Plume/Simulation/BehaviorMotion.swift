@@ -6,10 +6,14 @@ import Foundation
 /// For closed-form motion the anchor may be moved to any age (the formulas continue exactly);
 /// for grid motion it always lies on the age grid (`n · gridStep`); for an orbit it is the birth.
 public struct MotionAnchor: Hashable, Sendable {
+    /// The particle's age at the anchor, seconds.
     public var age: Double
+    /// Its position then, layer points.
     public var position: SIMD3<Double>
+    /// Its raw velocity then, points per second.
     public var velocity: SIMD3<Double>
 
+    /// An anchor at `age` with the particle's `position` and raw `velocity` there.
     public init(age: Double, position: SIMD3<Double>, velocity: SIMD3<Double>) {
         self.age = age
         self.position = position
@@ -19,9 +23,11 @@ public struct MotionAnchor: Hashable, Sendable {
 
 /// The per-particle constants behaviours need: the lifetime and the random draws of Semantics §2.
 public struct BehaviorParticle: Sendable {
+    /// The particle's lifetime, seconds (curves run over `age / lifetime`).
     public var lifetime: Double
     /// Sum of the particle's radial and tangential accelerations, points/s².
     public var radial = 0.0
+    /// Sum of the particle's tangential accelerations, points/s².
     public var tangential = 0.0
     /// The orbit's sampled start and end radius and angular speed.
     public var orbit: (r0: Double, r1: Double, omega: Double) = (0, 0, 0)

@@ -6,20 +6,31 @@ public struct BirthState: Sendable {
     public var lifetime: Double
     /// The lifetime in ticks (``LifetimeTicks``), > 0.
     public var lifetimeTicks: Int64
+    /// Where the particle is born, layer points.
     public var position: SIMD3<Double>
+    /// Its velocity at birth, points per second.
     public var velocity: SIMD3<Double>
+    /// Its scale at birth (`scale ± scaleRange/2`, × the parent's scale, or the layer's for a top-level cell).
     public var scale: Double
+    /// Its scale's change per second of age (the cell's resolved `scaleSpeed`).
     public var scaleSpeed: Double
+    /// Its angle at birth, radians.
     public var angle: Double
+    /// Its spin, radians per second.
     public var spin: Double
+    /// Its colour at birth, straight RGBA (× the parent's where it has one).
     public var color: SIMD4<Double>
 }
 
 /// What a sub-particle inherits from its parent at its birth time (Semantics §6).
 public struct ParentState: Sendable {
+    /// The parent's position at the child's birth time, layer points.
     public var position: SIMD3<Double>
+    /// The parent's velocity then, points per second (its direction is the child's base direction).
     public var velocity: SIMD3<Double>
+    /// The parent's scale then.
     public var scale: Double
+    /// The parent's colour then, straight RGBA.
     public var color: SIMD4<Double>
 }
 
@@ -27,7 +38,11 @@ public struct ParentState: Sendable {
 public enum BirthSampler {
     /// Samples the birth attributes of the particle `key`, or nil when its lifetime is ≤ 0
     /// (it is then not created; its serial is still consumed).
-    /// - Parameter parent: nil for top-level particles (born on the layer's shape).
+    /// - Parameters:
+    ///   - cell: the cell the particle is born in, resolved at the birth time.
+    ///   - layer: the emitter layer, resolved at the birth time (its shape, position, scale).
+    ///   - key: the particle's identity (seed, cell, serial), which every random draw hashes.
+    ///   - parent: nil for top-level particles (born on the layer's shape).
     public static func sample(cell: ResolvedCell, layer: ResolvedLayer, key: ParticleKey,
                               parent: ParentState?) -> BirthState? {
         let seed = layer.seed

@@ -24,8 +24,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var value: String
     /// The rule it broke, in words.
     public var rule: String
+    /// What the simulator did with the value: ignored it, clamped it, replaced it, …
     public var effect: Effect
 
+    /// A diagnostic with every field given (the simulators make them).
     public init(keyPath: String, value: String, rule: String, effect: Effect) {
         self.keyPath = keyPath
         self.value = value
@@ -33,6 +35,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.effect = effect
     }
 
+    /// `keyPath = value: rule (effect)`.
     public var description: String { "\(keyPath) = \(value): \(rule) (\(effect.rawValue))" }
 }
 

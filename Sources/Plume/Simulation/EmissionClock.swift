@@ -53,7 +53,9 @@ public struct EmissionClock: Hashable, Sendable {
         public var skipped: UInt64
         /// The tick from which the crossings are counted, the clock's fraction there and its step.
         public fileprivate(set) var base: Int64
+        /// The clock's 32-bit fraction at `base`, plus half a step.
         public fileprivate(set) var fraction: UInt32
+        /// The clock's step per tick (``Ticks/clockStep(rate:)``).
         public fileprivate(set) var step: UInt64
 
         /// The tick of the `i`-th birth (0-based): `base + ⌈(k·2³² − fraction) / step⌉` for crossing
@@ -103,6 +105,7 @@ public struct EmissionClock: Hashable, Sendable {
     /// Advances the clock to parent tick `t1` and returns the births in `(processedUntil, t1]`.
     ///
     /// - Parameters:
+    ///   - t1: the parent tick to advance to.
     ///   - step: the rate as ``Ticks/clockStep(rate:)`` (0 stops and resets the clock).
     ///   - window: parent-time interval `[start, end)` of ticks in which the cell is active.
     ///   - deadline: births must come strictly before this tick (the parent's death), if any.

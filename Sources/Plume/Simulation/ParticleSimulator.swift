@@ -75,6 +75,8 @@ public struct SimulationLimits: Hashable, Sendable {
     /// The defaults.
     public static let `default` = SimulationLimits(maxParticlesPerCell: 1 << 20)
 
+    /// Limits of `maxParticlesPerCell` per cell (negative values read as 0) and `maxParticles`
+    /// for the layer (default 2²⁰, or `maxParticlesPerCell` where that is larger).
     public init(maxParticlesPerCell: Int, maxParticles: Int? = nil) {
         self.maxParticlesPerCell = max(0, maxParticlesPerCell)
         self.maxParticles = max(0, maxParticles ?? max(1 << 20, maxParticlesPerCell))

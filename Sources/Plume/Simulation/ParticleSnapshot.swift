@@ -15,6 +15,8 @@ public struct ParticleIdentity: Hashable, Comparable, Sendable, CustomStringConv
     /// This particle's key, derived from `(parent, cell index, serial)`.
     public var key: ParticleKey
 
+    /// The identity of the `serial`-th particle of the cell at `cellPath` emitted by `parent`; the
+    /// key is derived from them.
     public init(cellPath: [Int], serial: UInt32, parent: ParticleKey) {
         self.cellPath = cellPath
         self.serial = serial
@@ -31,6 +33,7 @@ public struct ParticleIdentity: Hashable, Comparable, Sendable, CustomStringConv
         return a.serial < b.serial
     }
 
+    /// `cell 0.1 #7 key … parent …`: the cell path, the serial and the keys.
     public var description: String {
         "cell \(cellPath.map(String.init).joined(separator: ".")) #\(serial) key \(key)"
             + (parent == .root ? "" : " parent \(parent)")
@@ -39,6 +42,7 @@ public struct ParticleIdentity: Hashable, Comparable, Sendable, CustomStringConv
 
 /// One live particle as the simulator sees it at the snapshot time.
 public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
+    /// Which particle this is: its cell, serial and key.
     public var identity: ParticleIdentity
     /// The cell's `name` at snapshot time (nil if unnamed).
     public var cellName: String?
@@ -61,6 +65,7 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
     /// The sprite-sheet frame drawn (``SpriteSheet/frame(age:lifetime:key:)``); 0 without a sheet.
     public var frame: Int
 
+    /// A particle with every attribute given (the simulators make them).
     public init(identity: ParticleIdentity, cellName: String?, birthTime: Double, age: Double, lifetime: Double,
                 position: SIMD3<Double>, velocity: SIMD3<Double>, scale: Double, angle: Double, color: SIMD4<Double>,
                 frame: Int = 0) {
@@ -77,6 +82,7 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
         self.frame = frame
     }
 
+    /// The identity and every attribute on one line, four decimals each.
     public var description: String {
         func f(_ v: Double) -> String { String(format: "%.4f", v) }
         func v3(_ v: SIMD3<Double>) -> String { "(\(f(v.x)), \(f(v.y)), \(f(v.z)))" }
@@ -98,6 +104,7 @@ public struct ParticleCounters: Hashable, Sendable {
     /// Births passed over by the catch-up rule (Semantics §3): all would have been dead already.
     public var skipped: UInt64 = 0
 
+    /// All zero.
     public init() {}
 }
 
@@ -111,10 +118,14 @@ public struct ParticleSnapshot: Sendable {
     public var hostTime: Double
     /// Layer local time (nil when the layer is inactive and shows nothing).
     public var layerTime: Double?
+    /// Every live particle, in ``ParticleIdentity`` order.
     public var particles: [SnapshotParticle]
+    /// Births, deaths, drops and skips since the simulator was created.
     public var counters: ParticleCounters
+    /// What the simulator found wrong with the layer's values, each reported once.
     public var diagnostics: [Diagnostic]
 
+    /// A snapshot with every field given (the simulators make them).
     public init(hostTime: Double, layerTime: Double?, particles: [SnapshotParticle],
                 counters: ParticleCounters, diagnostics: [Diagnostic]) {
         self.hostTime = hostTime

@@ -4,13 +4,19 @@ import Foundation
 /// `d̂ · (stiffness · (r − radius) + falloff)` where `d` is the vector from `p` to the nearest point
 /// of the point, line or plane, `r = |d|`; zero where `r = 0` or `r > falloffDistance`.
 public struct ResolvedAttractor: Hashable, Sendable {
+    /// Pulls towards a point (radial), a line (axial) or a plane (planar).
     public var type: EmitterBehavior.AttractorType
+    /// The point, a point of the line or of the plane, in layer points.
     public var position: SIMD3<Double>
     /// Unit axis (axial) or normal (planar).
     public var orientation: SIMD3<Double>
+    /// Pull per point of distance beyond ``radius``, 1/s² (negative pushes).
     public var stiffness: Double
+    /// The distance at which the spring part of the pull is zero, points.
     public var radius: Double
+    /// A constant pull added at every distance, points/s².
     public var falloff: Double
+    /// Beyond this distance the attractor does nothing, points.
     public var falloffDistance: Double
 
     /// The acceleration at `p`, points/s².
@@ -30,7 +36,9 @@ public struct ResolvedAttractor: Hashable, Sendable {
 
 /// A radial or tangential acceleration about the emitter position with a per-particle spread.
 public struct ResolvedCentralAcceleration: Hashable, Sendable {
+    /// The mean acceleration away from (radial) or around (tangential) the centre, points/s².
     public var acceleration: Double
+    /// The per-particle spread, drawn as `acceleration ± range/2`.
     public var range: Double
     /// The random draw index of the spread (Semantics §2): `BehaviorDraw.base + 4·behaviour index`.
     public var draw: UInt32
@@ -38,7 +46,9 @@ public struct ResolvedCentralAcceleration: Hashable, Sendable {
 
 /// cocos2d's radius mode as one update uses it.
 public struct ResolvedOrbit: Hashable, Sendable {
+    /// The radius at birth, points, and its per-particle range (`± range/2`).
     public var startRadius: Double, startRadiusRange: Double
+    /// The radius at death, points, and its per-particle range; the radius moves linearly in age.
     public var endRadius: Double, endRadiusRange: Double
     /// Radians per second.
     public var angularSpeed: Double, angularSpeedRange: Double
@@ -49,6 +59,7 @@ public struct ResolvedOrbit: Hashable, Sendable {
 /// Random draw indices of behaviours (Semantics §2): behaviour `i` of the layer uses
 /// `base + 4·i … base + 4·i + 3`, clear of the birth draws of ``DrawIndex``.
 public enum BehaviorDraw {
+    /// The first draw index behaviours use (64).
     public static let base: UInt32 = 64
 }
 
@@ -56,10 +67,15 @@ public enum BehaviorDraw {
 public struct CellBehaviors: Hashable, Sendable {
     /// `valueOverLife` curves: the first behaviour per property wins (later ones are reported).
     public var scale: BehaviorCurve?
+    /// Whether the scale curve adds to the particle's scale (else it multiplies it).
     public var scaleAdditive = false
+    /// The `valueOverLife` curve of alpha, over normalised age.
     public var alpha: BehaviorCurve?
+    /// Whether the alpha curve adds to the particle's alpha (else it multiplies it).
     public var alphaAdditive = false
+    /// The `valueOverLife` curve of spin, radians per second, over normalised age.
     public var spin: BehaviorCurve?
+    /// Whether the spin curve adds to the particle's spin (else it multiplies it).
     public var spinAdditive = false
     /// A speed factor: `dp/dt = velocity(x) · v`.
     public var velocity: BehaviorCurve?
@@ -69,11 +85,15 @@ public struct CellBehaviors: Hashable, Sendable {
     public var drag = 0.0
     /// `wave` forces: amplitude (points/s²) and angular frequency `2π·f` (rad/s).
     public var waves: [(force: SIMD3<Double>, omega: Double)] = []
+    /// `attractor` behaviours, in the layer's order.
     public var attractors: [ResolvedAttractor] = []
+    /// `radialAcceleration` behaviours (away from ``center``).
     public var radial: [ResolvedCentralAcceleration] = []
+    /// `tangentialAcceleration` behaviours (around ``center``).
     public var tangential: [ResolvedCentralAcceleration] = []
     /// Centre of radial and tangential accelerations: the emitter position of this update.
     public var center: SIMD3<Double> = .zero
+    /// An `orbit` behaviour (cocos2d's radius mode), the first one that acts on the cell.
     public var orbit: ResolvedOrbit?
     /// `alignToMotion`: the offset added to the direction of motion, radians.
     public var align: Double?
@@ -107,6 +127,7 @@ public struct CellBehaviors: Hashable, Sendable {
         case orbit
     }
 
+    /// Which of the four motion classes the cell's behaviours put it in.
     public var motion: Motion {
         if orbit != nil { return .orbit }
         if !attractors.isEmpty || !radial.isEmpty || !tangential.isEmpty { return .grid }
@@ -121,6 +142,7 @@ public struct CellBehaviors: Hashable, Sendable {
             && align == nil
     }
 
+    /// No behaviour.
     public init() {}
 }
 

@@ -6,22 +6,37 @@ import Foundation
 /// Built once per update in O(number of cells); both simulators read it, so they agree on what
 /// a bad value means. Never holds a reference to the mutable model objects.
 public struct ResolvedLayer: Sendable {
+    /// False when a layer value made the whole layer emit nothing (reported in ``diagnostics``).
     public var emits: Bool
+    /// The layer's `birthRate` multiplier (× every top-level cell's rate).
     public var birthRate: Double
+    /// The layer's `lifetime` multiplier (× every cell's lifetime and range).
     public var lifetime: Double
+    /// The layer's `velocity` multiplier (× every cell's speed and range).
     public var velocity: Double
+    /// The layer's `scale` multiplier (× every cell's scale, range and speed).
     public var scale: Double
+    /// The layer's `spin` multiplier (× every cell's spin and range).
     public var spin: Double
+    /// `emitterPosition` (x, y) and `emitterZPosition` (z), points, as presented this update.
     public var position: SIMD3<Double>
+    /// `emitterSize`, points.
     public var size: SIMD2<Double>
+    /// `emitterDepth`, points.
     public var depth: Double
+    /// The shape births are placed on.
     public var shape: EmitterShape
+    /// Where on the shape: points, outline, surface or volume.
     public var mode: EmitterMode
+    /// The order (or blending) particles are drawn in.
     public var renderMode: EmitterRenderMode
+    /// `preservesDepth`: particles keep their z when drawn (else the layer is flattened).
     public var preservesDepth: Bool
     /// Births follow a host-moved emitter up to `teleportDistance` points per update (0: never).
     public var interpolatesMotion: Bool
+    /// `emitterTeleportDistance`, points: a longer move in one update is a teleport.
     public var teleportDistance: Double
+    /// The layer's `seed`: every random draw hashes it with the particle's key.
     public var seed: UInt32
     /// The emitter's velocity over this update along its ``EmitterPath`` (points per second), zero
     /// when it did not move along one; set by the simulators for each birth.
@@ -29,7 +44,9 @@ public struct ResolvedLayer: Sendable {
     var timing: TimingModel
     /// How the layer is drawn (its presented ``Layer`` values, validated).
     public var appearance: LayerAppearance
+    /// The top-level cells, resolved (each with its sub-cells).
     public var cells: [ResolvedCell]
+    /// Every problem found with the layer's values this update, with the meaning given to it.
     public var diagnostics: [Diagnostic]
 
     /// Births per second above which a cell is considered absurd and emits nothing.
@@ -50,11 +67,14 @@ public struct ResolvedLayer: Sendable {
 /// Where an animated emitter was at the previous update: births of this update lie on the
 /// straight line from there to its current position, at their birth times (Semantics §9).
 public struct EmitterPath: Sendable {
+    /// The emitter's position at the previous update, points.
     public var from: SIMD3<Double>
-    /// Layer times of the previous and the current update.
+    /// Layer time of the previous update, seconds.
     public var start: Double
+    /// Layer time of the current update, seconds (after ``start``).
     public var end: Double
 
+    /// A path from `from` at layer time `start` to the current position at `end`.
     public init(from: SIMD3<Double>, start: Double, end: Double) {
         self.from = from
         self.start = start
@@ -100,7 +120,9 @@ public struct EmitterPath: Sendable {
 public struct ResolvedCell: Sendable {
     /// Index path in the cell tree.
     public var path: [Int]
+    /// The key path that reaches the cell from the layer (`emitterCells.fire`), for diagnostics.
     public var keyPath: String
+    /// The cell's `name`, if any.
     public var name: String?
     /// False when a value made the cell emit nothing (it still updates its live particles).
     public var emits: Bool
@@ -109,20 +131,31 @@ public struct ResolvedCell: Sendable {
     /// Effective births per unit of the parent time base: cell rate × speed (× layer rate for
     /// top-level cells); 0 when not emitting.
     public var rate: Double
+    /// `lifetime`, seconds (before the layer's multiplier).
     public var lifetime: Double
+    /// `lifetimeRange`, seconds: lifetimes are drawn from `lifetime ± lifetimeRange/2`.
     public var lifetimeRange: Double
     /// Longest possible lifetime `(lifetime + |lifetimeRange|/2) × layer.lifetime` (≥ 0).
     public var maxLifetime: Double
+    /// `emissionLongitude`, radians in the x–y plane from +x.
     public var longitude: Double
+    /// `emissionLatitude`, radians out of the x–y plane.
     public var latitude: Double
+    /// `emissionRange`, radians: the cone's full angle around the direction.
     public var emissionRange: Double
+    /// `xAcceleration`, `yAcceleration`, `zAcceleration`, points per second².
     public var acceleration: SIMD3<Double>
+    /// The mean birth colour, straight RGBA.
     public var color: SIMD4<Double>
+    /// The birth colour's ranges per channel (`redRange` …), drawn as `± range/2`.
     public var colorRange: SIMD4<Double>
+    /// The colour's change per second of age (`redSpeed` …).
     public var colorSpeed: SIMD4<Double>
+    /// `contentsScale`: image pixels per point.
     public var contentsScale: Double
     /// `contentsRect` as `(x, y, width, height)` in unit image coordinates.
     public var contentsRect: SIMD4<Double>
+    /// `minificationFilterBias`: the mipmap level bias when the image is drawn smaller.
     public var minificationFilterBias: Double
     /// The sprite-sheet grid and how its frames play (Semantics §10).
     public var spriteSheet: SpriteSheet
@@ -141,6 +174,7 @@ public struct ResolvedCell: Sendable {
     public var lifetimeTicks = LifetimeTicks(lifetime: 0, range: 0, multiplier: 0)
     /// The longest lifetime ``lifetimeTicks`` can draw (the catch-up threshold), ticks.
     public var maxLifetimeTicks: Int64 = 0
+    /// The sub-cells, resolved (their rates per second of the parent particle's age).
     public var children: [ResolvedCell]
     /// The cell's GPU parameters (its properties declared `@Property(gpu: .cell)`): each finite and
     /// flushed, or 0 with the cell emitting nothing (reported), as other birth values.
@@ -251,15 +285,19 @@ extension ResolvedLayer {
 public struct LayerAppearance: Hashable, Sendable {
     /// `opacity` clamped to [0, 1] (non-finite: 1, reported).
     public var opacity: Float
+    /// `isHidden`: the layer and its sublayers draw nothing (they still simulate).
     public var isHidden: Bool
+    /// `masksToBounds`: what the layer draws is clipped to its bounds.
     public var masksToBounds: Bool
     /// The layer's own space and its rectangle in the superlayer (non-finite: zero, reported).
     public var bounds: CGRect
+    /// The layer's rectangle in its superlayer's coordinates.
     public var frame: CGRect
 
     /// A visible, opaque layer at the origin.
     public static let standard = LayerAppearance(opacity: 1, isHidden: false, masksToBounds: false, bounds: .zero, frame: .zero)
 
+    /// An appearance with every field given (already validated).
     public init(opacity: Float, isHidden: Bool, masksToBounds: Bool, bounds: CGRect, frame: CGRect) {
         self.opacity = opacity
         self.isHidden = isHidden

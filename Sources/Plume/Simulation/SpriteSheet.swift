@@ -14,12 +14,15 @@
 public struct SpriteSheet: Hashable, Sendable {
     /// Grid columns and rows, 1…4096.
     public var columns: Int
+    /// Grid rows, 1…4096 (frames run left to right, then top to bottom).
     public var rows: Int
     /// Frames played, 1…columns·rows.
     public var frames: Int
     /// Frames per second of age; 0: the frames span the lifetime.
     public var rate: Double
+    /// At a positive `rate`: whether the frames start over after the last (else the last holds).
     public var loops: Bool
+    /// Whether each particle starts at a frame drawn from its key instead of frame 0.
     public var randomStart: Bool
     /// The layer's seed (random start frames).
     public var seed: UInt32
@@ -32,6 +35,7 @@ public struct SpriteSheet: Hashable, Sendable {
         SpriteSheet(columns: 1, rows: 1, frames: 1, rate: 0, loops: true, randomStart: false, seed: seed)
     }
 
+    /// A sheet with every field given, as resolved from a cell's `sprite…` properties.
     public init(columns: Int, rows: Int, frames: Int, rate: Double, loops: Bool, randomStart: Bool, seed: UInt32) {
         self.columns = columns
         self.rows = rows

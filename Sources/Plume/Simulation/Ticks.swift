@@ -55,11 +55,15 @@ public enum Ticks {
 /// rounded to ticks and each cut to ±2²⁹ ticks (8192 s), so a lifetime is below 2³⁰ ticks. Integer arithmetic, so the GPU draws
 /// the same lifetime bit for bit; `L ≤ 0` means the particle is not created.
 public struct LifetimeTicks: Hashable, Sendable {
+    /// The shortest lifetime drawn, `(lifetime − range/2)·multiplier` in ticks.
     public var base: Int32
+    /// The range drawn over, `range·multiplier` in ticks (0: every particle gets `base`).
     public var span: Int32
 
     static let cut: Int64 = 1 << 29
 
+    /// The lifetimes of a cell whose `lifetime` and `lifetimeRange` are given in seconds, times
+    /// the layer's `lifetime` multiplier.
     public init(lifetime: Double, range: Double, multiplier: Double) {
         func ticks(_ t: Double) -> Int32 { Int32(min(max(Ticks.from(t), -Self.cut), Self.cut)) }
         base = ticks((range == 0 ? lifetime : lifetime - range / 2) * multiplier)

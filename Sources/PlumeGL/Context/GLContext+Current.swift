@@ -1,5 +1,4 @@
 import CEpoxy
-import CGLFW
 import Foundation
 
 /// The one check every public GL entry point makes before its first GL call (libepoxy aborts the
@@ -16,13 +15,13 @@ extension GLContext {
         switch backend {
         case let .egl(_, context):
             return plume_eglGetCurrentContext() == context
-        case let .glfw(window):
-            return glfwGetCurrentContext() == window
+        case let .window(window, system):
+            return system.current() == window
         case let .host(handle):
             switch handle {
             case let .egl(context): return plume_eglGetCurrentContext() == context
             case let .glx(context, glx): return glx.current() == context
-            case let .glfw(window): return glfwGetCurrentContext() == window
+            case let .glfw(window, glfw): return glfw.current() == window
             case .unknown: return true
             }
         }

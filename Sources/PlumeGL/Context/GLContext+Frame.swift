@@ -18,7 +18,7 @@ import Plume
 extension GLContext {
     /// Sets the viewport (`glViewport`): the rectangle of the framebuffer, in pixels from its
     /// lower-left corner, that clip space maps onto. Use the framebuffer's pixel size, which
-    /// on a HiDPI screen is larger than the window's size in points (``framebufferSize``).
+    /// on a HiDPI screen is larger than the window's size in points (`framebufferSize`, from PlumeWindow).
     /// A negative size, or a value beyond 32 bits, is a programmer error and traps.
     /// - Throws: ``GLError/contextNotCurrent(_:)`` unless the context is current.
     public func setViewport(x: Int = 0, y: Int = 0, width: Int, height: Int) throws {

@@ -1,9 +1,8 @@
 import CEpoxy
-import CGLFW
 import Foundation
-import Plume
 
-/// An OpenGL context Plume can run in: headless through EGL, or a GLFW window.
+/// An OpenGL context Plume can run in: headless through EGL, a host's own (``current()``), or a
+/// GLFW window (`GLContext.window(…)`, from the `PlumeWindow` product).
 ///
 /// A GL context belongs to one thread at a time. Do GL work inside ``withCurrent(_:)`` (or call
 /// ``makeCurrent()`` on the thread you render from); create, use and release simulators and
@@ -30,7 +29,8 @@ public final class GLContext: @unchecked Sendable {
 
     enum Backend {
         case egl(display: EGLDisplay, context: EGLContext)
-        case glfw(OpaquePointer)
+        /// A window's context, made current and destroyed through its toolkit (PlumeWindow's GLFW).
+        case window(OpaquePointer, WindowSystem)
         /// A context the host created and keeps: Plume neither makes it current nor destroys it.
         case host(HostHandle)
     }
@@ -40,7 +40,8 @@ public final class GLContext: @unchecked Sendable {
         /// A GLX context (SDL2 and GLFW on X11 by default), with the `glXGetCurrentContext` of
         /// the GLX library the host loaded.
         case glx(OpaquePointer, GLXCurrentContext)
-        case glfw(OpaquePointer)
+        /// A GLFW context, with the `glfwGetCurrentContext` of the GLFW library the host loaded.
+        case glfw(OpaquePointer, GLXCurrentContext)
         /// Neither EGL, GLX nor GLFW (WGL, CGL): counted as current; the host keeps the
         /// responsibility of calling Plume only where it is.
         case unknown
@@ -220,55 +221,26 @@ public final class GLContext: @unchecked Sendable {
             handle = .egl(egl)
         } else if let glx = GLXCurrentContext.lookUp(), let context = glx.current() {
             handle = .glx(context, glx)
-        } else if let window = glfwGetCurrentContext() {
-            handle = .glfw(window)
+        } else if let glfw = GLXCurrentContext.lookUpGLFW(), let window = glfw.current() {
+            handle = .glfw(window, glfw)
         } else {
             handle = .unknown
         }
         return try GLContext(backend: .host(handle), platform: "host context")
     }
 
-    // MARK: Windowed (GLFW)
+    // MARK: Windowed (PlumeWindow)
 
-    /// A GLFW window with an OpenGL 3.3+ core context, current on the calling thread.
-    /// Needs a display (an X server; `Xvfb` on a headless machine).
-    public static func window(width: Int = 800, height: Int = 600, title: String = "Plume",
-                              visible: Bool = true) throws -> GLContext {
-        guard glfwInit() != 0 else { throw GLError.noContext("GLFW: glfwInit failed (\(glfwErrorText()))") }
-        var window: OpaquePointer?
-        for (maj, min) in [(4, 6), (4, 5), (4, 0), (3, 3)] {
-            glfwDefaultWindowHints()
-            glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API)
-            glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, Int32(maj))
-            glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, Int32(min))
-            glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
-            glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
-            glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
-            window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil)
-            if window != nil { break }
-        }
-        guard let window else { throw GLError.noContext("GLFW: no OpenGL 3.3+ core window (\(glfwErrorText()))") }
-        glfwMakeContextCurrent(window)
-        var scaleX: Float = 1, scaleY: Float = 1     // the display's scale (issue 27 item 3)
-        glfwGetWindowContentScale(window, &scaleX, &scaleY)
-        Screen.main.adoptContentScale(CGFloat(max(scaleX, scaleY)))
-        do {
-            return try GLContext(backend: .glfw(window), platform: "GLFW window")
-        } catch {
-            glfwDestroyWindow(window)
-            throw error
-        }
+    /// Wraps `window`'s context, current on the calling thread, made current and destroyed
+    /// through `system` from now on (the way `PlumeWindow` gives PlumeGL a GLFW window without
+    /// PlumeGL linking GLFW). On a throw the window is left to the caller.
+    package convenience init(window: OpaquePointer, system: WindowSystem, platform: String) throws {
+        try self.init(backend: .window(window, system), platform: platform)
     }
 
-    private static func glfwErrorText() -> String {
-        var description: UnsafePointer<CChar>?
-        let code = glfwGetError(&description)
-        return description.map { String(cString: $0) } ?? "error \(code)"
-    }
-
-    /// The GLFW window, for a host's event loop (nil for headless contexts).
-    public var glfwWindow: OpaquePointer? {
-        if case let .glfw(w) = backend { return w }
+    /// The window handle of a context made by ``init(window:system:platform:)``; nil otherwise.
+    package var windowHandle: OpaquePointer? {
+        if case let .window(w, _) = backend { return w }
         return nil
     }
 
@@ -281,8 +253,8 @@ public final class GLContext: @unchecked Sendable {
             guard plume_eglMakeCurrent(display, nil, nil, context) != 0 else {
                 throw GLError.noContext("eglMakeCurrent failed (0x\(String(plume_eglGetError(), radix: 16)))")
             }
-        case let .glfw(window):
-            glfwMakeContextCurrent(window)
+        case let .window(window, system):
+            system.makeCurrent(window)
         case .host:
             break
         }
@@ -292,7 +264,7 @@ public final class GLContext: @unchecked Sendable {
     public func releaseCurrent() {
         switch backend {
         case let .egl(display, _): plume_eglMakeCurrent(display, nil, nil, nil)
-        case .glfw: glfwMakeContextCurrent(nil)
+        case let .window(_, system): system.makeCurrent(nil)
         case .host: break
         }
     }
@@ -323,18 +295,18 @@ public final class GLContext: @unchecked Sendable {
         let hostEGL = (display: plume_eglGetCurrentDisplay(), draw: plume_eglGetCurrentSurface(EGLint(EGL_DRAW)),
                        read: plume_eglGetCurrentSurface(EGLint(EGL_READ)), context: plume_eglGetCurrentContext())
         var hostWindow: OpaquePointer?
-        if case .glfw = backend { hostWindow = glfwGetCurrentContext() }
+        if case let .window(_, system) = backend { hostWindow = system.current() }
         defer {
             if let display = hostEGL.display, let context = hostEGL.context, !isOwn(eglContext: context) {
                 plume_eglMakeCurrent(display, hostEGL.draw, hostEGL.read, context)
             }
-            if let window = hostWindow, case let .glfw(own) = backend, window != own { glfwMakeContextCurrent(window) }
+            if let window = hostWindow, case let .window(own, system) = backend, window != own { system.makeCurrent(window) }
         }
         // The context's own objects die with it; GL calls are made only where it is current.
         try? makeCurrent()
         guard isCurrent else {
             if case let .egl(display, context) = backend { plume_eglDestroyContext(display, context) }
-            if case let .glfw(window) = backend { glfwDestroyWindow(window) }
+            if case let .window(window, system) = backend { system.destroy(window) }
             return
         }
         deferred = []
@@ -348,8 +320,8 @@ public final class GLContext: @unchecked Sendable {
         case let .egl(display, context):
             plume_eglMakeCurrent(display, nil, nil, nil)
             plume_eglDestroyContext(display, context)
-        case let .glfw(window):
-            glfwDestroyWindow(window)
+        case let .window(window, system):
+            system.destroy(window)
         case .host:
             break
         }

@@ -2,17 +2,26 @@ import CEpoxy
 
 /// What the driver is and the limits Plume relies on.
 public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
+    /// `GL_VENDOR` (`"Mesa"`, `"NVIDIA Corporation"`).
     public var vendor: String
+    /// `GL_RENDERER` (`"llvmpipe (LLVM 15.0.6, 256 bits)"`).
     public var renderer: String
+    /// `GL_VERSION`, as the driver writes it (`"4.5 (Core Profile) Mesa 22.3.6"`).
     public var version: String
+    /// `GL_SHADING_LANGUAGE_VERSION` (`"4.50"`).
     public var shadingLanguageVersion: String
     /// Major·10 + minor, e.g. 45 for OpenGL 4.5.
     public var versionNumber: Int
     /// How the context was made: "EGL surfaceless", "EGL device", "GLFW window".
     public var platform: String
+    /// `GL_MAX_VERTEX_ATTRIBS`: vertex attributes a stage may read (at least 16).
     public var maxVertexAttribs: Int
+    /// `GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS`: floats one captured record may hold
+    /// (at least 64; bounds the sub-cells per cell).
     public var maxTransformFeedbackInterleavedComponents: Int
+    /// `GL_MAX_GEOMETRY_OUTPUT_COMPONENTS`: floats a geometry stage may emit per vertex.
     public var maxGeometryOutputComponents: Int
+    /// `GL_MAX_TEXTURE_SIZE`: the largest side of a texture or offscreen target, in pixels.
     public var maxTextureSize: Int
     /// The largest viewport, pixels (`GL_MAX_VIEWPORT_DIMS`): quad lists draw in a padded one.
     public var maxViewportSize: SIMD2<Int>
@@ -30,6 +39,7 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     /// the live count.
     public var hasClearBuffer: Bool
 
+    /// Several lines: vendor, renderer, version, platform and the limits above.
     public var description: String {
         """
         OpenGL \(version) (\(platform))

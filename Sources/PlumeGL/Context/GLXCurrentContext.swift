@@ -34,3 +34,14 @@ struct GLXCurrentContext: @unchecked Sendable {
     /// The GLX context current on the calling thread, if any.
     func current() -> OpaquePointer? { function() }
 }
+
+extension GLXCurrentContext {
+    /// `glfwGetCurrentContext` (the same shape: no argument, a handle back) from a GLFW library
+    /// the process already has (a GLFW game's, or PlumeWindow's); nil when none is loaded.
+    /// PlumeGL neither links nor loads GLFW: a host's GLFW context is recognised this way.
+    static func lookUpGLFW() -> GLXCurrentContext? {
+        // A null handle is RTLD_DEFAULT: every library already loaded with global scope.
+        guard let symbol = dlsym(nil, "glfwGetCurrentContext") else { return nil }
+        return GLXCurrentContext(function: unsafeBitCast(symbol, to: Function.self))
+    }
+}

@@ -11,6 +11,7 @@ public enum HeadlessPlatform: Hashable, Sendable, CustomStringConvertible {
     /// `EGL_MESA_platform_surfaceless` (Mesa only).
     case surfaceless
 
+    /// The platform in words (`automatic`, `surfaceless`, `device`, `device 1`).
     public var description: String {
         switch self {
         case .automatic: "automatic"

@@ -37,6 +37,7 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
     /// The object was released: it cannot be used any more. The string names the entry point.
     case released(String)
 
+    /// What went wrong, with the entry point or pass and the driver's words where there are any.
     public var description: String {
         switch self {
         case let .noContext(reason): return "no OpenGL context: \(reason)"

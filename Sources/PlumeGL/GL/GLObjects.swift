@@ -2,12 +2,31 @@ import CEpoxy
 
 /// The kinds of GL objects Plume creates, counted per context so tests can prove nothing leaks.
 public enum GLObjectKind: String, CaseIterable, Hashable, Sendable {
-    case buffer, program, shader, vertexArray, transformFeedback, query, framebuffer, renderbuffer, texture
+    /// A buffer object (`glGenBuffers`): records, quad lists, sort entries.
+    case buffer
+    /// A linked program (`glCreateProgram`).
+    case program
+    /// A shader stage (`glCreateShader`), deleted once its program links.
+    case shader
+    /// A vertex array object (`glGenVertexArrays`).
+    case vertexArray
+    /// A transform-feedback object (`glGenTransformFeedbacks`).
+    case transformFeedback
+    /// A query object (`glGenQueries`): primitive and sample counts.
+    case query
+    /// A framebuffer object (`glGenFramebuffers`).
+    case framebuffer
+    /// A renderbuffer (`glGenRenderbuffers`).
+    case renderbuffer
+    /// A texture (`glGenTextures`): sprite images, buffer textures, offscreen colour buffers.
+    case texture
 }
 
 /// Live GL objects created through a ``GLContext``, by kind.
 public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
+    /// Objects created and not yet deleted, by kind (kinds with none may be absent).
     public private(set) var live: [GLObjectKind: Int] = [:]
+    /// Objects created and not yet deleted, all kinds together.
     public var total: Int { live.values.reduce(0, +) }
     mutating func created(_ kind: GLObjectKind) { live[kind, default: 0] += 1 }
     mutating func deleted(_ kind: GLObjectKind) {
@@ -15,6 +34,7 @@ public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
         precondition(n > 0, "deleting a \(kind) that the ledger never saw created")
         live[kind] = n - 1
     }
+    /// The live kinds with their counts (`"buffer 4, program 2"`).
     public var description: String {
         GLObjectKind.allCases.compactMap { k in live[k].flatMap { $0 > 0 ? "\(k.rawValue) \($0)" : nil } }
             .joined(separator: ", ")

@@ -10,23 +10,10 @@ extension GPUSimulator {
         // Motion behaviours bind their tables to texture units 3 and 4 (the spawn passes bind the
         // parents' birth parameters to unit 5, which withTransformFeedbackPasses restores): the
         // host's bindings there come back.
-        let units: [Int32] = [3, 4]
-        var active: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
-        let saved = units.map { unit -> GLint in
-            var name: GLint = 0
-            plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-            plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &name)
-            return name
-        }
-        plume_glActiveTexture(GLenum(active))
-        defer {
-            for (unit, name) in zip(units, saved) {
-                plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(name))
-            }
-            plume_glActiveTexture(GLenum(active))
-        }
+        try context.preservingBufferTextures(units: [3, 4]) { try stepCells(from: t0, to: t1) }
+    }
+
+    private func stepCells(from t0: Int64, to t1: Int64) throws {
         for (node, cell) in zip(roots, resolved.cells) {
             try noteGeneration(node, cell: cell, from: t0, to: t1)
             let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
@@ -196,13 +183,12 @@ extension GPUSimulator {
         }
         let old = min(births.firstBirth(atOrAfter: t1 - Ticks.maxAge), UInt64(count))
         try withCapture(into: born, creates: true, cell: cell.keyPath) {
-            plume_glBindVertexArray(context.emptyVertexArray.name)   // the birth pass reads no attributes
             for (first, end) in [(UInt64(0), old), (old, UInt64(count))] where end > first {
                 let (tick, excess) = first == 0 && old > 0 ? (t1 - Ticks.maxAge, UInt64.max) : births.batch(from: first)
                 u.firstSerial.set(births.serial(Int(first)))
                 u.firstAge.set(Int32(clamping: t1 - tick))
                 u.excess.set(excess)
-                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(end - first))
+                context.drawPoints(count: Int(end - first))   // the birth pass reads no attributes
                 lastUpdate.draws += 1
             }
         }
@@ -241,12 +227,10 @@ extension GPUSimulator {
                 u.dt.set(dt)
                 u.fresh.set(fresh)
                 if context.info.hasTransformFeedbackInstanced {
-                    plume_glBindVertexArray(source.vertexArray.name)
                     let chunk = 1 << 24
                     for base in stride(from: 0, to: perParent, by: chunk) {
                         u.slotBase.set(base)
-                        plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), source.feedback.name,
-                                                               GLsizei(min(chunk, perParent - base)))
+                        context.drawCaptured(source.vertexArray, source.feedback, instances: min(chunk, perParent - base))
                         lastUpdate.draws += 1
                     }
                 } else {
@@ -281,18 +265,16 @@ extension GPUSimulator {
             context.delete(feedback)
             context.delete(buffer)
         }
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
         query.begin(.primitivesWritten)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
         lastUpdate.passes += 1
-        for (source, dt, fresh) in sources(of: node, from: t0, to: t1) {
-            u.dt.set(dt)
-            u.fresh.set(fresh)
-            draw(from: source)
+        context.capturingPoints(into: feedback) {
+            for (source, dt, fresh) in sources(of: node, from: t0, to: t1) {
+                u.dt.set(dt)
+                u.fresh.set(fresh)
+                draw(from: source)
+            }
         }
-        plume_glEndTransformFeedback()
         GLQuery.end(.primitivesWritten)
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
         let count = min(Int(query.result), capacity)
         guard count > 0 else { return }
         var words = [UInt32](repeating: 0, count: 2 * count)
@@ -322,19 +304,17 @@ extension GPUSimulator {
             p.use()
             setUpdate(p.uniforms, node: node, cell: cell)
             p.uniforms.records.set(TextureUnit(index: 0))
-            plume_glActiveTexture(GLenum(GL_TEXTURE0))
             let textures = sources.map { $0.buffer.recordTexture(context) }
             try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
                 for ((source, dt, fresh), texture) in zip(sources, textures) {
                     p.uniforms.dt.set(dt)
                     p.uniforms.fresh.set(fresh)
-                    plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), texture.name)
-                    plume_glBindVertexArray(source.vertexArray.name)
+                    context.bindBufferTexture(texture, unit: 0)
                     lastUpdate.draws += 1
-                    plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
+                    context.drawCaptured(source.vertexArray, source.feedback)
                 }
             }
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+            context.bindBufferTexture(nil, unit: 0)
         } else {
             let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
@@ -465,14 +445,10 @@ extension GPUSimulator {
     /// Captures the draws of `body` into `target`, counting what they generate and write.
     private func withCapture(into target: RecordBuffer, creates: Bool, moves: Bool = false, cell: String = "",
                              _ body: () throws -> Void) throws {
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
         lastUpdate.passes += 1
         let counts = ledger.begin(context, creates: creates, moves: moves, cell: cell)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        try body()
-        plume_glEndTransformFeedback()
+        try context.capturingPoints(into: target.feedback, body)
         ledger.end(counts)
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
         target.hasData = true
         target.lastWrite = counts
     }
@@ -480,8 +456,7 @@ extension GPUSimulator {
     /// Draws every record `source` holds (its count stays on the GPU).
     private func draw(from source: RecordBuffer) {
         lastUpdate.draws += 1
-        plume_glBindVertexArray(source.vertexArray.name)
-        plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
+        context.drawCaptured(source.vertexArray, source.feedback)
     }
 
     private func setAcceleration(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,

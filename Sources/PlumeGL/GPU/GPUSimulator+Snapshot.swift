@@ -132,12 +132,8 @@ extension GPUSimulator {
             p.use()
             node.births.bind(unit: 5)
             p.uniforms.births.set(TextureUnit(index: 5))
-            plume_glBindVertexArray(node.input.vertexArray.name)
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
-            plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
-            plume_glEndTransformFeedback()
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+            context.bind(node.input.vertexArray)
+            context.capturingPoints(into: feedback) { context.drawBoundPoints(count: count) }
         }
         var words = [UInt32](repeating: 0, count: count * Self.attributeBytes / 4)
         context.download(buffer, bytes: count * Self.attributeBytes, into: &words)

@@ -23,15 +23,19 @@ import Plume
 /// check. After ``release()`` every call throws ``GLError/released(_:)``. Hence `Sendable`: it
 /// may be handed to, used from or released on any thread (see the Concurrency article).
 public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
+    /// The layer simulated; read at every ``advance(to:)`` (edits and animations apply then).
     public let layer: EmitterLayer
+    /// The context the simulator's buffers and programs belong to.
     public let context: GLContext
-    /// The capacities and the layer's budget (see ``ParticleSimulator/limits``); set under the
+    /// The capacities and the layer's budget (see `ParticleSimulator.limits`); set under the
     /// simulator's lock, so any thread may change it.
     public var limits: SimulationLimits {
         get { lock.withLock { storedLimits } }
         set { lock.withLock { storedLimits = newValue; planner.limits = newValue } }
     }
     var storedLimits: SimulationLimits
+    /// What the last updates found wrong with the layer's values (each reported once, with its
+    /// key path), as `ParticleSimulator.diagnostics`.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Host time of the last `advance`.
     public var hostTime: Double? { planner.hostTime }
@@ -62,7 +66,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     /// (program `updateFetch`) where a cell's buffers fit one (`GL_MAX_TEXTURE_BUFFER_SIZE`
     /// texels); false: always as vertex attributes handed on by the vertex stage (program
     /// `update`). Default true. Both give the same records, bit for bit; the texture read is
-    /// faster on Mesa llvmpipe (README, Benchmarks), and the switch lets a benchmark compare them
+    /// faster on Mesa llvmpipe (the Benchmarks article), and the switch lets a benchmark compare them
     /// or a driver where it is slower opt out.
     public var readsRecordsThroughTexture = true
     /// Texels a buffer texture may hold for that choice; nil: the driver's limit (tests lower it).
@@ -120,7 +124,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         previousMotionTable.release()
     }
 
-    /// Drops every particle and all history (``ParticleSimulator/reset()``); the particle buffers
+    /// Drops every particle and all history (`ParticleSimulator.reset()`); the particle buffers
     /// are deleted and the compiled programs kept. Needs the context current.
     public func reset() throws {
         lock.lock()
@@ -141,6 +145,11 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         updateIndex = 0
     }
 
+    /// Advances the simulation to `hostTime` (seconds on the host's clock, as
+    /// `ParticleSimulator.advance(to:)`): births, spawns and the update run on the GPU; nothing is
+    /// read back.
+    /// - Throws: ``GLError/contextNotCurrent(_:)`` without the context current,
+    ///   ``GLError/released(_:)`` after ``release()``, or a driver error.
     public func advance(to hostTime: TimeInterval) throws {
         lock.lock()
         defer { lock.unlock() }

@@ -8,7 +8,7 @@ import Plume
 /// `gl_PointCoord` and blended additively (`floor_points.vert`, `floor_points.frag`), in one draw
 /// call: the least work per particle for drawing the same sprites as point sprites on the same
 /// driver.
-public enum DrawFloor {
+@_spi(Benchmarks) public enum DrawFloor {
     /// Seconds per frame (the median of `repeats` frames, each fenced with `glFinish`) to clear
     /// `target` and draw `count` point sprites of `size` pixels into `target`, spread over a disc of `radius`
     /// pixels at its centre. `image` is sampled with linear filters (the renderer's default).

@@ -3,7 +3,7 @@ import Foundation
 
 /// Measures what the driver itself can do, for benchmarks that report the engine's throughput as
 /// a fraction of it: a transform-feedback pass copying records of the engine's size, nothing else.
-public enum TransformFeedbackCeiling {
+@_spi(Benchmarks) public enum TransformFeedbackCeiling {
     /// The pipeline a ceiling copy runs through.
     public enum Stages: String, Sendable, CaseIterable {
         /// A vertex stage that writes its input (`copy_trivial.vert`): the driver's floor for

@@ -6,11 +6,13 @@ public struct Matrix4: Hashable, Sendable {
     /// 16 values, column by column.
     public private(set) var columns: [Float]
 
+    /// A matrix from its 16 values, column by column (traps on another count).
     public init(columns: [Float]) {
         precondition(columns.count == 16, "a Matrix4 has 16 values")
         self.columns = columns
     }
 
+    /// The identity: draws in clip space as given.
     public static let identity = Matrix4(columns: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
 
     /// An orthographic projection of the box `[left, right] × [bottom, top] × [near, far]`
@@ -45,6 +47,7 @@ public struct Matrix4: Hashable, Sendable {
     /// Sets the value at `column`, `row`.
     public mutating func set(column: Int, row: Int, _ value: Float) { columns[column * 4 + row] = value }
 
+    /// The product `a × b`: applies `b` first, then `a`.
     public static func * (a: Matrix4, b: Matrix4) -> Matrix4 {
         var out = [Float](repeating: 0, count: 16)
         for c in 0..<4 {

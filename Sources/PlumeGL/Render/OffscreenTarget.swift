@@ -1,7 +1,7 @@
 import CEpoxy
 import Plume
 
-/// An offscreen framebuffer of any size for headless rendering, read back as a ``SpriteImage``.
+/// An offscreen framebuffer of any size for headless rendering, read back as a `SpriteImage`.
 /// Its colour buffer is a B8G8R8A8 texture, the layout of most X11 windows (and the one on which
 /// Mesa's llvmpipe draws quad lists fastest, ``DrawPath/quadList``).
 ///
@@ -11,13 +11,18 @@ import Plume
 /// another throws ``GLError/contextNotCurrent(_:)``. Releasing it is safe on any thread (deferred
 /// deletion). Its settings belong to the thread that draws.
 public final class OffscreenTarget: @unchecked Sendable {
+    /// The context the target's framebuffer and texture belong to.
     public let context: GLContext
+    /// Width in pixels (1…``GLInfo/maxTextureSize``).
     public let width: Int
+    /// Height in pixels (1…``GLInfo/maxTextureSize``).
     public let height: Int
     private let framebuffer: GLFramebuffer
     private let colorTexture: GLTexture
     private var released = false
 
+    /// A target of `width` × `height` pixels (B8G8R8A8 colour, no depth) in `context`, which
+    /// must be current.
     /// - Throws: ``GLError`` when the size exceeds the driver's limits or the framebuffer is
     ///   incomplete.
     public init(context: GLContext, width: Int, height: Int) throws {

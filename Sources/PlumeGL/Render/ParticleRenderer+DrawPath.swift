@@ -44,7 +44,16 @@ import Plume
 ///   limit; otherwise instanced quads when their count is known without waiting (always in sorted
 ///   render modes); otherwise geometry quads.
 public enum DrawPath: String, CaseIterable, Sendable {
-    case automatic, pointSprites, quadList, instancedQuads, geometryQuads
+    /// Picked per cell and per frame, as above (the default).
+    case automatic
+    /// One point per particle covering its rotated quad; the fragment stage discards the rest.
+    case pointSprites
+    /// A transform-feedback pass lists each quad once; six vertices per quad draw it.
+    case quadList
+    /// Four vertices per particle, instanced; no geometry stage.
+    case instancedQuads
+    /// A geometry stage emits each particle's quad (the oldest path).
+    case geometryQuads
 }
 
 /// The largest |scale| a cell's live particles can have, over the values of every update whose

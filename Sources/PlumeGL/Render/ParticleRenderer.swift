@@ -34,6 +34,7 @@ import Plume
 /// another throws ``GLError/contextNotCurrent(_:)``. Releasing it is safe on any thread (deferred
 /// deletion). Its settings belong to the thread that draws.
 public final class ParticleRenderer: @unchecked Sendable {
+    /// The context the renderer's programs and textures belong to; draw only where it is current.
     public let context: GLContext
     /// Textures by cell (index path), with the image they were made from.
     private var textures: [[Int]: (image: SpriteImage, texture: GLTexture, filters: [Int32])] = [:]
@@ -74,6 +75,9 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// The viewport-sized layer image, made at the first draw that needs one.
     var layerImageStorage: LayerImage?
 
+    /// A renderer for simulators of `context`, which must be current (programs are compiled on
+    /// first use, per cell configuration).
+    /// - Throws: ``GLError/contextNotCurrent(_:)`` when it is not.
     public init(context: GLContext) throws {
         self.context = context
         try context.ensureCurrent("ParticleRenderer.init")

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeDrawing
 import Testing
 @testable import Plume
 @testable import PlumeGL

@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 /// Imports Particle Designer / cocos2d particle files (`.plist`, XML or binary property lists) as
 /// a Plume layer with one cell. See the *Particle Designer Import* article for the key-by-key
@@ -25,8 +26,11 @@ public enum ParticleDesignerImport {
 
     /// One documented key: its mapping and how.
     public struct KeyMapping: Sendable {
+        /// The property-list key, as Particle Designer writes it (`"maxParticles"`).
         public let key: String
+        /// Whether the key maps exactly, approximately or not at all.
         public let mapping: Mapping
+        /// What the key becomes in Plume, and how it differs where it does.
         public let note: String
     }
 
@@ -44,7 +48,7 @@ public enum ParticleDesignerImport {
     public static let maxFileSize = 64 << 20
 
     /// Imports a file; `textureFileName` is looked up next to it, within what `imageAccess` allows
-    /// (default: the file's own folder and the bundled resources; see ``ImageAccess``).
+    /// (default: the file's own folder and the bundled resources; see `ImageAccess`).
     public static func read(from url: URL, sceneSize: CGSize = Preset.defaultSize,
                             imageAccess: ImageAccess = .effectFolder) throws(EffectFileError) -> Result {
         let data: Data

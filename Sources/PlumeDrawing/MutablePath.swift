@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 /// A path built once and drawn any number of times (the stand-in for `CGMutablePath` / `CGPath`):
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 /// The UIKit-style *current* context: set while ``ImageRenderer/image(actions:)`` runs its actions
 /// (per thread), used by `Color.setFill()`, ``BezierPath`` and `draw(at:withAttributes:)`.
@@ -40,8 +41,11 @@ public final class BezierPath {
     /// Stroke width in points. Default 1.
     public var lineWidth: CGFloat = 1
 
+    /// An empty path (`UIBezierPath()`); build it with ``move(to:)``, ``addLine(to:)`` and the rest.
     public init() {}
+    /// A rectangle, in points (`UIBezierPath(rect:)`).
     public init(rect: CGRect) { elements = [.rect(rect)] }
+    /// The ellipse inscribed in `rect`, in points (`UIBezierPath(ovalIn:)`).
     public init(ovalIn rect: CGRect) { elements = [.ellipse(rect)] }
     /// A rectangle with corners rounded by `cornerRadius` (clamped to half the shorter side).
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
@@ -60,14 +64,19 @@ public final class BezierPath {
         addArc(withCenter: arcCenter, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
 
+    /// Starts a new subpath at `p` (points, y down).
     public func move(to p: CGPoint) { elements.append(.move(p)) }
+    /// A straight line from the current point to `p`.
     public func addLine(to p: CGPoint) { elements.append(.line(p)) }
+    /// A cubic Bézier curve from the current point to `p`, with two control points.
     public func addCurve(to p: CGPoint, controlPoint1 c1: CGPoint, controlPoint2 c2: CGPoint) { elements.append(.curve(p, c1, c2)) }
+    /// A quadratic Bézier curve from the current point to `p`, with one control point.
     public func addQuadCurve(to p: CGPoint, controlPoint c: CGPoint) { elements.append(.quad(p, c)) }
     /// UIKit's convention: `clockwise` true turns clockwise on the y-down picture.
     public func addArc(withCenter c: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         elements.append(.arc(c, radius, startAngle, endAngle, clockwise))
     }
+    /// Closes the current subpath with a straight line back to its start.
     public func close() { elements.append(.close) }
 
     /// The path as a ``MutablePath`` (`UIBezierPath.cgPath`); setting it replaces the elements.
@@ -139,14 +148,14 @@ public final class BezierPath {
 extension NSAttributedString.Key {
     /// The ``Font`` of drawn text (`NSAttributedString.Key.font`).
     public static let font = NSAttributedString.Key("NSFont")
-    /// The ``Color`` of drawn text (`NSAttributedString.Key.foregroundColor`). Default black.
+    /// The `Color` of drawn text (`NSAttributedString.Key.foregroundColor`). Default black.
     public static let foregroundColor = NSAttributedString.Key("NSColor")
 }
 
 extension String {
     /// Draws the string into the current context with its top-left corner at `point`
     /// (`NSString.draw(at:withAttributes:)`): `.font` a ``Font`` (default the system font at
-    /// 12 points), `.foregroundColor` a ``Color`` (default black). Other attributes are ignored;
+    /// 12 points), `.foregroundColor` a `Color` (default black). Other attributes are ignored;
     /// a newline starts a line below.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let c = DrawingContext.current else { return }

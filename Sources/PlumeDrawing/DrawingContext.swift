@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Plume
 
 /// A 2-D drawing context over an RGBA image, backed by Cairo (the stand-in for `CGContext`,
 /// reached as `context.cgContext` inside ``ImageRenderer/image(actions:)``).
@@ -41,19 +42,26 @@ public final class DrawingContext {
 
     // MARK: Transforms
 
+    /// Moves the origin by `x`, `y` points (what is drawn next is offset by them).
     public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, Double(x), Double(y)) }
+    /// Scales what is drawn next by `x` horizontally and `y` vertically (1: unchanged).
     public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, Double(x), Double(y)) }
     /// Rotates by `angle` radians (clockwise on the y-down picture, as in UIKit).
     public func rotate(by angle: CGFloat) { cairo_rotate(cairo, Double(angle)) }
 
     // MARK: Paths
 
+    /// Discards the current path and starts an empty one.
     public func beginPath() { cairo_new_path(cairo) }
+    /// Starts a new subpath at `p` (points, y down).
     public func move(to p: CGPoint) { cairo_move_to(cairo, Double(p.x), Double(p.y)) }
+    /// A straight line from the current point to `p`.
     public func addLine(to p: CGPoint) { cairo_line_to(cairo, Double(p.x), Double(p.y)) }
+    /// A cubic Bézier curve from the current point to `end`, with two control points.
     public func addCurve(to end: CGPoint, control1 c1: CGPoint, control2 c2: CGPoint) {
         cairo_curve_to(cairo, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(end.x), Double(end.y))
     }
+    /// A quadratic Bézier curve from the current point to `end`, with one control point.
     public func addQuadCurve(to end: CGPoint, control c: CGPoint) {
         var x = 0.0, y = 0.0
         cairo_get_current_point(cairo, &x, &y)
@@ -70,9 +78,11 @@ public final class DrawingContext {
             cairo_arc(cairo, Double(center.x), Double(center.y), Double(radius), Double(startAngle), Double(endAngle))
         }
     }
+    /// A closed rectangle subpath, in points.
     public func addRect(_ rect: CGRect) {
         cairo_rectangle(cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
     }
+    /// A closed subpath: the ellipse inscribed in `rect` (nothing for an empty rectangle).
     public func addEllipse(in rect: CGRect) {
         guard rect.width > 0, rect.height > 0 else { return }
         cairo_save(cairo)
@@ -83,6 +93,7 @@ public final class DrawingContext {
         cairo_close_path(cairo)
         cairo_restore(cairo)
     }
+    /// Closes the current subpath with a straight line back to its start.
     public func closePath() { cairo_close_path(cairo) }
 
     /// Fills the current path with the fill colour (non-zero winding) and clears the path.
@@ -118,9 +129,13 @@ public final class DrawingContext {
         cairo_stroke(cairo)
     }
 
+    /// Fills `rect` with the fill colour (replacing the current path).
     public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    /// Fills the ellipse inscribed in `rect` with the fill colour (replacing the current path).
     public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    /// Strokes `rect`'s outline with the stroke colour and line width (replacing the current path).
     public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    /// Strokes the outline of the ellipse inscribed in `rect` (replacing the current path).
     public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
     /// Makes `rect` fully transparent.
     public func clear(_ rect: CGRect) {
@@ -168,6 +183,7 @@ public struct Font: Hashable, Sendable {
     public var familyName: String
     /// The size in points (the em height).
     public var pointSize: CGFloat
+    /// Whether the bold weight of the family is used. Default false.
     public var isBold: Bool
 
     /// The family used for the system font.
@@ -190,6 +206,8 @@ public struct Font: Hashable, Sendable {
         return out
     }
 
+    /// A font of `familyName` (fontconfig substitutes the closest installed family) at
+    /// `pointSize` points; regular weight unless `isBold`.
     public init(familyName: String, pointSize: CGFloat, isBold: Bool = false) {
         self.familyName = familyName
         self.pointSize = pointSize

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Plume
 
 /// How a ``TextLayer`` places its lines across its bounds (`CATextLayerAlignmentMode`).
 public struct TextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
@@ -27,7 +28,7 @@ public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer that draws text (the stand-in for `CATextLayer`), most often to make a particle
-/// image from text or emoji with ``Layer/render(in:)``:
+/// image from text or emoji with `Layer.render(in:)`:
 ///
 /// ```swift
 /// let text = TextLayer()
@@ -39,7 +40,7 @@ public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// cell.contents = image.cgImage
 /// ```
 ///
-/// As in Core Animation the text starts at the top of ``Layer/bounds``; each line is placed
+/// As in Core Animation the text starts at the top of `Layer.bounds`; each line is placed
 /// across the bounds' width by ``alignmentMode``; lines break at newlines, and at the bounds'
 /// width between words when ``isWrapped``. Text is shaped and emoji drawn as
 /// ``DrawingContext/draw(text:at:font:color:)`` does.
@@ -120,7 +121,7 @@ open class TextLayer: Layer, @unchecked Sendable {
         return TextLayout([("…", last.font, last.color)])
     }
 
-    /// Draws the text in the layer's own coordinates (``Layer/render(in:)`` calls it).
+    /// Draws the text in the layer's own coordinates (`Layer.render(in:)` calls it).
     func drawText(in context: DrawingContext) {
         guard let layout else { return }
         let align: TextLayerAlignmentMode? = alignmentMode == .natural || alignmentMode == .justified ? nil : alignmentMode

@@ -1,6 +1,7 @@
 import CTIFF
 import CZlib
 import Foundation
+import Plume
 
 /// Textures embedded in Particle Designer files: base64 of gzip or zlib data (or of the bare
 /// file) holding a PNG or a TIFF. Every size is checked before the next step allocates.

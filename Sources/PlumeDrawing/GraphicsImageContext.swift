@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 // UIKit's bitmap image contexts, the older way of drawing a sprite in code:
 //
@@ -15,7 +16,7 @@ import Foundation
 // `opaque`, black) image of `size` points and makes its context the current one (also for
 // `Color.setFill()`, ``BezierPath`` and text drawing), `GetImageFromCurrentImageContext` returns
 // what the innermost one holds (any number of times), `End` pops it. A `scale` of 0 is the
-// screen's (``Screen/scale``), as `UIGraphicsBeginImageContextWithOptions` documents;
+// screen's (`Screen.scale`), as `UIGraphicsBeginImageContextWithOptions` documents;
 // `UIGraphicsBeginImageContext(size)` uses scale 1. Without a begun context, `Get…` return
 // nil and `End` does nothing. Unlike UIKit the stack also holds the contexts of running
 // ``ImageRenderer/image(actions:)`` calls: `UIGraphicsGetCurrentContext()` inside one is the
@@ -61,7 +62,7 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 public func UIGraphicsGetCurrentContext() -> DrawingContext? { DrawingContext.current }
 
 /// `UIGraphicsGetImageFromCurrentImageContext()`: what the innermost begun image context holds,
-/// with ``SpriteImage/scale`` its scale; nil when the current context is not a begun image context.
+/// with `SpriteImage.scale` its scale; nil when the current context is not a begun image context.
 public func UIGraphicsGetImageFromCurrentImageContext() -> SpriteImage? {
     guard let top = ImageContextStack.current.items.last, top.context === DrawingContext.current else { return nil }
     return top.surface.image()

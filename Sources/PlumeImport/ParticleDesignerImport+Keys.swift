@@ -1,6 +1,9 @@
-/// The documented key set and how each key maps (the *Particle Designer Import* article prints
-/// this table; a test keeps the two in step).
+import Plume
+
 extension ParticleDesignerImport {
+    /// The documented key set and how each key maps, in the file's usual order (the *Particle
+    /// Designer Import* article prints this table; a test keeps the two in step). A key not in it
+    /// is reported as unknown, with the nearest known key when one is close.
     public static let keys: [KeyMapping] = {
         func k(_ key: String, _ mapping: Mapping, _ note: String) -> KeyMapping { KeyMapping(key: key, mapping: mapping, note: note) }
         var list: [KeyMapping] = [

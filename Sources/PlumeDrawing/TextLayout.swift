@@ -1,4 +1,5 @@
 import Foundation
+import Plume
 
 /// Text of several runs (string, font, colour) laid out in lines: broken at newlines, and, given
 /// a width, at the spaces before a word that would pass it (a word longer than the width stays
@@ -94,7 +95,7 @@ struct TextLayout {
 }
 
 extension NSAttributedString {
-    /// The runs of the string with their ``Font`` (`.font`, else `font`) and ``Color``
+    /// The runs of the string with their ``Font`` (`.font`, else `font`) and `Color`
     /// (`.foregroundColor`, else `color`).
     func pieces(font: Font, color: Color) -> [(text: String, font: Font, color: Color)] {
         var out: [(text: String, font: Font, color: Color)] = []

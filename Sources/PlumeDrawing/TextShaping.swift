@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Plume
 
 /// A font face found by fontconfig and opened twice: by Cairo's FreeType backend (drawing, colour
 /// emoji bitmaps included) and by HarfBuzz (shaping). Faces are kept for the process, one per

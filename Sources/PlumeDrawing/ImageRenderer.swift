@@ -1,7 +1,8 @@
 import CCairo
 import Foundation
+import Plume
 
-/// Makes a ``SpriteImage`` by drawing in code (the stand-in for `UIGraphicsImageRenderer`),
+/// Makes a `SpriteImage` by drawing in code (the stand-in for `UIGraphicsImageRenderer`),
 /// with a Cairo-backed ``DrawingContext``:
 ///
 /// ```swift
@@ -16,10 +17,11 @@ import Foundation
 /// Inside `actions` the context is also the *current* one, so UIKit-style calls work:
 /// `Color.red.setFill()`, `BezierPath(ovalIn: rect).fill()`, `"🎉".draw(at: .zero, withAttributes:
 /// [.font: Font.systemFont(ofSize: 30)])`. The image is `size × format.scale` pixels (at least
-/// 1×1), transparent where nothing was drawn, with ``SpriteImage/scale`` = `format.scale`.
+/// 1×1), transparent where nothing was drawn, with `SpriteImage.scale` = `format.scale`.
 public final class ImageRenderer {
     /// The size in points.
     public let size: CGSize
+    /// The pixels per point and whether the image starts opaque.
     public let format: ImageRendererFormat
 
     /// The largest side drawn, in pixels (larger requests are clamped to it).
@@ -141,7 +143,7 @@ final class ImageSurface {
 
 /// `UIGraphicsImageRendererFormat`: the pixels per point and whether the image starts opaque.
 public struct ImageRendererFormat: Hashable, Sendable {
-    /// Pixels per point. Default: the screen's (``Screen/scale`` when the format is made; 1
+    /// Pixels per point. Default: the screen's (`Screen.main.scale` when the format is made; 1
     /// headless), as `UIGraphicsImageRendererFormat`'s default is the main screen's.
     public var scale: CGFloat = Screen.main.scale
     /// When true the image starts opaque black instead of transparent. Default false.
@@ -164,6 +166,7 @@ public struct ImageRendererFormat: Hashable, Sendable {
 public final class ImageRendererContext {
     /// The drawing context (`CGContext`).
     public let cgContext: DrawingContext
+    /// The renderer's format (its scale and opacity).
     public let format: ImageRendererFormat
 
     init(cgContext: DrawingContext, format: ImageRendererFormat) {

@@ -1,5 +1,6 @@
 import CGLFW
 import Foundation
+import PlumeGL
 
 /// What a game loop needs from the window ``GLContext/window(width:height:title:visible:)`` made:
 /// events, keys, its size, the swap — so a GLFW game built on Plume's window needs only Plume's
@@ -16,20 +17,36 @@ import Foundation
 /// ```
 ///
 /// On a context without a window of its own (headless, or a host's wrapped with
-/// ``GLContext/current()``) these do nothing and report no key down, no size and no close
+/// `GLContext.current()`) these do nothing and report no key down, no size and no close
 /// request: the host's own toolkit has the window. GLFW wants them called on the main thread.
 extension GLContext {
     /// A key of the keyboard, by its place on a US layout (GLFW's key codes).
     public struct Key: Hashable, Sendable {
         /// GLFW's key code (`GLFW_KEY_…`).
         public let code: Int32
+        /// The key with GLFW's key code `code` (`GLFW_KEY_…`), for keys without a constant here.
         public init(code: Int32) { self.code = code }
 
-        public static let left = Key(code: GLFW_KEY_LEFT), right = Key(code: GLFW_KEY_RIGHT)
-        public static let up = Key(code: GLFW_KEY_UP), down = Key(code: GLFW_KEY_DOWN)
-        public static let space = Key(code: GLFW_KEY_SPACE), enter = Key(code: GLFW_KEY_ENTER)
-        public static let escape = Key(code: GLFW_KEY_ESCAPE), tab = Key(code: GLFW_KEY_TAB)
-        public static let leftShift = Key(code: GLFW_KEY_LEFT_SHIFT), leftControl = Key(code: GLFW_KEY_LEFT_CONTROL)
+        /// The left arrow key.
+        public static let left = Key(code: GLFW_KEY_LEFT)
+        /// The right arrow key.
+        public static let right = Key(code: GLFW_KEY_RIGHT)
+        /// The up arrow key.
+        public static let up = Key(code: GLFW_KEY_UP)
+        /// The down arrow key.
+        public static let down = Key(code: GLFW_KEY_DOWN)
+        /// The space bar.
+        public static let space = Key(code: GLFW_KEY_SPACE)
+        /// The main Enter (Return) key.
+        public static let enter = Key(code: GLFW_KEY_ENTER)
+        /// The Escape key.
+        public static let escape = Key(code: GLFW_KEY_ESCAPE)
+        /// The Tab key.
+        public static let tab = Key(code: GLFW_KEY_TAB)
+        /// The left Shift key.
+        public static let leftShift = Key(code: GLFW_KEY_LEFT_SHIFT)
+        /// The left Control key.
+        public static let leftControl = Key(code: GLFW_KEY_LEFT_CONTROL)
 
         /// A letter (`"a"`…`"z"`, either case) or digit key; nil for any other character.
         public static func character(_ c: Character) -> Key? {
@@ -64,7 +81,7 @@ extension GLContext {
         return glfwWindowShouldClose(window) != 0
     }
 
-    /// The window's framebuffer size in pixels, for ``setViewport(x:y:width:height:)`` (larger
+    /// The window's framebuffer size in pixels, for `setViewport(x:y:width:height:)` (larger
     /// than its size in points on a HiDPI screen); nil without a window.
     public var framebufferSize: (width: Int, height: Int)? {
         guard let window = ownWindow else { return nil }
@@ -75,7 +92,7 @@ extension GLContext {
 
     /// The window's content scale (`glfwGetWindowContentScale`: pixels per point of the display
     /// it is on, the larger of the two axes); nil without a window. Opening the window hands it
-    /// to ``Screen/main`` (``Screen/adoptContentScale(_:)``), which the host's own setting overrides.
+    /// to `Screen.main` (`Screen.adoptContentScale(_:)`), which the host's own setting overrides.
     public var contentScale: CGFloat? {
         guard let window = ownWindow else { return nil }
         var x: Float = 1, y: Float = 1
