@@ -8,8 +8,8 @@ import Foundation
 /// ```
 ///
 /// Everything that iOS sizes by `UIScreen.main.scale` follows it: the default format of
-/// ``ImageRenderer`` (and `UIGraphicsBeginImageContextWithOptions(size, opaque, 0)`), the scale
-/// variant ``SpriteImage/init(named:)`` tries first, and ``Matrix4``'s projection of a framebuffer
+/// `ImageRenderer` (PlumeDrawing; and `UIGraphicsBeginImageContextWithOptions(size, opaque, 0)`), the scale
+/// variant ``SpriteImage/init(named:)`` tries first, and `Matrix4`'s projection of a framebuffer
 /// of pixels onto points (`Matrix4.layer(framebufferWidth:framebufferHeight:)` in PlumeGL).
 ///
 /// **As on iOS, a sprite drawn in code has `scale` pixels per point**, so at scale 2 a 20-point
