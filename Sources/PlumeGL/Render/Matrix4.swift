@@ -34,7 +34,7 @@ public struct Matrix4: Hashable, Sendable {
     }
 
     /// The projection of a layer onto a framebuffer of `framebufferWidth × framebufferHeight`
-    /// pixels at `scale` pixels per point (default ``Screen/scale``, the screen's): a layer of
+    /// pixels at `scale` pixels per point (default `Screen.main.scale`, the screen's): a layer of
     /// `framebufferWidth ÷ scale × framebufferHeight ÷ scale` points, so one point of the layer
     /// covers `scale` pixels, as on an iOS screen of that scale.
     public static func layer(framebufferWidth: Int, framebufferHeight: Int, scale: CGFloat = Screen.main.scale,
