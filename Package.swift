@@ -64,7 +64,7 @@ let package = Package(
         ),
 
         // MARK: - GLFW windows (`GLContext.window(…)`, keys, the swap)
-        .target(name: "PlumeWindow", dependencies: ["PlumeGL", "CGLFW"], swiftSettings: strict),
+        .target(name: "PlumeWindow", dependencies: ["Plume", "PlumeGL", "CGLFW"], swiftSettings: strict),
 
         // MARK: - Playground: the live window, inspector and HUD (`plume play`)
         .target(name: "PlumePlayground", dependencies: ["Plume", "PlumeGL", "PlumeWindow", "PlumeImport", "CImGuiShim",
@@ -106,7 +106,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libharfbuzz-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "CImGuiShim", dependencies: ["CImGui", "CGLFW"]),
         .executableTarget(name: "embed-shaders", swiftSettings: strict),

@@ -35,7 +35,7 @@ extension Color {
 public final class BezierPath {
     private enum Element {
         case move(CGPoint), line(CGPoint), curve(CGPoint, CGPoint, CGPoint), quad(CGPoint, CGPoint)
-        case arc(CGPoint, CGFloat, CGFloat, CGFloat, Bool), rect(CGRect), ellipse(CGRect), close
+        case arc(CGPoint, CGFloat, CGFloat, CGFloat, Bool), rect(CGRect), ellipse(CGRect), close, path(MutablePath)
     }
     private var elements: [Element] = []
     /// Stroke width in points. Default 1.
@@ -79,6 +79,29 @@ public final class BezierPath {
     /// Closes the current subpath with a straight line back to its start.
     public func close() { elements.append(.close) }
 
+    /// The path as a ``MutablePath`` (`UIBezierPath.cgPath`); setting it replaces the elements.
+    public var cgPath: MutablePath {
+        get {
+            let p = MutablePath()
+            for e in elements {
+                switch e {
+                case let .move(q): p.move(to: q)
+                case let .line(q): p.addLine(to: q)
+                case let .curve(q, c1, c2): p.addCurve(to: q, control1: c1, control2: c2)
+                case let .quad(q, k): p.addQuadCurve(to: q, control: k)
+                // UIKit's clockwise on the y-down picture is Core Graphics' counterclockwise.
+                case let .arc(center, r, a0, a1, cw): p.addArc(center: center, radius: r, startAngle: a0, endAngle: a1, clockwise: !cw)
+                case let .rect(r): p.addRect(r)
+                case let .ellipse(r): p.addEllipse(in: r)
+                case .close: p.closeSubpath()
+                case let .path(q): p.addPath(q)
+                }
+            }
+            return p
+        }
+        set { elements = [.path(newValue.copy())] }
+    }
+
     /// Fills the path with the current fill colour.
     public func fill() {
         guard let c = DrawingContext.current else { return }
@@ -116,6 +139,7 @@ public final class BezierPath {
             case let .rect(r): c.addRect(r)
             case let .ellipse(r): c.addEllipse(in: r)
             case .close: c.closePath()
+            case let .path(p): c.addPath(p)
             }
         }
     }
@@ -131,21 +155,20 @@ extension NSAttributedString.Key {
 extension String {
     /// Draws the string into the current context with its top-left corner at `point`
     /// (`NSString.draw(at:withAttributes:)`): `.font` a ``Font`` (default the system font at
-    /// 12 points), `.foregroundColor` a `Color` (default black). Other attributes are ignored.
+    /// 12 points), `.foregroundColor` a `Color` (default black). Other attributes are ignored;
+    /// a newline starts a line below.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let c = DrawingContext.current else { return }
         let font = attributes?[.font] as? Font ?? .systemFont(ofSize: 12)
         let color = attributes?[.foregroundColor] as? Color ?? .black
-        c.draw(text: self, at: point, font: font, color: color)
+        TextLayout([(self, font, color)]).draw(in: c, at: point)
     }
 
-    /// The size the string takes when drawn (`NSString.size(withAttributes:)`).
+    /// The size the string takes when drawn (`NSString.size(withAttributes:)`): the widest
+    /// line's advance and the lines' heights (lines break at newlines).
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         let font = attributes?[.font] as? Font ?? .systemFont(ofSize: 12)
-        let probe = ImageRenderer(size: CGSize(width: 1, height: 1))
-        var size = CGSize.zero
-        _ = probe.image { size = $0.cgContext.draw(text: self, at: .zero, font: font, color: .clear) }
-        return size
+        return TextLayout([(self, font, .black)]).size
     }
 }
 

@@ -10,7 +10,7 @@ import Plume
 /// `addCurve(…)`, `addArc(…)`, `addRect(_:)`, `addEllipse(in:)` and drawn with `fillPath()` /
 /// `strokePath()`; `fill(_:)`, `fillEllipse(in:)`, `stroke(_:)`, `strokeEllipse(in:)` draw a
 /// shape at once. Transforms (`translateBy`, `scaleBy`, `rotate(by:)`) and `saveGState()` /
-/// `restoreGState()` work as in Core Graphics. Text is drawn with Pango (see ``Font``), colour
+/// `restoreGState()` work as in Core Graphics. Text is shaped with HarfBuzz (see ``Font``), colour
 /// emoji included.
 public final class DrawingContext {
     let cairo: OpaquePointer
@@ -109,6 +109,26 @@ public final class DrawingContext {
     /// Intersects the clip with the current path and clears the path.
     public func clip() { cairo_clip(cairo) }
 
+    /// How ``drawPath(using:)`` paints the current path (`CGPathDrawingMode`).
+    public enum PathDrawingMode: Sendable {
+        /// Fill, non-zero winding; even-odd; stroke; fill then stroke (either rule).
+        case fill, eoFill, stroke, fillStroke, eoFillStroke
+    }
+
+    /// Paints the current path as `mode` says and clears it (`CGContext.drawPath(using:)`).
+    public func drawPath(using mode: PathDrawingMode) {
+        let evenOdd = mode == .eoFill || mode == .eoFillStroke
+        if mode != .stroke {
+            cairo_set_fill_rule(cairo, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            source(fillColor)
+            cairo_fill_preserve(cairo)
+            cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
+        }
+        if mode == .fill || mode == .eoFill { return cairo_new_path(cairo) }
+        source(strokeColor)
+        cairo_stroke(cairo)
+    }
+
     /// Fills `rect` with the fill colour (replacing the current path).
     public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
     /// Fills the ellipse inscribed in `rect` with the fill colour (replacing the current path).
@@ -129,35 +149,19 @@ public final class DrawingContext {
     // MARK: Text
 
     /// Draws `text` on one line with its top-left corner at `point`, in `font` and `color` (emoji
-    /// in their own colours, from ``Font/emojiFamilyName``). Returns the size the text took, in
-    /// points (width: the advance; height: the font's line height).
+    /// in their own colours, from ``Font/emojiFamilyName``, at Apple's metrics; see
+    /// `TextShaping.swift`). Returns the size the text took, in points (width: the advance;
+    /// height: the line's height, ascent + descent + leading).
     @discardableResult
     public func draw(text: String, at point: CGPoint, font: Font, color: Color = .black) -> CGSize {
-        let size = font.pointSize.isFinite ? max(0, Double(font.pointSize)) : 0
-        guard size > 0, !text.isEmpty else { return .zero }
-        cairo_save(cairo)
-        defer { cairo_restore(cairo) }
-        func select(_ family: String) {
-            cairo_select_font_face(cairo, family, CAIRO_FONT_SLANT_NORMAL,
-                                   font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-            cairo_set_font_size(cairo, size)
-        }
-        select(font.familyName)
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(cairo, &extents)
-        let baseline = Double(point.y) + extents.ascent
-        var x = Double(point.x)
-        source(color)
-        for run in Font.runs(text) {
-            select(run.emoji ? Font.emojiFamilyName : font.familyName)
-            var advance = cairo_text_extents_t()
-            cairo_text_extents(cairo, run.text, &advance)
-            cairo_move_to(cairo, x, baseline)
-            cairo_show_text(cairo, run.text)
-            x += advance.x_advance
-        }
-        return CGSize(width: x - Double(point.x), height: extents.height)
+        guard !text.isEmpty else { return .zero }
+        let line = TextShaper.line([(text, font, color)])
+        line.draw(in: cairo, at: point)
+        return CGSize(width: line.width, height: line.height)
     }
+
+    /// Draws a shaped line with its top-left corner at `point`.
+    func draw(_ line: ShapedLine, at point: CGPoint) { line.draw(in: cairo, at: point) }
 
     private func source(_ c: Color) {
         cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
@@ -166,11 +170,14 @@ public final class DrawingContext {
 
 /// A font for ``DrawingContext/draw(text:at:font:color:)`` (the stand-in for `UIFont`).
 ///
-/// Text is drawn with Cairo's own font API (FreeType, fontconfig). The system font is DejaVu
-/// Sans (Debian `fonts-dejavu-core`); emoji — characters with the Unicode emoji presentation, or
-/// followed by U+FE0F — are drawn in colour from Noto Color Emoji (`fonts-noto-color-emoji`);
-/// both are installed by `.ci/setup`. A family that is not installed is replaced by fontconfig's
-/// closest match. There is no line breaking, shaping of complex scripts or kerning.
+/// Text is shaped by HarfBuzz and drawn by Cairo's FreeType backend, faces found by fontconfig.
+/// The system font is DejaVu Sans (Debian `fonts-dejavu-core`); emoji — characters with the
+/// Unicode emoji presentation, or followed by U+FE0F, with their modifiers and joiners — are
+/// drawn in colour from Noto Color Emoji (`fonts-noto-color-emoji`), a sequence as one glyph, at
+/// Apple Color Emoji's size for the point size (`TextShaping.swift`); all are installed by
+/// `.ci/setup`. A family that is not installed is replaced by fontconfig's closest match.
+/// Characters the chosen face lacks draw as its missing-glyph box (no per-character fallback
+/// other than emoji); lines break only where ``TextLayer`` wraps them.
 public struct Font: Hashable, Sendable {
     /// The fontconfig family name.
     public var familyName: String

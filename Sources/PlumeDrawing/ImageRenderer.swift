@@ -45,39 +45,71 @@ public final class ImageRenderer {
 
     /// Runs `actions` with a fresh context and returns what it drew.
     public func image(actions: (ImageRendererContext) -> Void) -> SpriteImage {
-        let scale = format.scale.isFinite && format.scale > 0 ? Double(format.scale) : 1
+        // Out of memory: Cairo returns an error surface; the image is then a transparent pixel
+        // (`actions` is not run).
+        guard let surface = ImageSurface(size: size, scale: format.scale, opaque: format.opaque, origin: origin) else {
+            return ImageSurface.transparentPixel(scale: format.scale)
+        }
+        let context = ImageRendererContext(cgContext: surface.context, format: format)
+        DrawingContext.push(surface.context)
+        actions(context)
+        DrawingContext.pop()
+        return surface.image()
+    }
+}
+
+/// A Cairo image surface of `size × scale` pixels (rounded up, clamped to 1…``ImageRenderer/maxSide``)
+/// with its drawing context, for ``ImageRenderer`` and `UIGraphicsBeginImageContextWithOptions`.
+final class ImageSurface {
+    private let surface: OpaquePointer
+    private let cairo: OpaquePointer
+    let context: DrawingContext
+    let width: Int, height: Int, scale: Double
+
+    /// Nil when Cairo cannot make the surface (out of memory).
+    init?(size: CGSize, scale requested: CGFloat, opaque: Bool, origin: CGPoint = .zero) {
+        let scale = requested.isFinite && requested > 0 ? Double(requested) : 1
         func pixels(_ v: CGFloat) -> Int {
             let d = Double(v) * scale
             guard d.isFinite, d > 0 else { return 1 }
-            return Int(min(d.rounded(.up), Double(Self.maxSide)))
+            return Int(min(d.rounded(.up), Double(ImageRenderer.maxSide)))
         }
-        let w = pixels(size.width), h = pixels(size.height)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
-        defer { cairo_surface_destroy(surface) }
-        // Out of memory: Cairo returns an error surface; the image is then a transparent pixel
-        // (`actions` is not run).
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil else {
-            return Self.read(nil, width: 1, height: 1, scale: scale)
+        width = pixels(size.width)
+        height = pixels(size.height)
+        self.scale = scale
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil,
+              let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
         }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
+        cairo = cr
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -Double(origin.x), -Double(origin.y))
-        if format.opaque {
+        if opaque {
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_paint(cr)
         }
-        let drawing = DrawingContext(cairo: cr)
-        let context = ImageRendererContext(cgContext: drawing, format: format)
-        DrawingContext.push(drawing)
-        actions(context)
-        DrawingContext.pop()
+        context = DrawingContext(cairo: cr)
+    }
+
+    deinit {
+        cairo_destroy(cairo)
+        cairo_surface_destroy(surface)
+    }
+
+    /// What has been drawn so far, as straight-alpha RGBA with ``SpriteImage/scale`` = the scale.
+    func image() -> SpriteImage {
         cairo_surface_flush(surface)
-        return Self.read(surface, width: w, height: h, scale: scale)
+        return Self.read(surface, width: width, height: height, scale: scale)
+    }
+
+    static func transparentPixel(scale: CGFloat) -> SpriteImage {
+        read(nil, width: 1, height: 1, scale: scale.isFinite && scale > 0 ? Double(scale) : 1)
     }
 
     /// Cairo's premultiplied native-endian ARGB32 → straight RGBA8, rows from the top.
-    private static func read(_ surface: OpaquePointer?, width w: Int, height h: Int, scale: Double) -> SpriteImage {
+    static func read(_ surface: OpaquePointer?, width w: Int, height h: Int, scale: Double) -> SpriteImage {
         var out = [UInt8](repeating: 0, count: w * h * 4)
         if let surface, let data = cairo_image_surface_get_data(surface) {
             let stride = Int(cairo_image_surface_get_stride(surface))
@@ -111,15 +143,23 @@ public final class ImageRenderer {
 
 /// `UIGraphicsImageRendererFormat`: the pixels per point and whether the image starts opaque.
 public struct ImageRendererFormat: Hashable, Sendable {
-    /// Pixels per point. Default 1 (there is no screen to take it from).
-    public var scale: CGFloat = 1
+    /// Pixels per point. Default: the screen's (`Screen.main.scale` when the format is made; 1
+    /// headless), as `UIGraphicsImageRendererFormat`'s default is the main screen's.
+    public var scale: CGFloat = Screen.main.scale
     /// When true the image starts opaque black instead of transparent. Default false.
     public var opaque = false
 
-    /// Scale 1, transparent.
+    /// The default format: the screen's scale, transparent.
     public init() {}
-    /// The default format (scale 1, transparent).
+    /// A format of `scale` pixels per point.
+    public init(scale: CGFloat, opaque: Bool = false) {
+        self.scale = scale
+        self.opaque = opaque
+    }
+    /// The default format (the screen's scale, transparent).
     public static func `default`() -> ImageRendererFormat { ImageRendererFormat() }
+    /// `UIGraphicsImageRendererFormat.preferred()`: the same as ``default()`` here.
+    public static func preferred() -> ImageRendererFormat { ImageRendererFormat() }
 }
 
 /// What `actions` receives (`UIGraphicsImageRendererContext`).

@@ -79,7 +79,7 @@ public struct DeclaredPropertiesMacro: MemberMacro {
         return (gpu.isEmpty ? [] : [parameters]) + [
             """
             /// The properties declared with `@Property`, in declaration order (generated).
-            nonisolated(unsafe) static let declaredProperties: [PropertyDeclaration<\(raw: typeName)>] = [
+            static let declaredProperties: [PropertyDeclaration<\(raw: typeName)>] = [
             \(raw: list)
             ]
             """,

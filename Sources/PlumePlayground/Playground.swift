@@ -94,6 +94,7 @@ public final class Playground {
         glfwGetWindowContentScale(window, &scaleX, &scaleY)
         if max(scaleX, scaleY) > 1.01 { ImGui.scale(max(scaleX, scaleY)) }
         state.interfaceScale = max(scaleX, scaleY)
+        state.screenScale = Double(Screen.main.scale)
         state.renderer = context.info.renderer
         switch options.effect {
         case let .file(path): opened(path, loaded)

@@ -16,6 +16,8 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     /// The interface's scale: the window's content scale (HiDPI; from Xft.dpi on X11), 1 on a
     /// 96-dpi screen.
     public var interfaceScale: Float = 1
+    /// `Screen.main.scale` once the window is open (the window's content scale, issue 27 item 3).
+    public var screenScale: Double = 1
     /// Window size in points and framebuffer size in pixels.
     public var windowSize: [Int] = [0, 0]
     public var framebufferSize: [Int] = [0, 0]

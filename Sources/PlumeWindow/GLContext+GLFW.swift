@@ -1,5 +1,6 @@
 import CGLFW
 import Foundation
+import Plume
 import PlumeGL
 
 // MARK: Windowed (GLFW)
@@ -24,6 +25,9 @@ extension GLContext {
         }
         guard let window else { throw GLError.noContext("GLFW: no OpenGL 3.3+ core window (\(glfwErrorText()))") }
         glfwMakeContextCurrent(window)
+        var scaleX: Float = 1, scaleY: Float = 1     // the display's scale (issue 27 item 3)
+        glfwGetWindowContentScale(window, &scaleX, &scaleY)
+        Screen.main.adoptContentScale(CGFloat(max(scaleX, scaleY)))
         do {
             return try GLContext(window: window, system: .glfw, platform: "GLFW window")
         } catch {

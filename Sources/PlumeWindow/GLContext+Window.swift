@@ -90,6 +90,16 @@ extension GLContext {
         return (Int(width), Int(height))
     }
 
+    /// The window's content scale (`glfwGetWindowContentScale`: pixels per point of the display
+    /// it is on, the larger of the two axes); nil without a window. Opening the window hands it
+    /// to `Screen.main` (`Screen.adoptContentScale(_:)`), which the host's own setting overrides.
+    public var contentScale: CGFloat? {
+        guard let window = ownWindow else { return nil }
+        var x: Float = 1, y: Float = 1
+        glfwGetWindowContentScale(window, &x, &y)
+        return CGFloat(max(x, y))
+    }
+
     /// Shows the frame drawn (swaps the window's buffers); nothing without a window.
     public func swapBuffers() {
         guard let window = ownWindow else { return }

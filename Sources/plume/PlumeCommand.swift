@@ -216,6 +216,7 @@ struct Render: ParsableCommand {
         if seed != 0 { layer.seed = seed }
         let simulator = try GPUSimulator(layer: layer, context: context, limits: limits)
         let renderer = try ParticleRenderer(context: context)
+        renderer.backdrop = .black          // each frame clears to opaque black: additive layers draw direct
         let target = try OffscreenTarget(context: context, width: width, height: height)
         let projection = Matrix4.layer(width: Float(width), height: Float(height))
         // The output's folder, as the playground's --record-directory: `--out seq/a.png` makes seq/.

@@ -38,6 +38,7 @@ struct Soak: ParsableCommand {
         let presets: [Preset] = [.fireworks, .snow]
         let simulators = try presets.map { try GPUSimulator(layer: $0.makeLayer(size: size), context: context) }
         let renderer = try ParticleRenderer(context: context)
+        renderer.backdrop = .black          // cleared to black; the additive fireworks are drawn first
         let target = try OffscreenTarget(context: context, width: 320, height: 240)
         let projection = Matrix4.layer(width: Float(size.width), height: Float(size.height))
         let frames = Int((minutes * 60 * fps).rounded())
@@ -74,6 +75,7 @@ struct Soak: ParsableCommand {
         for i in 0..<cycles {
             let simulator = try GPUSimulator(layer: presets[i % 2].makeLayer(size: size), context: context)
             let cycleRenderer = try ParticleRenderer(context: context)
+            cycleRenderer.backdrop = .black
             let cycleTarget = try OffscreenTarget(context: context, width: 64, height: 48)
             for f in 0..<10 { try simulator.advance(to: Double(f) / fps) }
             try cycleTarget.begin(clearTo: .black)

@@ -28,7 +28,10 @@ struct RendererTests {
             let target = try OffscreenTarget(context: context, width: width, height: height)
             try target.begin(clearTo: .black)
             if rgba8 {
-                // Drawn into an R8G8B8A8 renderbuffer (no llvmpipe linear path), then copied.
+                // Drawn into an R8G8B8A8 renderbuffer (no llvmpipe linear path), then copied; its
+                // opaque black clear lets additive layers draw there directly, not through a
+                // (B8G8R8A8) layer image.
+                renderer.backdrop = .black
                 let framebuffer = context.makeFramebuffer(), colour = context.makeRenderbuffer()
                 defer {
                     context.delete(framebuffer)

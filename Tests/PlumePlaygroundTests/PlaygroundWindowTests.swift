@@ -125,6 +125,8 @@ struct PlaygroundWindowTests {
         let (normal, normalHeight) = try controlHeight(dpi: nil)
         let (hidpi, hidpiHeight) = try controlHeight(dpi: 192)
         #expect(normal.interfaceScale == 1 && hidpi.interfaceScale == 2, "scales \(normal.interfaceScale), \(hidpi.interfaceScale)")
+        #expect(normal.screenScale == 1 && hidpi.screenScale == 2,
+                "Screen.main.scale follows the window's content scale: \(normal.screenScale), \(hidpi.screenScale)")
         #expect(abs(hidpiHeight / normalHeight - 2) < 0.25, "control height \(normalHeight) → \(hidpiHeight) points at 2×")
         #expect(hidpi.framebufferSize == hidpi.windowSize, "X11 windows are in pixels: \(hidpi.windowSize) vs \(hidpi.framebufferSize)")
     }

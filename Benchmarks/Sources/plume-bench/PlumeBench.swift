@@ -17,7 +17,7 @@ func progress(_ text: String) { FileHandle.standardError.write(Data(String(forma
 
 /// The sections `--only` runs alone.
 enum Section: String, ExpressibleByArgument, CaseIterable {
-    case update, behaviours, maxima
+    case update, behaviours, maxima, compositing
 }
 
 /// plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
@@ -43,7 +43,7 @@ struct PlumeBench: ParsableCommand {
     @Flag(help: "Only the draw-path rows (section 6).")
     var drawPathsOnly = false
 
-    @Option(help: "Only one section: update (section 0; writes update.json), maxima (section 2, printed) or behaviours (section 7; prints its table).")
+    @Option(help: "Only one section: update (section 0; writes update.json), maxima (section 2, printed), behaviours (section 7; prints its table) or compositing (layer images against the direct draw; prints its table).")
     var only: Section?
 
     @Flag(help: "Time the process's CPU time instead of elapsed time (steadier on a loaded machine).")
@@ -55,6 +55,7 @@ struct PlumeBench: ParsableCommand {
     func run() throws {
         let context = try GLContext.headless(platform: HeadlessPlatform.fromEnvironment())
         let renderer = try ParticleRenderer(context: context)
+        renderer.backdrop = .black          // every frame clears to opaque black (Timer)
         let target = try OffscreenTarget(context: context, width: 1280, height: 720)
         var timer = Timer(context: context, renderer: renderer, target: target)
         if quick { timer.repeats = 3 }
@@ -74,6 +75,11 @@ struct PlumeBench: ParsableCommand {
 
         if only == .behaviours {                // the behaviour rows alone (section 7)
             print(try BehaviorBench.table(timer: timer, quick: quick))
+            return
+        }
+
+        if only == .compositing {               // what layer images cost (issue 27 item 1)
+            print(try CompositingBench.table(timer: timer, quick: quick))
             return
         }
 

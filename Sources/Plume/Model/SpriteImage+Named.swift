@@ -7,10 +7,13 @@ import Foundation
 /// ```
 ///
 /// **Names.** For `"spark"` the files tried are `spark@Nx.png` for the preferred scale N
-/// (``preferredScale``, default 1), then `spark.png`, `spark` (a file named exactly so), then
-/// the other scale variants `@1x`…`@3x`. A name with an extension (`"spark.png"`) tries the
-/// scale variants of that file (`spark@2x.png`) and the name itself. An absolute path is used
-/// as it is (with its variants).
+/// (``preferredScale``: the screen's scale, ``Screen/scale``, rounded to 1…3), then `spark.png`,
+/// `spark` (a file named exactly so), then the other scale variants, the nearest below N first
+/// (as iOS takes @2x on a @3x screen that lacks @3x), then those above. A name with an extension
+/// (`"spark.png"`) tries the scale variants of that file (`spark@2x.png`) and the name itself.
+/// An absolute path is used as it is (with its variants). An asset catalogue's image set
+/// (`*.xcassets/spark.imageset`) is tried in every place too, before the loose files (see
+/// `SpriteImage+AssetCatalog.swift`).
 ///
 /// **Places**, in order: the folders the host added (``addSearchPath(_:)``), the working folder,
 /// the executable's folder, and every SwiftPM resource bundle there (`*.resources` folders next
@@ -77,10 +80,15 @@ extension SpriteImage {
         return folders
     }
 
-    /// The scale variant tried first (the stand-in for `UIScreen.main.scale`). Default 1.
+    /// The scale variant tried first, 1…3: ``Screen/scale`` rounded (1 headless), unless set
+    /// here (then that, whatever the screen's scale; set it to 0 to follow the screen again).
     public static var preferredScale: Int {
-        get { NamedImageRegistry.shared.preferredScale }
-        set { NamedImageRegistry.shared.preferredScale = min(max(newValue, 1), 3) }
+        get {
+            if let s = NamedImageRegistry.shared.preferredScale { return s }
+            let screen = Screen.main.scale.rounded()
+            return screen.isFinite ? min(max(Int(screen), 1), 3) : 1
+        }
+        set { NamedImageRegistry.shared.preferredScale = newValue <= 0 ? nil : min(newValue, 3) }
     }
 
     /// The most recent failed lookups, oldest first (at most 32).
@@ -94,9 +102,13 @@ extension SpriteImage {
         let preferred = preferredScale
         var names: [(String, Double)] = [("\(base)@\(preferred)x\(suffix)", Double(preferred))]
         if ext.isEmpty { names += [(base + ".png", 1), (name, 1)] } else { names.append((name, 1)) }
-        names += (1...3).filter { $0 != preferred }.map { ("\(base)@\($0)x\(suffix)", Double($0)) }
+        let others = (1..<preferred).reversed() + ((preferred + 1)...max(3, preferred + 1)).filter { $0 <= 3 }
+        names += others.map { ("\(base)@\($0)x\(suffix)", Double($0)) }
         if name.hasPrefix("/") { return names.map { (path: $0.0, scale: $0.1) } }
-        return searchPaths.flatMap { folder in names.map { (path: folder + "/" + $0.0, scale: $0.1) } }
+        return searchPaths.flatMap { folder in
+            catalogueFiles(for: name, in: folder, preferred: preferred)
+                + names.map { (path: folder + "/" + $0.0, scale: $0.1) }
+        }
     }
 }
 
@@ -122,12 +134,12 @@ final class NamedImageRegistry: @unchecked Sendable {
     static let shared = NamedImageRegistry()
     private let lock = NSLock()
     private var folders: [String] = []
-    private var scale = 1
+    private var scale: Int?
     private var recent: [NamedImageError] = []
 
     var hostFolders: [String] { lock.withLock { folders } }
     var failures: [NamedImageError] { lock.withLock { recent } }
-    var preferredScale: Int {
+    var preferredScale: Int? {
         get { lock.withLock { scale } }
         set { lock.withLock { scale = newValue } }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Plume
 
 /// A 4×4 matrix in column-major order, as GL takes it.
@@ -36,6 +37,16 @@ public struct Matrix4: Hashable, Sendable {
     public static func layer(width: Float, height: Float, yUp: Bool = false) -> Matrix4 {
         yUp ? orthographic(left: 0, right: width, bottom: 0, top: height)
             : orthographic(left: 0, right: width, bottom: height, top: 0)
+    }
+
+    /// The projection of a layer onto a framebuffer of `framebufferWidth × framebufferHeight`
+    /// pixels at `scale` pixels per point (default `Screen.main.scale`, the screen's): a layer of
+    /// `framebufferWidth ÷ scale × framebufferHeight ÷ scale` points, so one point of the layer
+    /// covers `scale` pixels, as on an iOS screen of that scale.
+    public static func layer(framebufferWidth: Int, framebufferHeight: Int, scale: CGFloat = Screen.main.scale,
+                             yUp: Bool = false) -> Matrix4 {
+        let s = scale.isFinite && scale > 0 ? Float(scale) : 1
+        return layer(width: Float(max(framebufferWidth, 1)) / s, height: Float(max(framebufferHeight, 1)) / s, yUp: yUp)
     }
 
     /// `self × other`.

@@ -20,7 +20,10 @@ import Plume
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
 /// the blend functions and
 /// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
-/// binding. It does not touch the framebuffer binding or clear values; the scissor test and box
+/// binding. A layer drawn through its own image (``LayerCompositing``) binds that image's
+/// framebuffer, viewport and clear colour while its particles are drawn, and restores the host's
+/// draw and read framebuffers, viewport, scissor and clear colour before compositing it; a
+/// direct draw touches neither the framebuffer binding nor the clear values. The scissor test and box
 /// change while a `masksToBounds` layer is drawn (see `ParticleRenderer+Layers.swift`), and the
 /// viewport, scissor test and box while a cell is drawn as a quad list (a padded viewport cut
 /// back by the scissor box, `ParticleRenderer+QuadList.swift`); all are restored.
@@ -60,6 +63,17 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// draws them for about 0.7 of the cost of point sprites. Other drivers keep the
     /// other paths until they are measured there.
     public let prefersQuadLists: Bool
+    /// How each layer's particles reach the framebuffer: through the layer's own image where
+    /// that changes the picture (``LayerCompositing/automatic``, the default), always, or never.
+    public var compositing: LayerCompositing = .automatic
+    /// What lies under the layers this renderer draws, when the host knows it (the colour it
+    /// cleared to, premultiplied), else nil (the default). Only an opaque or transparent black
+    /// matters: additive layers at full opacity are then drawn straight into the framebuffer,
+    /// which gives the same picture for less (``LayerCompositing``). Every layer drawn is taken
+    /// to land on it: additive layers drawn over one another then add, as before layer images.
+    public var backdrop: Color?
+    /// The viewport-sized layer image, made at the first draw that needs one.
+    var layerImageStorage: LayerImage?
 
     /// A renderer for simulators of `context`, which must be current (programs are compiled on
     /// first use, per cell configuration).
@@ -86,23 +100,31 @@ public final class ParticleRenderer: @unchecked Sendable {
         orderings.values.forEach { $0.release() }
         orderings = [:]
         if let recordTexture { context.delete(recordTexture) }
+        releaseLayerImage()
         behaviorTable.release()
         quadList.release()
     }
 
     /// Draws the simulator's particles at its last advanced time: cells in array order, each cell's
-    /// sub-cells after it, skipping disabled cells and cells without contents, with every
-    /// particle's alpha multiplied by `opacity` (see `ParticleRenderer+Layers.swift` for the
-    /// public entry points, which place, fade, hide and clip the layer), each cell by the path
-    /// ``drawPath`` asks for or picks (`ParticleRenderer+DrawPath.swift`).
+    /// sub-cells after it, skipping disabled cells and cells without contents, faded by `opacity`
+    /// (see `ParticleRenderer+Layers.swift` for the public entry points, which place, fade, hide
+    /// and clip the layer), each cell by the path ``drawPath`` asks for or picks
+    /// (`ParticleRenderer+DrawPath.swift`). Where the picture needs it, the particles go into the
+    /// layer's own image first, composited with `opacity` (`ParticleRenderer+Compositing.swift`);
+    /// otherwise (and into that image, `direct`) straight into the bound framebuffer, every
+    /// particle's alpha multiplied by `opacity`.
     /// `yUp`: the host's projection has y up (images are flipped to stay upright); nil: read it
     /// from `viewProjection` (which must then be the host's, not turned by a layer transform).
-    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
+    func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil,
+                       direct: Bool = false) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
         lastDrawPaths = [:]
         guard let time = simulator.layerTime else { return }
+        if !direct && usesLayerImage(simulator, opacity: opacity) {
+            return try drawThroughLayerImage(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp)
+        }
         let saved = SavedState()
         defer { saved.restore() }
         plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))

@@ -1,0 +1,162 @@
+import CCairo
+import Foundation
+import Plume
+
+/// How a ``TextLayer`` places its lines across its bounds (`CATextLayerAlignmentMode`).
+public struct TextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Left to right text starts at the left (the default).
+    public static let natural = TextLayerAlignmentMode(rawValue: "natural")
+    public static let left = TextLayerAlignmentMode(rawValue: "left")
+    public static let right = TextLayerAlignmentMode(rawValue: "right")
+    public static let center = TextLayerAlignmentMode(rawValue: "center")
+    /// Drawn as ``natural`` here (no inter-word stretching).
+    public static let justified = TextLayerAlignmentMode(rawValue: "justified")
+}
+
+/// Where a ``TextLayer`` cuts a line too long for its bounds (`CATextLayerTruncationMode`).
+public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// No cut: the line runs past the bounds (the default).
+    public static let none = TextLayerTruncationMode(rawValue: "none")
+    /// "…" at the end of the first line; `start` and `middle` are drawn so too here.
+    public static let end = TextLayerTruncationMode(rawValue: "end")
+    public static let start = TextLayerTruncationMode(rawValue: "start")
+    public static let middle = TextLayerTruncationMode(rawValue: "middle")
+}
+
+/// A layer that draws text (the stand-in for `CATextLayer`), most often to make a particle
+/// image from text or emoji with `Layer.render(in:)`:
+///
+/// ```swift
+/// let text = TextLayer()
+/// text.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+/// text.string = "🎉"
+/// text.fontSize = 32
+/// text.alignmentMode = .center
+/// let image = ImageRenderer(size: text.bounds.size).image { text.render(in: $0.cgContext) }
+/// cell.contents = image.cgImage
+/// ```
+///
+/// As in Core Animation the text starts at the top of `Layer.bounds`; each line is placed
+/// across the bounds' width by ``alignmentMode``; lines break at newlines, and at the bounds'
+/// width between words when ``isWrapped``. Text is shaped and emoji drawn as
+/// ``DrawingContext/draw(text:at:font:color:)`` does.
+open class TextLayer: Layer, @unchecked Sendable {
+    /// The text: a `String` or an `NSAttributedString` (whose runs' `.font` and
+    /// `.foregroundColor` win over the layer's). Default nil (nothing drawn); other values draw
+    /// their `description`.
+    public var string: Any?
+    /// The font: a ``Font`` (its size is replaced by ``fontSize``) or a font name `String`
+    /// (`CATextLayer.font` takes a `CTFont`, `CGFont` or name). Default nil: the system font.
+    public var font: Any?
+    /// The size in points for a plain string (`CATextLayer.fontSize`). Default 36.
+    public var fontSize: CGFloat = 36
+    /// The colour of a plain string. Default opaque white (Core Animation's).
+    public var foregroundColor: Color? = .white
+    /// Whether lines wrap at the bounds' width. Default false.
+    public var isWrapped = false
+    /// Default ``TextLayerAlignmentMode/natural``.
+    public var alignmentMode: TextLayerAlignmentMode = .natural
+    /// Default ``TextLayerTruncationMode/none``.
+    public var truncationMode: TextLayerTruncationMode = .none
+
+    public override init() { super.init() }
+
+    /// A copy of `layer`'s properties, text ones included when it is a ``TextLayer``.
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        guard let other = layer as? TextLayer else { return }
+        string = other.string
+        font = other.font
+        fontSize = other.fontSize
+        foregroundColor = other.foregroundColor
+        isWrapped = other.isWrapped
+        alignmentMode = other.alignmentMode
+        truncationMode = other.truncationMode
+    }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// The font a plain string is drawn in.
+    var resolvedFont: Font {
+        let size = fontSize.isFinite && fontSize > 0 ? fontSize : 0
+        switch font {
+        case let f as Font: return Font(familyName: f.familyName, pointSize: size, isBold: f.isBold)
+        case let name as String where !name.isEmpty: return Font(familyName: name, pointSize: size)
+        default: return .systemFont(ofSize: size)
+        }
+    }
+
+    /// The laid-out text (nil when there is none).
+    var layout: TextLayout? {
+        let colour = foregroundColor ?? .white
+        let pieces: [(text: String, font: Font, color: Color)]
+        switch string {
+        case nil: return nil
+        case let s as NSAttributedString: pieces = s.pieces(font: resolvedFont, color: colour)
+        case let s as String: pieces = [(s, resolvedFont, colour)]
+        case let other?: pieces = [(String(describing: other), resolvedFont, colour)]
+        }
+        let width = Double(bounds.width)
+        var layout = TextLayout(pieces, width: isWrapped && width > 0 ? width : nil)
+        if truncationMode != .none, width > 0, let first = layout.lines.first, first.width > width {
+            layout = Self.truncated(pieces, width: width) ?? layout
+        }
+        return layout
+    }
+
+    /// The longest start of the first line that fits `width` with "…" after it.
+    private static func truncated(_ pieces: [(text: String, font: Font, color: Color)], width: Double) -> TextLayout? {
+        guard let last = pieces.first else { return nil }
+        let flat = pieces.map(\.text).joined().split(separator: "\n").first.map(String.init) ?? ""
+        var characters = Array(flat)
+        while !characters.isEmpty {
+            let candidate = TextLayout([(String(characters) + "…", last.font, last.color)])
+            if candidate.size.width <= width { return candidate }
+            characters.removeLast()
+        }
+        return TextLayout([("…", last.font, last.color)])
+    }
+
+    /// Draws the text in the layer's own coordinates (`Layer.render(in:)` calls it).
+    func drawText(in context: DrawingContext) {
+        guard let layout else { return }
+        let align: TextLayerAlignmentMode? = alignmentMode == .natural || alignmentMode == .justified ? nil : alignmentMode
+        layout.draw(in: context, at: bounds.origin, width: Double(bounds.width), alignment: align)
+    }
+}
+
+extension Layer {
+    /// Draws the layer and its sublayers into `context` in the layer's own coordinates
+    /// (`CALayer.render(in:)`): a ``TextLayer``'s text, then each visible sublayer at its frame
+    /// (its bounds' origin at the frame's origin), faded by its `opacity` and clipped to its
+    /// bounds when `masksToBounds`. Like Core Animation's, it does not draw an emitter layer's
+    /// particles. The layer's own `opacity` and `isHidden` are not applied (they are its
+    /// superlayer's business).
+    public func render(in context: DrawingContext) {
+        context.saveGState()
+        defer { context.restoreGState() }
+        if masksToBounds {
+            context.beginPath()
+            context.addRect(bounds)
+            context.clip()
+        }
+        (self as? TextLayer)?.drawText(in: context)
+        for sub in sublayers ?? [] where !sub.isHidden && sub.opacity > 0 {
+            context.saveGState()
+            let f = sub.frame
+            context.translateBy(x: f.minX - sub.bounds.minX, y: f.minY - sub.bounds.minY)
+            let faded = sub.opacity < 1
+            if faded { cairo_push_group(context.cairo) }
+            sub.render(in: context)
+            if faded {
+                cairo_pop_group_to_source(context.cairo)
+                cairo_paint_with_alpha(context.cairo, Double(max(0, min(1, sub.opacity))))
+            }
+            context.restoreGState()
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import CEpoxy
+import Plume
+
+/// How a layer's particles reach the host's framebuffer (``ParticleRenderer/compositing``).
+///
+/// Core Animation composites an emitter layer's particles *into the layer's own image* in its
+/// `renderMode` (`CAEmitterLayer.h`: "how particles are composited into the layer's image"), and
+/// that image onto what lies below with source-over and the layer's `opacity`, like any layer.
+/// Drawing every particle straight into the framebuffer gives the same picture only in some
+/// cases, which ``automatic`` recognises (see ``ParticleRenderer/needsLayerImage(mode:opacity:backdrop:)``).
+public enum LayerCompositing: Hashable, Sendable {
+    /// The layer's image where it changes the picture, the direct draw elsewhere (the default).
+    case automatic
+    /// Always the layer's own image, then source-over with the opacity (tests, comparisons).
+    case layerImage
+    /// Always every particle straight into the framebuffer in the render mode, its alpha times
+    /// the layer's opacity: additive particles add to whatever lies below (invisible on white),
+    /// and overlapping particles of a faded layer show through one another. Plume's drawing
+    /// before layer images; cheaper, and the same picture wherever ``automatic`` picks it.
+    case direct
+}
+
+/// Layer images (``LayerCompositing``): a layer's particles drawn into a transparent
+/// premultiplied B8G8R8A8 texture of the viewport's size, then that texture drawn over the host's
+/// framebuffer with source-over (`ONE, ONE_MINUS_SRC_ALPHA`) times the layer's presented opacity
+/// (`layer_composite.vert`, `layer_composite.frag`).
+///
+/// **When the direct draw is the same picture.** With premultiplied colour, a particle `p` drawn
+/// source-over is `p + (1 − pₐ)·d`, which is associative: for a layer at opacity 1 in any of the
+/// source-over modes (unordered, oldest first/last, back to front) "particles into the image, image
+/// over the backdrop" and "each particle over the backdrop" are the same sum, up to 8-bit
+/// rounding of the intermediate image, so the direct draw stays. Additive particles sum
+/// `S = Σ p` (clamped): the direct draw gives `d + S`, the layer image `S + (1 − Sₐ)·d`;
+/// they agree for every `S` exactly when the backdrop's colour is black and its alpha 0 or 1
+/// (then both give `S` in colour and `Sₐ` or 1 in alpha, bit for bit: the same 8-bit additions
+/// from zero, then a composite that adds zero). At opacity `o < 1` the direct draw fades each
+/// particle (`o·p₂ + (1 − o·p₂ₐ)·o·p₁` where two overlap) instead of the image (`o·(p₂ + (1 − p₂ₐ)·p₁)`):
+/// the overlap shows through, and additive sums saturate at a different point, so a faded layer
+/// always takes the layer image. Opacity 0 draws nothing either way.
+///
+/// The renderer cannot read what lies below, so additive layers take the layer image unless the
+/// host says the backdrop is black (``ParticleRenderer/backdrop``).
+///
+/// **Cost.** One clear of the viewport-sized image, the particles as before (into a B8G8R8A8
+/// target, where llvmpipe lists quads), and one viewport-sized textured rectangle
+/// (`plume-bench --only compositing`).
+///
+/// **GL state.** Besides what every draw restores, the layer image binds its own framebuffer,
+/// viewport and (translated) scissor box while the particles are drawn; the draw and read
+/// framebuffer bindings, the viewport, the scissor test and box and the clear colour (the image
+/// is cleared to transparent) are restored.
+extension ParticleRenderer {
+    /// Whether a layer in render mode `mode` at presented opacity `opacity`, drawn over
+    /// `backdrop` (nil: unknown), needs its own image to look as Core Animation draws it (see
+    /// ``LayerCompositing``): opacity strictly between 0 and 1, or an additive layer over a
+    /// backdrop that is not known to be black with alpha 0 or 1.
+    public static func needsLayerImage(mode: EmitterRenderMode, opacity: Float, backdrop: Color?) -> Bool {
+        guard opacity > 0 else { return false }
+        if opacity < 1 { return true }
+        guard mode == .additive else { return false }
+        guard let b = backdrop else { return true }
+        return !(b.red == 0 && b.green == 0 && b.blue == 0 && (b.alpha == 0 || b.alpha == 1))
+    }
+
+    /// Whether this draw of `simulator` at `opacity` takes the layer image (``compositing``).
+    func usesLayerImage(_ simulator: GPUSimulator, opacity: Float) -> Bool {
+        switch compositing {
+        case .direct: return false
+        case .layerImage: return opacity > 0
+        case .automatic:
+            return Self.needsLayerImage(mode: simulator.resolved.renderMode, opacity: opacity, backdrop: backdrop)
+        }
+    }
+
+    /// Draws the particles into the layer image, then the image over the host's framebuffer.
+    func drawThroughLayerImage(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
+        func get(_ e: Int32) -> GLint {
+            var v: GLint = 0
+            plume_glGetIntegerv(GLenum(e), &v)
+            return v
+        }
+        var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
+        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        let scissor = plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
+        let drawFramebuffer = get(GL_DRAW_FRAMEBUFFER_BINDING), readFramebuffer = get(GL_READ_FRAMEBUFFER_BINDING)
+        let width = Int(viewport[2]), height = Int(viewport[3])
+        guard width > 0, height > 0 else { return }
+        // A viewport larger than the driver's textures: the direct draw (the picture differs
+        // where a layer image would have changed it).
+        let limit = context.info.maxTextureSize
+        guard width <= limit, height <= limit else {
+            return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp, direct: true)
+        }
+        let image = try layerImage(width: width, height: height)
+        func restoreHost() {
+            plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
+            plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))
+            plume_glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
+            plume_glScissor(box[0], box[1], box[2], box[3])
+            scissor ? plume_glEnable(GLenum(GL_SCISSOR_TEST)) : plume_glDisable(GLenum(GL_SCISSOR_TEST))
+        }
+        do {
+            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), image.framebuffer.name)
+            plume_glViewport(0, 0, GLsizei(width), GLsizei(height))
+            plume_glDisable(GLenum(GL_SCISSOR_TEST))
+            var clearColor: [Float] = [0, 0, 0, 0]
+            plume_glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
+            plume_glClearColor(0, 0, 0, 0)
+            plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            plume_glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
+            // The host's scissor box (and a clip set by the caller) in the image's pixels.
+            if scissor {
+                plume_glEnable(GLenum(GL_SCISSOR_TEST))
+                plume_glScissor(box[0] - viewport[0], box[1] - viewport[1], box[2], box[3])
+            }
+            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true)
+        } catch {
+            restoreHost()
+            throw error
+        }
+        restoreHost()
+        try composite(image, opacity: opacity)
+    }
+
+    /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
+    private func composite(_ image: LayerImage, opacity: Float) throws {
+        let saved = SavedState()
+        defer { saved.restore() }
+        let program = try context.programs.program(LayerCompositeUniforms.self)
+        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
+        plume_glDisable(GLenum(GL_DEPTH_TEST))
+        plume_glDisable(GLenum(GL_CULL_FACE))
+        plume_glEnable(GLenum(GL_BLEND))
+        plume_glBlendEquation(GLenum(GL_FUNC_ADD))
+        plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        program.use()
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), image.texture.name)
+        program.uniforms.image.set(TextureUnit(index: 0))
+        program.uniforms.opacity.set(min(1, opacity))
+        plume_glBindVertexArray(context.emptyVertexArray.name)
+        plume_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        try context.check("compositing a layer image", pass: "layer compositing")
+    }
+
+    /// The layer image of `width × height` pixels, made again when the viewport's size changes.
+    private func layerImage(width: Int, height: Int) throws -> LayerImage {
+        if let image = layerImageStorage, image.width == width, image.height == height { return image }
+        if let old = layerImageStorage {
+            context.delete(old.framebuffer)
+            context.delete(old.texture)
+            layerImageStorage = nil
+        }
+        let framebuffer = context.makeFramebuffer(), texture = context.makeTexture()
+        do {
+            try context.attachBGRAColorTexture(texture, to: framebuffer, width: width, height: height)
+        } catch {
+            context.delete(framebuffer)
+            context.delete(texture)
+            throw error
+        }
+        var previous: GLint = 0
+        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous))
+        let image = LayerImage(framebuffer: framebuffer, texture: texture, width: width, height: height)
+        layerImageStorage = image
+        return image
+    }
+
+    /// Deletes the layer image (with the renderer's other objects).
+    func releaseLayerImage() {
+        guard let image = layerImageStorage else { return }
+        context.delete(image.framebuffer)
+        context.delete(image.texture)
+        layerImageStorage = nil
+    }
+}
+
+/// A layer image's framebuffer and colour texture.
+struct LayerImage {
+    var framebuffer: GLFramebuffer
+    var texture: GLTexture
+    var width: Int
+    var height: Int
+}

@@ -1,0 +1,194 @@
+import CEpoxy
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeGL
+
+/// Layer compositing as Core Animation does it (issue 27 item 1): particles into the layer's
+/// own image in its render mode, that image over what lies below with source-over and the
+/// layer's opacity, and the direct draw wherever that is the same picture.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct CompositingTests {
+    /// Premultiplied RGBA rows from the top of a `width × height` target cleared to `background`,
+    /// with `layers` advanced to `steps` and drawn in order with `compositing`.
+    static func picture(_ layers: [EmitterLayer], steps: [Double] = [0, 1, 1.5], width: Int = 64, height: Int = 64,
+                        background: Color, compositing: LayerCompositing, backdrop: Color? = nil,
+                        host: ((GLContext) -> Void)? = nil) throws -> [UInt8] {
+        try GPU.run { context in
+            let sims = try layers.map { try GPUSimulator(layer: $0, context: context) }
+            for t in steps { try sims.forEach { try $0.advance(to: t) } }
+            let target = try OffscreenTarget(context: context, width: width, height: height)
+            try target.begin(clearTo: background)
+            host?(context)
+            let renderer = try ParticleRenderer(context: context)
+            renderer.compositing = compositing
+            renderer.backdrop = backdrop
+            try renderer.draw(sims, viewProjection: .layer(width: Float(width), height: Float(height)))
+            plume_glDisable(GLenum(GL_SCISSOR_TEST))
+            return try target.premultipliedPixels()
+        }
+    }
+
+    static func pixel(_ p: [UInt8], _ x: Int, _ y: Int, width: Int = 64) -> SIMD4<Int> {
+        let i = (y * width + x) * 4
+        return SIMD4(Int(p[i]), Int(p[i + 1]), Int(p[i + 2]), Int(p[i + 3]))
+    }
+
+    /// Opaque 30-pixel discs of `color` at (32, 32), one born a second from 1 s, drawn additively.
+    static func additivePair(_ color: Color) -> EmitterLayer {
+        let cell = EmitterCell()
+        cell.contents = .builtin(.hardDisc, size: 32)
+        cell.birthRate = 1
+        cell.lifetime = 10
+        cell.color = color
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 32, y: 32)
+        layer.renderMode = .additive
+        layer.emitterCells = [cell]
+        return layer
+    }
+
+    /// Two opaque white discs (30 pixels across) moving right at 10 points a second from
+    /// (12, 32), born at 1 s and 2 s: at 2.5 s at x = 27 and x = 17, overlapping between x ≈ 12
+    /// and 32.
+    static func slidingPair(opacity: Float) -> EmitterLayer {
+        let cell = EmitterCell()
+        cell.contents = .builtin(.hardDisc, size: 32)
+        cell.birthRate = 1
+        cell.lifetime = 10
+        cell.velocity = 10
+        cell.color = .white
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 12, y: 32)
+        layer.opacity = opacity
+        layer.emitterCells = [cell]
+        return layer
+    }
+
+    @Test func additiveOnWhiteShowsTheEffect() throws {
+        let colour = Color(red: 0.3, green: 0.2, blue: 0.1, alpha: 1)
+        let steps = [0, 1, 2, 2.5]   // particles born at 1 s and 2 s
+        let composited = try Self.picture([Self.additivePair(colour)], steps: steps, background: .white,
+                                          compositing: .automatic)
+        let c = Self.pixel(composited, 32, 32)
+        // The pair sums to (0.6, 0.4, 0.2, 1) in the layer's image; opaque, it covers the white.
+        #expect(abs(c.x - 153) <= 2 && abs(c.y - 102) <= 2 && abs(c.z - 51) <= 2 && c.w == 255,
+                "additive particles summed in the layer's image, then over white: \(c)")
+        #expect(Self.pixel(composited, 2, 2) == SIMD4(255, 255, 255, 255), "white where no particle lands")
+        let direct = try Self.picture([Self.additivePair(colour)], steps: steps, background: .white,
+                                      compositing: .direct)
+        #expect(Self.pixel(direct, 32, 32) == SIMD4(255, 255, 255, 255),
+                "the direct draw adds into white and shows nothing (what the layer image fixes)")
+    }
+
+    /// Additive presets over black: the layer image is the direct draw, bit for bit, over an
+    /// opaque and over a transparent black.
+    @Test(arguments: [Preset.fire, .fireworks, .alignedSparks], [Color.black, .clear])
+    func additiveOnBlackIsUnchanged(_ preset: Preset, _ background: Color) throws {
+        // Larger than llvmpipe's 64-pixel tiles several times over (a composite shaded on its
+        // linear path once lost green and blue in some tiles).
+        let make = { preset.makeLayer(size: CGSize(width: 320, height: 240)) }
+        let steps = (0...60).map { Double($0) / 30 }
+        let direct = try Self.picture([make()], steps: steps, width: 320, height: 240, background: background,
+                                      compositing: .direct)
+        let image = try Self.picture([make()], steps: steps, width: 320, height: 240, background: background,
+                                     compositing: .layerImage)
+        #expect(direct.contains { $0 != 0 && $0 != 255 }, "\(preset) draws something")
+        let differing = zip(direct, image).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(preset) over \(background): \(differing) bytes differ between the direct draw and the layer image")
+    }
+
+    /// A large viewport is composited exactly (llvmpipe's linear path lost green and blue in
+    /// parts of a viewport-sized rectangle shaded "image × interpolated colour").
+    @Test func aLargeViewportIsCompositedExactly() throws {
+        let make = { Preset.fire.makeLayer(size: CGSize(width: 1280, height: 720)) }
+        let steps = (0...60).map { Double($0) / 30 }
+        let direct = try Self.picture([make()], steps: steps, width: 1280, height: 720, background: .black, compositing: .direct)
+        let image = try Self.picture([make()], steps: steps, width: 1280, height: 720, background: .black,
+                                     compositing: .layerImage)
+        #expect(direct.contains { $0 != 0 && $0 != 255 }, "the fire draws something")
+        let differing = zip(direct, image).filter { $0 != $1 }.count
+        #expect(differing == 0, "1280×720: \(differing) bytes differ between the direct draw and the layer image")
+    }
+
+    /// A layer at opacity 0.5 fades as one image: where its two opaque discs overlap, the picture
+    /// is the same as where one disc is alone (the direct draw shows the lower disc through).
+    @Test(arguments: [Color.clear, .black])
+    func groupOpacityFadesOverlappingParticlesAsOneImage(_ background: Color) throws {
+        let steps = [0, 1, 2, 2.5]
+        let faded = try Self.picture([Self.slidingPair(opacity: 0.5)], steps: steps, background: background,
+                                     compositing: .automatic)
+        let overlap = Self.pixel(faded, 22, 32), single = Self.pixel(faded, 38, 32), other = Self.pixel(faded, 6, 32)
+        #expect(abs(single.x - 128) <= 1 && abs(single.w - (background == .clear ? 128 : 255)) <= 1,
+                "a disc alone at half opacity: \(single)")
+        #expect(overlap == single && other == single,
+                "the overlap (\(overlap)) must look like one disc (\(single), \(other))")
+        let direct = try Self.picture([Self.slidingPair(opacity: 0.5)], steps: steps, background: background,
+                                      compositing: .direct)
+        #expect(Self.pixel(direct, 22, 32).x > single.x + 30, "the direct draw shows the overlap brighter")
+    }
+
+    @Test func theDirectDrawStaysWhereItIsTheSamePicture() {
+        for mode in [EmitterRenderMode.unordered, .oldestFirst, .oldestLast, .backToFront] {
+            #expect(!ParticleRenderer.needsLayerImage(mode: mode, opacity: 1, backdrop: nil), "\(mode) at opacity 1")
+            #expect(ParticleRenderer.needsLayerImage(mode: mode, opacity: 0.5, backdrop: .black), "\(mode) at opacity 0.5")
+        }
+        #expect(ParticleRenderer.needsLayerImage(mode: .additive, opacity: 1, backdrop: nil), "additive, backdrop unknown")
+        #expect(ParticleRenderer.needsLayerImage(mode: .additive, opacity: 1, backdrop: .white), "additive over white")
+        #expect(ParticleRenderer.needsLayerImage(mode: .additive, opacity: 1, backdrop: Color(red: 0, green: 0, blue: 0, alpha: 0.5)),
+                "additive over half-transparent black (the alphas differ)")
+        #expect(!ParticleRenderer.needsLayerImage(mode: .additive, opacity: 1, backdrop: .black), "additive over opaque black")
+        #expect(!ParticleRenderer.needsLayerImage(mode: .additive, opacity: 1, backdrop: .clear), "additive over transparent black")
+        #expect(ParticleRenderer.needsLayerImage(mode: .additive, opacity: 0.5, backdrop: .black),
+                "additive at opacity 0.5 (saturated sums fade differently)")
+        #expect(!ParticleRenderer.needsLayerImage(mode: .additive, opacity: 0, backdrop: nil), "opacity 0 draws nothing")
+    }
+
+    /// A host viewport away from the origin, a host scissor box and a `masksToBounds` clip: the
+    /// layer image lands where the direct draw does, and the state is the host's afterwards.
+    @Test func theLayerImageFollowsTheHostsViewportAndScissor() throws {
+        func make() -> EmitterLayer {
+            let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
+            layer.bounds = CGRect(x: 0, y: 0, width: 80, height: 70)
+            layer.position = CGPoint(x: 40, y: 35)
+            layer.masksToBounds = true
+            return layer
+        }
+        let host: (GLContext) -> Void = { _ in
+            plume_glViewport(10, 6, 80, 80)
+            plume_glScissor(12, 20, 70, 60)
+            plume_glEnable(GLenum(GL_SCISSOR_TEST))
+        }
+        let steps = (0...45).map { Double($0) / 30 }
+        let direct = try Self.picture([make()], steps: steps, width: 100, height: 100, background: .black,
+                                      compositing: .direct, host: host)
+        let image = try Self.picture([make()], steps: steps, width: 100, height: 100, background: .black,
+                                     compositing: .layerImage, host: host)
+        #expect(direct.contains { $0 != 0 && $0 != 255 }, "the fire draws something")
+        // The image's viewport starts at its origin: llvmpipe's float viewport transform then
+        // places edges a hair apart from the host's offset one, so a few edge pixels differ by a step.
+        let differing = zip(direct, image).map { abs(Int($0) - Int($1)) }
+        #expect(differing.max() ?? 0 <= 1 && differing.filter { $0 > 0 }.count < direct.count / 200,
+                "\(differing.filter { $0 > 0 }.count) bytes differ (at most \(differing.max() ?? 0) steps) between the direct draw and the layer image")
+        try GPU.run { context in
+            let sim = try GPUSimulator(layer: make(), context: context)
+            try sim.advance(to: 0)
+            try sim.advance(to: 1)
+            let target = try OffscreenTarget(context: context, width: 100, height: 100)
+            try target.begin(clearTo: .black)
+            host(context)
+            var clear: [Float] = [0.25, 0.5, 0.75, 1]
+            plume_glClearColor(clear[0], clear[1], clear[2], clear[3])
+            let renderer = try ParticleRenderer(context: context)
+            renderer.compositing = .layerImage
+            let before = StateProbe()
+            try renderer.draw(sim, viewProjection: .layer(width: 80, height: 80))
+            let after = StateProbe()
+            #expect(before == after, "after a layer-image draw: \(before.difference(after))")
+            plume_glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clear)
+            #expect(clear == [0.25, 0.5, 0.75, 1], "the host's clear colour: \(clear)")
+            plume_glDisable(GLenum(GL_SCISSOR_TEST))
+            plume_glClearColor(0, 0, 0, 0)
+        }
+    }
+}

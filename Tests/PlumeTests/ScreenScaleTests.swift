@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeDrawing
+
+/// One display scale (issue 27 item 3), as `UIScreen.main.scale` is on iOS: what sprites drawn in
+/// code, the images loaded by name and the default renderer format follow. The tests set it
+/// with `Screen.withScale` (their task only), so suites running beside them keep scale 1.
+struct ScreenScaleTests {
+    /// A filled white disc of `points` points across, drawn in code with the default format.
+    static func disc(points: CGFloat) -> SpriteImage {
+        ImageRenderer(size: CGSize(width: points, height: points)).image { ctx in
+            ctx.cgContext.setFillColor(.white)
+            ctx.cgContext.fillEllipse(in: CGRect(x: 0, y: 0, width: points, height: points))
+        }
+    }
+
+    @Test func headlessTheScaleIsOne() {
+        #expect(Screen.main.scale == 1 && Screen.main.nativeScale == 1)
+        #expect(ImageRendererFormat.default().scale == 1 && ImageRendererFormat().scale == 1)
+        #expect(Self.disc(points: 10).width == 10)
+    }
+
+    /// `UIGraphicsImageRendererFormat.default().scale` is the main screen's scale, so a 10-point
+    /// image has 10 × scale pixels and `UIImage.scale` = the screen's; its size in points stays 10.
+    @Test(arguments: [2.0, 3.0]) func spritesDrawnInCodeHaveTheScreensPixelsPerPoint(_ scale: CGFloat) {
+        Screen.withScale(scale) {
+            #expect(Screen.main.scale == scale)
+            #expect(ImageRendererFormat.default().scale == scale && ImageRendererFormat.preferred().scale == scale)
+            let image = Self.disc(points: 10)
+            #expect(image.width == Int(10 * scale) && image.scale == Double(scale),
+                    "a 10-point image at scale \(scale): \(image.width) pixels, scale \(image.scale)")
+            #expect(image.size == CGSize(width: 10, height: 10), "its size in points: \(image.size)")
+        }
+        #expect(Screen.main.scale == 1, "withScale sets the scale for its body only")
+    }
+
+    @Test func badScalesAreIgnored() {
+        Screen.withScale(.nan) { #expect(Screen.main.scale == 1) }
+        Screen.withScale(100) { #expect(Screen.main.scale == 1) }
+        Screen.withScale(0) { #expect(Screen.main.scale == 1) }
+    }
+
+    /// `UIImage(named:)` takes the variant of the screen's scale, then the nearest below.
+    @Test func imagesByNameFollowTheScreensScale() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "plume-scale-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (suffix, side) in [("", 4), ("@2x", 8), ("@3x", 12)] {
+            let image = try SpriteImage(width: side, height: side, pixels: [UInt8](repeating: 255, count: side * side * 4))
+            try image.writePNG(to: folder + "/scaled-dot\(suffix).png")
+        }
+        let onlyTwo = try SpriteImage(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 256))
+        try onlyTwo.writePNG(to: folder + "/retina-only@2x.png")
+        SpriteImage.addSearchPath(folder)
+        for scale in [1, 2, 3] {
+            Screen.withScale(CGFloat(scale)) {
+                #expect(SpriteImage.preferredScale == scale)
+                let image = SpriteImage(named: "scaled-dot")
+                #expect(image?.width == 4 * scale && image?.scale == Double(scale), "at scale \(scale): \(String(describing: image?.width))")
+                #expect(image?.size == CGSize(width: 4, height: 4))
+            }
+        }
+        Screen.withScale(3) {
+            #expect(SpriteImage(named: "retina-only")?.scale == 2, "a @3x screen without @3x takes @2x")
+        }
+    }
+}
