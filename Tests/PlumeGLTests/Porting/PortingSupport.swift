@@ -74,7 +74,7 @@ enum Port {
     /// `compareEvery` frames.
     static func run(_ name: String, seconds: Double, fps: Double = 30, start fixedStart: Double? = 1_000_000,
                     clone: Bool = false, compareEvery: Int = 15, size: CGSize = screen.size,
-                    build: () -> Layer) throws -> Run {
+                    background: Color = .black, build: () -> Layer) throws -> Run {
         installImages()
         return try GPU.run { context in
             let gpuQueue = PortQueue(), cpuQueue = PortQueue()
@@ -92,7 +92,7 @@ enum Port {
             let target = try OffscreenTarget(context: context, width: Int(size.width), height: Int(size.height))
             let projection = Matrix4.layer(width: Float(size.width), height: Float(size.height))
             func picture() throws -> SpriteImage {
-                try target.begin(clearTo: .black)
+                try target.begin(clearTo: background)   // the renderer is not told: a backdrop it cannot see
                 try renderer.draw(gpuScene, viewProjection: projection)
                 return try target.image()
             }
