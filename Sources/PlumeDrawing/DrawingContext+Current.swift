@@ -126,22 +126,11 @@ public final class BezierPath {
         c.clip()
     }
 
+    /// The path into `c` as its current path: through ``cgPath``, the one place UIKit's elements
+    /// (and its arc direction) become a path.
     private func build(in c: DrawingContext) {
         c.beginPath()
-        for e in elements {
-            switch e {
-            case let .move(p): c.move(to: p)
-            case let .line(p): c.addLine(to: p)
-            case let .curve(p, c1, c2): c.addCurve(to: p, control1: c1, control2: c2)
-            case let .quad(p, k): c.addQuadCurve(to: p, control: k)
-            // UIKit's clockwise (on a y-down picture) is Cairo's positive direction.
-            case let .arc(center, r, a0, a1, cw): c.addArc(center: center, radius: r, startAngle: a0, endAngle: a1, clockwise: !cw)
-            case let .rect(r): c.addRect(r)
-            case let .ellipse(r): c.addEllipse(in: r)
-            case .close: c.closePath()
-            case let .path(p): c.addPath(p)
-            }
-        }
+        c.addPath(cgPath)
     }
 }
 
