@@ -36,15 +36,9 @@ struct CompositingTests {
 
     /// Opaque 30-pixel discs of `color` at (32, 32), one born a second from 1 s, drawn additively.
     static func additivePair(_ color: Color) -> EmitterLayer {
-        let cell = EmitterCell()
-        cell.contents = .builtin(.hardDisc, size: 32)
-        cell.birthRate = 1
-        cell.lifetime = 10
-        cell.color = color
-        let layer = EmitterLayer()
+        let layer = LayerDrawingTests.disc(color)
         layer.emitterPosition = CGPoint(x: 32, y: 32)
         layer.renderMode = .additive
-        layer.emitterCells = [cell]
         return layer
     }
 

@@ -67,12 +67,11 @@ extension EmitterCell {
         try KeyPathResolver.get(path: keyPath, on: self)
     }
 
-    /// Every key: the declared properties (`@Property` in EmitterCell.swift), their aliases and
-    /// the media-timing keys.
+    /// Every key: the declared properties (`@Property` in EmitterCell.swift, the media-timing
+    /// ones included) and their aliases.
     static let keyTable: [String: KeyPathAccessor<EmitterCell>] = {
         var t = declaredProperties.keyTable()
         for (alias, key) in EffectProperty<EmitterCell>.aliasTargets { t[alias] = t[key] }
-        t.merge(KeyPathAccessor.timing()) { a, _ in a }
         return t
     }()
 }
