@@ -119,6 +119,8 @@ package enum JumpFuzzer {
         case .orbit:
             b.startRadius = u(0...200); b.startRadiusRange = u(0...50); b.endRadius = u(0...200)
             b.endRadiusRange = u(0...50); b.turnsPerSecond = u(-3...3); b.turnsPerSecondRange = u(0...1)
+        case .turbulence:
+            b.strength = u(-500...500); b.noiseFrequency = u(0...0.1); b.octaves = u(1...9); b.scrollSpeed = u(-3...3)
         }
         layer.emitterBehaviors = [b]
         return layer

@@ -39,11 +39,20 @@ struct DeclaredBehaviorParameterGPUTests {
             b.accelerationRange = 10
             return b
         }
+        func turbulence() -> EmitterBehavior {
+            let b = EmitterBehavior(type: .turbulence)
+            b.strength = 60
+            b.noiseFrequency = 0.01
+            b.octaves = 2
+            b.scrollSpeed = 0.5
+            return b
+        }
         let list: [EmitterBehavior] = switch table {
         case .cell: []
         case .wave: [wave(), wave(), attractor()]
         case .attractor: [attractor(), attractor()]
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
+        case .turbulence: [turbulence(), turbulence()]
         }
         // the first on "closed", the rest on "grid" (an attractor or central acceleration puts it there)
         list.first?.cellNames = ["closed"]

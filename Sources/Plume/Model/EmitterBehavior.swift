@@ -187,6 +187,32 @@ open class EmitterBehavior: @unchecked Sendable {
     @Property(unit: .turnsPerSecond)
     public var turnsPerSecondRange: CGFloat = 0
 
+    // MARK: turbulence (Plume)
+
+    /// `turbulence`: the scale of the acceleration, points/s². The field is the curl of a
+    /// gradient-noise potential in the layer plane (divergence-free: it swirls particles without
+    /// bunching or spreading them) and about `strength` at its strongest. Default 0. Any finite
+    /// value (negative turns the swirls the other way); a bad one is read as 0 (reported).
+    /// Animatable.
+    @Property(unit: .pointsPerSecondSquared, gpu: .turbulence)
+    public var strength: CGFloat = 0
+    /// `turbulence`: the noise's spatial frequency, cycles per point (the swirls are about
+    /// `1/noiseFrequency` points across). Default 0.01. Must be finite and ≥ 0 (a bad value is
+    /// read as 0.01, reported). Animatable.
+    @Property(unit: .perPoint, minimum: 0, gpu: .turbulence)
+    public var noiseFrequency: CGFloat = 0.01
+    /// `turbulence`: the number of noise layers, each of twice the frequency and half the
+    /// amplitude of the one before. Default 1. Must be finite and ≥ 1 (a bad value is read as 1,
+    /// reported); read rounded down, at most 8.
+    @Property(minimum: 1, animatable: false, gpu: .turbulence)
+    public var octaves: CGFloat = 1
+    /// `turbulence`: how fast the field changes, noise cells per second of the particle's age (the
+    /// noise's third axis is `scrollSpeed · age`, so a particle's path does not depend on the
+    /// update times). Default 0: a still field. Any finite value; a bad one is read as 0
+    /// (reported). Animatable.
+    @Property(unit: .perSecond, gpu: .turbulence)
+    public var scrollSpeed: CGFloat = 0
+
     /// Failed `setValue(_:forKey:)` calls on this behaviour, newest last.
     public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
@@ -235,6 +261,9 @@ extension EmitterBehavior {
         /// Circular motion about the birth point with a radius changing linearly over life
         /// (cocos2d's radius mode).
         case orbit
+        /// A divergence-free noise field (curl noise) in the layer plane, seeded by the layer's
+        /// seed.
+        case turbulence
     }
 
     /// What an `attractor` pulls towards.
