@@ -42,8 +42,9 @@ void main() {
     vec2 across = len > 0.0 ? vec2(-d.y, d.x) / len : vec2(0.0);
     vec3 point = vec3(here.xy + across * (side * width), u_preservesDepth ? here.z : 0.0);
     gl_Position = u_viewProjection * vec4(point, 1.0);
-    // the image's x axis along the trail (0 at the particle), its y axis across it
-    vec2 unit = vec2(u, side + 0.5);
+    // the image's right half along the trail (its centre column at the particle, its right edge at
+    // a full trail's end: a round sprite continues its own glow), its y axis across it
+    vec2 unit = vec2(0.5 + 0.5 * u, side + 0.5);
     if (u_flipImage) unit.y = 1.0 - unit.y;
     f_uv = frameRect.xy + unit * frameRect.zw;
     vec4 factor = vec4(plume_trail_curve(1, u), plume_trail_curve(2, u), plume_trail_curve(3, u), plume_trail_curve(4, u));

@@ -97,7 +97,8 @@ struct SoftwareRasterizer {
 
     /// A particle's trail (Semantics §10 "Trails"): a triangle strip through the snapshot's trail
     /// points, across each point's direction (the newer minus the older neighbour) as wide as the
-    /// particle's drawn height × the width curve, texture x and colour factors along `u`.
+    /// particle's drawn height × the width curve, colour factors along `u`, the image's right half
+    /// along it (texture x from the frame's centre at `u = 0` to its right edge at `u = 1`).
     private mutating func ribbon(_ p: SnapshotParticle, trail: Trail, cell: ResolvedCell, texture: Texture, additive: Bool) {
         let ages = trail.sampleAges(age: Ticks.from(p.age))
         guard ages.count == p.trail.count, ages.count > 1 else { return }
@@ -118,7 +119,7 @@ struct SoftwareRasterizer {
             let tint = SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w)
             for side in [-0.5, 0.5] {
                 strip.append(Vertex(xy: SIMD2(point.x, point.y) + across * (side * width),
-                                    uv: SIMD2(rect.x + u * rect.z, rect.y + (side + 0.5) * rect.w), tint: tint))
+                                    uv: SIMD2(rect.x + (0.5 + 0.5 * u) * rect.z, rect.y + (side + 0.5) * rect.w), tint: tint))
             }
         }
         for t in 0..<(strip.count - 2) { triangle(strip[t], strip[t + 1], strip[t + 2], texture: texture, additive: additive) }

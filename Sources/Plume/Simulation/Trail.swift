@@ -17,7 +17,9 @@ import Foundation
 ///
 /// Along the trail, `u = (a − age) ÷ span` runs from 0 at the particle to 1 at a full trail's end;
 /// the width (× the particle's drawn height) and colour (× the particle's colour) are curves of
-/// `u`, and the image's x axis runs along it.
+/// `u`, and the right half of the particle's image (or sprite-sheet frame) runs along it: its
+/// centre column at the particle, its right edge at a full trail's end, its height across (so a
+/// round sprite's glow continues down the trail).
 public struct Trail: Hashable, Sendable {
     /// Grid positions the trail passes through besides the head and tail: 1…``maxCount``.
     public var count: Int
