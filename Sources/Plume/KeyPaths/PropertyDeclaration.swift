@@ -193,6 +193,15 @@ struct PropertyDeclaration<Root: AnyObject>: @unchecked Sendable {
                   allowsInfinity: false, animatable: animatable, gpu: nil)
     }
 
+    /// An array of bursts (``EmitterBurst``).
+    init(key: String, _ kp: ReferenceWritableKeyPath<Root, [EmitterBurst]>, doc: String,
+         unit: EffectPropertyInfo.Unit = .none, animatable: Bool = false) {
+        let accessor = KeyPathAccessor<Root>(get: { $0[keyPath: kp] },
+                                             set: { $0[keyPath: kp] = try KeyPathValue.exact($1, $2, "[EmitterBurst]") })
+        self.init(key: key, accessors: [key: accessor], doc: doc, unit: unit, minimum: nil, above: nil,
+                  allowsInfinity: false, animatable: animatable, gpu: nil)
+    }
+
     /// A 3-vector: an array of two or three numbers or a `CGPoint`; `.x`, `.y`, `.z` components.
     init(key: String, _ kp: ReferenceWritableKeyPath<Root, SIMD3<Double>>, doc: String,
          unit: EffectPropertyInfo.Unit = .none, animatable: Bool = true) {
