@@ -1,14 +1,14 @@
 // Motion behaviours on the GPU (Semantics §12 "Motion"): the twin of
 // Sources/Plume/Simulation/BehaviorMotion.swift in 32-bit floats. Closed forms for drag, waves and a
 // speed curve, an orbit about the birth point, and the fixed age grid (classical Runge–Kutta, one
-// step per 1024 ticks = 1/64 s, the reference's grid) for attractors, turbulence and radial and
-// tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
+// step per 1024 ticks = 1/64 s, the reference's grid) for attractors, turbulence, vortices and
+// radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
 // at the same ages); durations become seconds only as differences, which keeps them exact.
 // sin/cos are polynomials after an exact reduction to a quarter turn (plume_turn in
 // plume_birth.glsl, ~1e-7; llvmpipe's are ~1e-5).
 //
 // The parameters are the motion section of the cell's behaviour table: its layout (a MotionHeader at
-// texel m, then Wave, Attractor, Acceleration, CurveKey and Turbulence entries at the texels it names) is
+// texel m, then Wave, Attractor, Acceleration, CurveKey, Turbulence and Vortex entries at the texels it names) is
 // declared in Shaders/plume.contract and read through the generated plume_LAYOUT_FIELD(t, e);
 // CellBehaviors.motionSection writes it. BehaviorHeader.motionStart of the table is m (0: none).
 
@@ -257,6 +257,17 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
     int turbulences = plume_MotionHeader_turbulenceStart(t, m);
     for (int i = 0; i < int(plume_MotionHeader_turbulences(t, m)); ++i) {
         f += plume_curl_noise(t, turbulences + TURBULENCE_VECS * i, plume_MotionHeader_seed(t, m), p, at);
+    }
+    int vortices = plume_MotionHeader_vortexStart(t, m);
+    for (int i = 0; i < int(plume_MotionHeader_vortices(t, m)); ++i) {
+        int e = vortices + VORTEX_VECS * i;
+        vec3 d = p - plume_Vortex_position(t, e);
+        float r = sqrt(d.x * d.x + d.y * d.y);
+        if (r > 0.0 && r <= plume_Vortex_falloffDistance(t, e)) {
+            float core = plume_Vortex_coreRadius(t, e);
+            float g = core > 0.0 ? min(r / core, core / r) : 1.0;
+            f += (vec3(-d.y, d.x, 0.0) * (plume_Vortex_swirl(t, e) * g) - vec3(d.x, d.y, 0.0) * plume_Vortex_pull(t, e)) / r;
+        }
     }
     if (q.radial != 0.0 || q.tangential != 0.0) {
         vec3 d = p - plume_MotionHeader_center(t, m);

@@ -112,8 +112,8 @@ open class EmitterBehavior: @unchecked Sendable {
     /// (`axial`) or a plane (`planar`) through ``position``/``zPosition``.
     @Property
     public var attractorType: AttractorType = .radial
-    /// `attractor`: the attractor's position in the layer's space, points. Default (0, 0).
-    /// Animatable.
+    /// `attractor`, `vortex`: the attractor's position (the vortex's axis passes through it) in
+    /// the layer's space, points. Default (0, 0). Animatable.
     @Property(unit: .points)
     public var position: CGPoint = .zero
     /// `attractor`: the attractor's z, points. Default 0. Animatable.
@@ -132,8 +132,9 @@ open class EmitterBehavior: @unchecked Sendable {
     /// Default 0. Animatable.
     @Property(unit: .pointsPerSecondSquared)
     public var falloff: CGFloat = 0
-    /// `attractor`: beyond this distance, points, the attractor does nothing. Default `.infinity`
-    /// (everywhere). Negative or NaN values are read as infinity (reported).
+    /// `attractor`, `vortex`: beyond this distance (from the vortex's axis), points, the behaviour
+    /// does nothing. Default `.infinity` (everywhere). Negative or NaN values are read as infinity
+    /// (reported).
     @Property(unit: .points, minimum: 0, allowsInfinity: true)
     public var falloffDistance: CGFloat = .infinity
     /// `attractor` (`axial`, `planar`): latitude of the axis or plane normal, radians, measured
@@ -213,6 +214,26 @@ open class EmitterBehavior: @unchecked Sendable {
     @Property(unit: .perSecond, gpu: .turbulence)
     public var scrollSpeed: CGFloat = 0
 
+    // MARK: vortex (Plume)
+
+    /// `vortex`: the swirl about the axis perpendicular to the layer through ``position``,
+    /// points/s² (positive: clockwise on the y-down layer): the acceleration across the radius at
+    /// distance `r` from the axis is `swirl · min(r/coreRadius, coreRadius/r)`, largest at the
+    /// core's edge. Default 0.
+    /// Any finite value; a bad one is read as 0 (reported). Animatable.
+    @Property(unit: .pointsPerSecondSquared, gpu: .vortex)
+    public var swirl: CGFloat = 0
+    /// `vortex`: the radius of the core, points: inside it the swirl grows linearly from the axis
+    /// (a turning disc), outside it falls off as `1/r`. Default 50. 0: the same swirl at every
+    /// distance. Must be finite and ≥ 0 (a bad value is read as 50, reported). Animatable.
+    @Property(unit: .points, minimum: 0, gpu: .vortex)
+    public var coreRadius: CGFloat = 50
+    /// `vortex`: a constant acceleration towards the axis, points/s² (negative pushes out), at every
+    /// distance where the vortex acts. Default 0. Any finite value; a bad one is read as 0
+    /// (reported). Animatable.
+    @Property(unit: .pointsPerSecondSquared, gpu: .vortex)
+    public var pull: CGFloat = 0
+
     /// Failed `setValue(_:forKey:)` calls on this behaviour, newest last.
     public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
@@ -264,6 +285,9 @@ extension EmitterBehavior {
         /// A divergence-free noise field (curl noise) in the layer plane, seeded by the layer's
         /// seed.
         case turbulence
+        /// A swirl about the axis perpendicular to the layer through a point, with a core, an
+        /// optional pull towards the axis and a falloff distance.
+        case vortex
     }
 
     /// What an `attractor` pulls towards.
