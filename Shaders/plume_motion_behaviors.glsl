@@ -8,7 +8,7 @@
 // plume_birth.glsl, ~1e-7; llvmpipe's are ~1e-5).
 //
 // The parameters are the motion section of the cell's behaviour table: its layout (a MotionHeader at
-// texel m, then Wave, Attractor, Acceleration, CurveKey, Turbulence and Vortex entries at the texels it names) is
+// texel m, then Wave, Attractor, Acceleration, CurveKey, Turbulence, Vortex and Collider entries at the texels it names) is
 // declared in Shaders/plume.contract and read through the generated plume_LAYOUT_FIELD(t, e);
 // CellBehaviors.motionSection writes it. BehaviorHeader.motionStart of the table is m (0: none).
 
@@ -302,12 +302,88 @@ MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3
                        v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0));
 }
 
+// ---- Collisions (Colliders.swift: ResolvedCollider, Collisions.collide). A chord from one state to
+// the next enters a collider's surface from its open side; the hit is the chord's state there.
+
+const float COLLISION_TOLERANCE = 1e-3;
+const int COLLISION_MAX_HITS = 3;
+
+float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
+    vec3 d = p - plume_Collider_position(t, e);
+    return plume_Collider_shape(t, e) == 0 ? dot(d, plume_Collider_normal(t, e)) : length(d) - plume_Collider_radius(t, e);
+}
+
+// The fraction of a → b at which it enters collider e, or −1.
+float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
+    float da = plume_collider_distance(t, e, a), db = plume_collider_distance(t, e, b);
+    if (!(da >= -COLLISION_TOLERANCE && db < -COLLISION_TOLERANCE)) return -1.0;
+    if (plume_Collider_shape(t, e) == 0) return clamp(da / (da - db), 0.0, 1.0);
+    vec3 d = b - a, f = a - plume_Collider_position(t, e);
+    float r = plume_Collider_radius(t, e);
+    float qa = dot(d, d), qb = 2.0 * dot(f, d), qc = dot(f, f) - r * r;
+    float q = sqrt(max(qb * qb - 4.0 * qa * qc, 0.0)) - qb;
+    return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
+}
+
+// BehaviorMotion.rk4 from age t0 to t1 (seconds, not on the tick grid: a hit's age).
+void plume_rk4_span(usamplerBuffer t, int m, inout vec3 p, inout vec3 v, float t0, float t1, vec3 a, MotionParticle q) {
+    float h = t1 - t0;
+    if (!(h > 0.0)) return;
+    float tm = t0 + h * 0.5;
+    vec3 p1 = p, v1 = v;
+    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_factor(t, m, t0, q.lifetime);
+    vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
+    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_factor(t, m, tm, q.lifetime);
+    vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
+    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_factor(t, m, tm, q.lifetime);
+    vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
+    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_factor(t, m, t1, q.lifetime);
+    p = p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0);
+    v = v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0);
+}
+
+// Collisions.collide: the state at s1.age of the motion from s0 (whose collision-free step is s1).
+MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q) {
+    int n = int(plume_MotionHeader_colliders(t, m));
+    if (n == 0) return s1;
+    int first = plume_MotionHeader_colliderStart(t, m);
+    vec3 fp = s0.position, fv = s0.velocity, tp = s1.position, tv = s1.velocity;
+    float fa = plume_seconds(s0.age), ta = plume_seconds(s1.age);
+    for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
+        float best = 2.0;
+        int hit = -1;
+        for (int i = 0; i < n; ++i) {
+            float s = plume_collider_entry(t, first + COLLIDER_VECS * i, fp, tp);
+            if (s >= 0.0 && s < best) { best = s; hit = i; }
+        }
+        if (hit < 0) break;
+        int e = first + COLLIDER_VECS * hit;
+        vec3 p = fp + (tp - fp) * best, v = fv + (tv - fv) * best;
+        float age = fa + (ta - fa) * best;
+        if (plume_Collider_response(t, e) == 1) return MotionState(s1.age, p, vec3(0.0));
+        vec3 nrm = plume_Collider_normal(t, e);
+        if (plume_Collider_shape(t, e) != 0) {
+            vec3 d = p - plume_Collider_position(t, e);
+            float l = length(d);
+            nrm = l > 0.0 ? d / l : vec3(0.0, 0.0, 1.0);
+        }
+        float vn = dot(v, nrm);
+        vec3 outv = (v - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
+                  + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);
+        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, p, outv);
+        fp = p; fv = outv; fa = age;
+        tp = p; tv = outv;
+        plume_rk4_span(t, m, tp, tv, age, plume_seconds(s1.age), a, q);
+    }
+    return MotionState(s1.age, tp, tv);
+}
+
 // The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
     int step = plume_MotionHeader_gridTicks(t, m);
     int n = s.age / step;
     for (int i = 0; i < maxSteps && (n + 1) * step <= age; ++i) {
-        s = plume_rk4(t, m, s, (n + 1) * step, a, q);
+        s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
         ++n;
     }
     return s;
@@ -386,7 +462,10 @@ MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, in
     if (kind == MOTION_CLOSED) e = plume_closed_form(t, m, s, age, a, q.lifetime);
 #endif
 #if HAS_GRID
-    if (kind == MOTION_GRID) e = plume_rk4(t, m, plume_grid_advance(t, m, s, age, a, q, maxSteps), age, a, q);
+    if (kind == MOTION_GRID) {
+        MotionState g = plume_grid_advance(t, m, s, age, a, q, maxSteps);
+        e = plume_collide(t, m, g, plume_rk4(t, m, g, age, a, q), a, q);
+    }
 #endif
     e.velocity *= plume_mt_factor(t, m, plume_seconds(age), q.lifetime);
     return e;

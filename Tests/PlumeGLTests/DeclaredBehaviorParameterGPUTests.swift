@@ -56,6 +56,16 @@ struct DeclaredBehaviorParameterGPUTests {
             b.falloffDistance = 400
             return b
         }
+        func collider(_ shape: EmitterBehavior.ColliderShape) -> EmitterBehavior {
+            let b = EmitterBehavior(type: .collider)
+            b.colliderShape = shape
+            b.position = shape == .plane ? CGPoint(x: 0, y: 140) : CGPoint(x: 150, y: 150)
+            b.orientationLongitude = -.pi / 2          // a floor: the normal points up the y-down layer
+            b.radius = 25
+            b.restitution = 0.6
+            b.friction = 0.2
+            return b
+        }
         let list: [EmitterBehavior] = switch table {
         case .cell: []
         case .wave: [wave(), wave(), attractor()]
@@ -63,6 +73,7 @@ struct DeclaredBehaviorParameterGPUTests {
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
         case .turbulence: [turbulence(), turbulence()]
         case .vortex: [vortex(), vortex()]
+        case .collider: [collider(.plane), collider(.sphere)]
         }
         // the first on "closed", the rest on "grid" (an attractor or central acceleration puts it there)
         list.first?.cellNames = ["closed"]

@@ -39,6 +39,24 @@ extension Scenarios {
         return b
     }
 
+    /// A floor across the scene and a ball above it (the 1000-point scene's emitter is at (500, 500)).
+    /// The ball only where the particles stick to the floor: a grazing hit on a sphere amplifies
+    /// the float rounding of the GPU's chord beyond the 0.01-point bound once the particle bounces
+    /// on (Behaviors, "collider": 0.035 points measured).
+    static func colliders(ball withBall: Bool = false) -> [EmitterBehavior] {
+        let floor = EmitterBehavior(type: .collider, name: "floor")
+        floor.position = CGPoint(x: 0, y: 650)
+        floor.orientationLongitude = -.pi / 2
+        floor.restitution = 0.6
+        floor.friction = 0.15
+        let ball = EmitterBehavior(type: .collider, name: "ball")
+        ball.colliderShape = .sphere
+        ball.position = CGPoint(x: 540, y: 580)
+        ball.radius = 35
+        ball.restitution = 0.9
+        return withBall ? [ball, floor] : [floor]
+    }
+
     static func attractor(_ type: EmitterBehavior.AttractorType, name: String = "magnet") -> EmitterBehavior {
         let b = EmitterBehavior(type: .attractor, name: name)
         b.attractorType = type
@@ -183,6 +201,9 @@ extension Scenarios {
         Scenario(name: "motion turbulence, seek backwards", make: { behaviorLayer([turbulence()]) },
                  times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45),
     ] + [30.0, 60, 144, 240].map { fps in
+        Scenario(name: "motion colliders at \(Int(fps)) updates/s", make: { behaviorLayer(colliders()) },
+                 times: steps(fps: fps, until: fps > 100 ? 5 : 10.5), compareEvery: Int(2 * fps))
+    } + [30.0, 60, 144, 240].map { fps in
         Scenario(name: "motion vortex at \(Int(fps)) updates/s", make: { behaviorLayer([vortex()]) },
                  times: steps(fps: fps, until: fps > 100 ? 5 : 10.5), compareEvery: Int(2 * fps))
     } + [
@@ -196,6 +217,23 @@ extension Scenarios {
             layer.add(animation, forKey: "reverse")
             return layer
         }, times: irregularSteps(seed: 31)),
+        Scenario(name: "motion colliders, a floor hit at up to 8 000 pt/s", make: {
+            let layer = behaviorLayer(colliders())
+            layer.emitterCells?[0].velocity = 8_000     // 270 points an update (beyond, float positions exceed the bound)
+            layer.emitterCells?[0].velocityRange = 0
+            layer.emitterCells?[0].lifetime = 0.5
+            return layer
+        }, times: steps(fps: 30, until: 4), compareEvery: 20),
+        Scenario(name: "motion colliders with a sticky floor, seek backwards", make: {
+            let list = colliders(ball: true)
+            list[1].collisionResponse = .stick
+            return behaviorLayer(list + [drag(0.2)])
+        }, times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45),
+        Scenario(name: "motion colliders, timeOffset fast-forward with catch-up", make: {
+            let layer = behaviorLayer(colliders())
+            layer.timeOffset = 20
+            return layer
+        }, times: steps(until: 6)),
         Scenario(name: "motion vortex, timeOffset fast-forward with catch-up", make: {
             let layer = behaviorLayer([vortex()])
             layer.timeOffset = 20

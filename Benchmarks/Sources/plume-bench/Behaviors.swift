@@ -21,6 +21,7 @@ enum BehaviorBench {
         case .orbit: b.startRadius = 10; b.endRadius = 150; b.turnsPerSecond = 0.5
         case .turbulence: b.strength = 90; b.noiseFrequency = 0.006; b.octaves = 3; b.scrollSpeed = 0.3
         case .vortex: b.position = CGPoint(x: 640, y: 360); b.swirl = 120; b.coreRadius = 60; b.pull = 12
+        case .collider: b.position = CGPoint(x: 0, y: 600); b.orientationLongitude = -.pi / 2; b.restitution = 0.6
         }
         return b
     }

@@ -35,15 +35,15 @@ macro DeclaredProperties() = #externalMacro(module: "PlumeMacros", type: "Declar
 ///   the property (`u_cell.velocityRange`), holding the value ``ResolvedCell`` resolved (finite,
 ///   flushed; a bad value stops the cell's emission and is reported), as a 32-bit float. The GLSL
 ///   struct gets the field and the host sets it from this declaration: the shader only uses it.
-/// - `wave`, `attractor`, `acceleration`, `turbulence`, `vortex` (on ``EmitterBehavior``): a
-///   `float` of the behaviour table's `Wave`, `Attractor`, `Acceleration`, `Turbulence` or
-///   `Vortex` entry (`layout … declared float` in
+/// - `wave`, `attractor`, `acceleration`, `turbulence`, `vortex`, `collider` (on
+///   ``EmitterBehavior``): a `float` of the behaviour table's `Wave`, `Attractor`,
+///   `Acceleration`, `Turbulence`, `Vortex` or `Collider` entry (`layout … declared float` in
 ///   `Shaders/plume.contract`; `acceleration`: radial and tangential accelerations), read in GLSL
 ///   as `plume_Wave_phase(t, e)`, holding the value the behaviour resolved by its declaration (a
 ///   bad value — NaN, an infinity it does not allow, beyond ±1e9, below its minimum — is reported
 ///   and read as the property's default), as a 32-bit float. The reference reads the same value as
 ///   a member of the resolved behaviour (``ResolvedWave``, ``ResolvedAttractor``,
-///   ``ResolvedCentralAcceleration``, ``ResolvedTurbulence``, ``ResolvedVortex``).
+///   ``ResolvedCentralAcceleration``, ``ResolvedTurbulence``, ``ResolvedVortex``, ``ResolvedCollider``).
 package enum GPUParameter: Sendable, Hashable, CaseIterable {
     case cell
     case wave
@@ -51,6 +51,7 @@ package enum GPUParameter: Sendable, Hashable, CaseIterable {
     case acceleration
     case turbulence
     case vortex
+    case collider
 
     /// The contract block that holds it: the `CellParams` struct or the `layout` of that name.
     package var contractName: String {
@@ -61,6 +62,7 @@ package enum GPUParameter: Sendable, Hashable, CaseIterable {
         case .acceleration: "Acceleration"
         case .turbulence: "Turbulence"
         case .vortex: "Vortex"
+        case .collider: "Collider"
         }
     }
 }

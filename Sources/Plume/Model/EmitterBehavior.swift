@@ -234,6 +234,29 @@ open class EmitterBehavior: @unchecked Sendable {
     @Property(unit: .pointsPerSecondSquared, gpu: .vortex)
     public var pull: CGFloat = 0
 
+    // MARK: collider (Plume)
+
+    /// `collider`: the surface: a plane through ``position``/``zPosition`` with the orientation
+    /// (``orientationLatitude``, ``orientationLongitude``) as its normal, pointing to the side
+    /// particles come from (a line in a 2-D layer: longitude −90° is a floor seen from above on
+    /// the y-down layer), or a sphere of ``radius`` about the position (a circle), reached from
+    /// outside. Default `plane`.
+    @Property
+    public var colliderShape: ColliderShape = .plane
+    /// `collider`: what a particle does when it reaches the surface. Default `bounce`.
+    @Property
+    public var collisionResponse: CollisionResponse = .bounce
+    /// `collider`: the fraction of the velocity across the surface a bouncing particle keeps
+    /// (reversed): 1 an elastic bounce, 0 none (it slides). Default 0.5. Must be finite and ≥ 0 (a
+    /// bad value is read as 0.5, reported). Animatable.
+    @Property(minimum: 0, gpu: .collider)
+    public var restitution: CGFloat = 0.5
+    /// `collider`: the fraction of the velocity along the surface a bouncing particle loses at
+    /// each hit. Default 0. Must be finite and ≥ 0 (a bad value is read as 0, reported); 1 stops
+    /// it along the surface. Animatable.
+    @Property(minimum: 0, gpu: .collider)
+    public var friction: CGFloat = 0
+
     /// Failed `setValue(_:forKey:)` calls on this behaviour, newest last.
     public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
@@ -288,6 +311,24 @@ extension EmitterBehavior {
         /// A swirl about the axis perpendicular to the layer through a point, with a core, an
         /// optional pull towards the axis and a falloff distance.
         case vortex
+        /// A plane or a sphere that particles bounce off or stick to.
+        case collider
+    }
+
+    /// A `collider`'s surface.
+    public enum ColliderShape: String, CaseIterable, Sendable {
+        /// A plane (a line in a 2-D layer).
+        case plane
+        /// A sphere (a circle in a 2-D layer).
+        case sphere
+    }
+
+    /// What a particle does when it reaches a `collider`.
+    public enum CollisionResponse: String, CaseIterable, Sendable {
+        /// It bounces off (``EmitterBehavior/restitution``, ``EmitterBehavior/friction``).
+        case bounce
+        /// It stays where it hit, at rest.
+        case stick
     }
 
     /// What an `attractor` pulls towards.

@@ -71,7 +71,8 @@ public enum BehaviorMotion {
             return (s.position, s.velocity * factor(b, age, particle.lifetime))
         case .grid:
             let grid = advance(anchor, to: age, acceleration: a, behaviors: b, particle: particle)
-            let s = rk4(grid, to: age, acceleration: a, behaviors: b, particle: particle)
+            let s = Collisions.collide(grid, rk4(grid, to: age, acceleration: a, behaviors: b, particle: particle),
+                                       acceleration: a, behaviors: b, particle: particle)
             return (s.position, s.velocity * factor(b, age, particle.lifetime))
         }
     }
@@ -113,7 +114,8 @@ public enum BehaviorMotion {
             var s = anchor
             var n = (anchor.age / gridStep).rounded()
             while (n + 1) * gridStep <= age {
-                s = rk4(s, to: (n + 1) * gridStep, acceleration: a, behaviors: b, particle: particle)
+                s = Collisions.collide(s, rk4(s, to: (n + 1) * gridStep, acceleration: a, behaviors: b, particle: particle),
+                                       acceleration: a, behaviors: b, particle: particle)
                 n += 1
                 s.age = n * gridStep
             }

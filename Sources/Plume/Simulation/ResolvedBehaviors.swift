@@ -205,6 +205,8 @@ public struct CellBehaviors: Hashable, Sendable {
     public var turbulences: [ResolvedTurbulence] = []
     /// `vortex` behaviours, in the layer's order.
     public var vortices: [ResolvedVortex] = []
+    /// `collider` behaviours, in the layer's order (the first one a chord enters is hit).
+    public var colliders: [ResolvedCollider] = []
     /// An `orbit` behaviour (cocos2d's radius mode), the first one that acts on the cell.
     public var orbit: ResolvedOrbit?
     /// `alignToMotion`: the offset added to the direction of motion, radians.
@@ -217,7 +219,7 @@ public struct CellBehaviors: Hashable, Sendable {
             && a.resolvedWaves == b.resolvedWaves
             && a.attractors == b.attractors && a.radial == b.radial && a.tangential == b.tangential
             && a.center == b.center && a.orbit == b.orbit && a.align == b.align && a.turbulences == b.turbulences
-            && a.vortices == b.vortices
+            && a.vortices == b.vortices && a.colliders == b.colliders
     }
 
     public func hash(into h: inout Hasher) {
@@ -233,8 +235,8 @@ public struct CellBehaviors: Hashable, Sendable {
         /// Drag and waves on top of the constant acceleration, and/or a velocity curve alone:
         /// closed form from any state.
         case closedForm
-        /// Forces with no closed form (attractors, radial, tangential, turbulence, vortices, or a
-        /// velocity curve with drag or waves): integrated on the fixed age grid of ``BehaviorMotion/gridStep``.
+        /// Forces with no closed form (attractors, radial, tangential, turbulence, vortices,
+        /// colliders, or a velocity curve with drag or waves): integrated on the fixed age grid of ``BehaviorMotion/gridStep``.
         case grid
         /// An orbit about the birth point: closed form from birth; other motion is ignored.
         case orbit
@@ -244,7 +246,7 @@ public struct CellBehaviors: Hashable, Sendable {
     public var motion: Motion {
         if orbit != nil { return .orbit }
         if !attractors.isEmpty || !radial.isEmpty || !tangential.isEmpty || !turbulences.isEmpty
-            || !vortices.isEmpty { return .grid }
+            || !vortices.isEmpty || !colliders.isEmpty { return .grid }
         let forces = drag != 0 || !resolvedWaves.isEmpty
         if velocity != nil && forces { return .grid }
         return forces || velocity != nil ? .closedForm : .ballistic
@@ -436,6 +438,14 @@ struct ResolvedBehaviorList {
                                                    number("zPosition", b.zPosition)),
                                    falloffDistance: falloffDistance(), parameters: declared(.vortex))
             return { c in c.vortices.append(v) }
+        case .collider:
+            let normal = BirthSampler.emissionVector(longitude: number("orientationLongitude", b.orientationLongitude),
+                                                     latitude: number("orientationLatitude", b.orientationLatitude))
+            let c = ResolvedCollider(shape: b.colliderShape, response: b.collisionResponse,
+                                     position: SIMD3(number("position.x", b.position.x), number("position.y", b.position.y),
+                                                     number("zPosition", b.zPosition)),
+                                     normal: normal, radius: nonNegative("radius", b.radius), parameters: declared(.collider))
+            return { c2 in c2.colliders.append(c) }
         }
     }
 }

@@ -2,7 +2,7 @@ import Plume
 
 extension CellBehaviors {
     /// The motion section of the behaviour table: a `MotionHeader` entry, then the waves,
-    /// attractors, radial and tangential accelerations, speed-curve keys, turbulences and vortices it names (layouts in
+    /// attractors, radial and tangential accelerations, speed-curve keys, turbulences, vortices and colliders it names (layouts in
     /// `Shaders/plume.contract`), every parameter of ``BehaviorMotion`` as a float, starting at
     /// texel `first` of the table. The GPU update, spawn and draw stages read it
     /// (`plume_motion_behaviors.glsl`); `seed` is the layer's (the per-particle draws of
@@ -22,6 +22,7 @@ extension CellBehaviors {
         let curveStart = tangentialStart + AccelerationEntry.vectors * tangential.count
         let turbulenceStart = curveStart + CurveKeyEntry.vectors * keys.count
         let vortexStart = turbulenceStart + TurbulenceEntry.vectors * turbulences.count
+        let colliderStart = vortexStart + VortexEntry.vectors * vortices.count
         let o = orbit
         let header = MotionHeaderEntry(
             motionClass: motionClass, seed: seed, waves: UInt32(resolvedWaves.count), attractors: UInt32(attractors.count),
@@ -33,7 +34,8 @@ extension CellBehaviors {
             startRadiusRange: Float(o?.startRadiusRange ?? 0), endRadius: Float(o?.endRadius ?? 0),
             endRadiusRange: Float(o?.endRadiusRange ?? 0), angularSpeed: Float(o?.angularSpeed ?? 0),
             angularSpeedRange: Float(o?.angularSpeedRange ?? 0), turbulences: UInt32(turbulences.count),
-            turbulenceStart: Int32(turbulenceStart), vortices: UInt32(vortices.count), vortexStart: Int32(vortexStart))
+            turbulenceStart: Int32(turbulenceStart), vortices: UInt32(vortices.count), vortexStart: Int32(vortexStart),
+            colliders: UInt32(colliders.count), colliderStart: Int32(colliderStart))
         var t = header.texels
         // Each entry's declared floats are the resolved behaviour's declared parameters of its layout.
         func declared(_ p: EmitterBehavior.GPUParameters, _ table: GPUParameter) -> [Float] { p.values(in: table).map(Float.init) }
@@ -59,6 +61,11 @@ extension CellBehaviors {
         for v in vortices {
             t += VortexEntry(position: SIMD3<Float>(v.position), falloffDistance: Float(v.falloffDistance),
                              declared: declared(v.parameters, .vortex)).texels
+        }
+        for c in colliders {
+            t += ColliderEntry(shape: c.shape == .plane ? 0 : 1, response: c.response == .bounce ? 0 : 1,
+                               radius: Float(c.radius), position: SIMD3<Float>(c.position), normal: SIMD3<Float>(c.normal),
+                               declared: declared(c.parameters, .collider)).texels
         }
         return t
     }

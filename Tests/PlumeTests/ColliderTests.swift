@@ -1,0 +1,160 @@
+import Foundation
+import PlumeTestSupport
+import Testing
+@testable import Plume
+
+/// Issue 26 item 1: the `collider` behaviour (Semantics §12 "Collisions", <doc:Behaviors>): planes
+/// and spheres, swept on the motion grid, bounce (restitution, friction) or stick.
+struct ColliderTests {
+    /// A floor at y = 100 on the y-down layer (the normal points up the screen).
+    static func floor(restitution: CGFloat = 0.5, friction: CGFloat = 0, response: EmitterBehavior.CollisionResponse = .bounce)
+        -> EmitterBehavior {
+        let b = EmitterBehavior(type: .collider, name: "floor")
+        b.position = CGPoint(x: 0, y: 100)
+        b.orientationLongitude = -.pi / 2
+        b.restitution = restitution
+        b.friction = friction
+        b.collisionResponse = response
+        return b
+    }
+
+    static func behaviors(_ list: [EmitterBehavior]) -> CellBehaviors {
+        let layer = EmitterLayer()
+        layer.emitterCells = [EmitterCell(name: "c")]
+        layer.emitterBehaviors = list
+        return ResolvedLayer(layer).cells[0].behaviors
+    }
+
+    /// A ball dropped from rest at y = 0 under g = 100 pt/s² hits the floor at `T = √2` s with
+    /// `v = 100√2` pt/s, then rises at `restitution · v`: `y = 100 − e·v·τ + gτ²/2`. The hit lies on
+    /// the chord between grid points (1/64 s): within 0.01 points of the parabola.
+    @Test func aDroppedBallBouncesOffTheFloor() {
+        let b = Self.behaviors([Self.floor(restitution: 0.5)])
+        #expect(b.motion == .grid && b.colliders.count == 1)
+        let particle = BehaviorParticle(behaviors: b, lifetime: 100, seed: 0, key: .root)
+        let g = SIMD3<Double>(0, 100, 0)
+        let start = MotionAnchor(age: 0, position: SIMD3(0, 0, 0), velocity: .zero)
+        let hitAge = 2.0.squareRoot(), v = 100 * hitAge
+        for tau in [0.1, 0.4, 1.0] {
+            let (p, velocity) = BehaviorMotion.evaluate(start, at: hitAge + tau, acceleration: g, behaviors: b, particle: particle)
+            let y = 100 - 0.5 * v * tau + 50 * tau * tau
+            #expect(abs(p.y - y) < 0.02 && abs(velocity.y - (-0.5 * v + 100 * tau)) < 0.05,
+                    "τ = \(tau) after the hit: \(p.y), \(velocity.y); expected \(y), \(-0.5 * v + 100 * tau)")
+        }
+        var hits: [CollisionHit] = []
+        var s = start
+        for n in 1...128 {
+            let next = BehaviorMotion.rk4(s, to: Double(n) / 64, acceleration: g, behaviors: b, particle: particle)
+            s = Collisions.collide(s, next, acceleration: g, behaviors: b, particle: particle) { hits.append($0) }
+        }
+        #expect(hits.count == 1 && abs(hits[0].age - hitAge) < 1e-4 && abs(hits[0].position.y - 100) < 1e-9,
+                "hits: \(hits)")
+    }
+
+    /// Swept: a particle at 20 000 pt/s (333 points per update at 60 updates/s, 312 per grid step)
+    /// still bounces off the zero-thickness floor, at every update rate.
+    @Test func aFastParticleCannotTunnel() throws {
+        for fps in [30.0, 60, 144, 240] {
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 50, y: 50)
+            let cell = EmitterCell(name: "bullet")
+            cell.birthRate = 20; cell.lifetime = 1.5; cell.velocity = 20_000
+            cell.emissionLongitude = .pi / 2               // straight down the y-down layer
+            layer.emitterCells = [cell]
+            layer.emitterBehaviors = [Self.floor(restitution: 0.1)]
+            let sim = ReferenceSimulator(layer: layer)
+            for t in frames(fps: fps, until: 1.2) {
+                try sim.advance(to: t)
+                let below = try sim.snapshot().particles.filter { $0.position.y > 100 + Collisions.tolerance }
+                #expect(below.isEmpty, "\(fps) updates/s, t = \(t): \(below.count) particles behind the floor: \(below.prefix(1))")
+            }
+        }
+    }
+
+    /// A particle shot at a sphere head-on with restitution 1 comes straight back at its speed.
+    @Test func aSphereReflects() {
+        let ball = EmitterBehavior(type: .collider)
+        ball.colliderShape = .sphere
+        ball.position = CGPoint(x: 200, y: 0)
+        ball.radius = 50
+        ball.restitution = 1
+        let b = Self.behaviors([ball])
+        let particle = BehaviorParticle(behaviors: b, lifetime: 100, seed: 0, key: .root)
+        let start = MotionAnchor(age: 0, position: .zero, velocity: SIMD3(100, 0, 0))
+        let (p, v) = BehaviorMotion.evaluate(start, at: 2.5, acceleration: .zero, behaviors: b, particle: particle)
+        // hits x = 150 at 1.5 s, then 1 s back at 100 pt/s
+        #expect(abs(p.x - 50) < 1e-6 && abs(v.x + 100) < 1e-6 && abs(p.y) < 1e-9, "\(p), \(v)")
+    }
+
+    /// Stick: the particle stays where it hit, at rest, while gravity presses it into the floor;
+    /// friction 1 with restitution 0 stops it on the floor too.
+    @Test func stickAndFullFrictionStop() {
+        for list in [[Self.floor(response: .stick)], [Self.floor(restitution: 0, friction: 1)]] {
+            let b = Self.behaviors(list)
+            let particle = BehaviorParticle(behaviors: b, lifetime: 100, seed: 0, key: .root)
+            let start = MotionAnchor(age: 0, position: SIMD3(0, 0, 0), velocity: SIMD3(30, 0, 0))
+            let g = SIMD3<Double>(0, 100, 0)
+            let (p1, _) = BehaviorMotion.evaluate(start, at: 2, acceleration: g, behaviors: b, particle: particle)
+            let (p2, v2) = BehaviorMotion.evaluate(start, at: 4, acceleration: g, behaviors: b, particle: particle)
+            #expect(abs(p1.y - 100) < 2 * Collisions.tolerance && maxAbs(p1 - p2) < 0.01 && length(v2) < 1e-6,
+                    "\(list[0].collisionResponse): at 2 s \(p1), at 4 s \(p2) moving \(v2)")
+        }
+    }
+
+    static func layer() -> EmitterLayer {
+        let layer = EmitterLayer()
+        layer.seed = 3
+        layer.emitterPosition = CGPoint(x: 300, y: 100)
+        layer.emitterShape = .circle
+        layer.emitterSize = CGSize(width: 100, height: 100)
+        let cell = EmitterCell(name: "drop")
+        cell.birthRate = 40; cell.lifetime = 3; cell.lifetimeRange = 1
+        cell.velocity = 150; cell.velocityRange = 50; cell.emissionRange = 2 * .pi
+        cell.yAcceleration = 200
+        let ball = EmitterBehavior(type: .collider, name: "ball")
+        ball.colliderShape = .sphere
+        ball.position = CGPoint(x: 320, y: 260)
+        ball.radius = 40
+        ball.restitution = 0.8
+        let floor = Self.floor(restitution: 0.6, friction: 0.1)
+        floor.position = CGPoint(x: 0, y: 400)
+        layer.emitterCells = [cell]
+        layer.emitterBehaviors = [ball, floor]
+        return layer
+    }
+
+    /// Hit times and points are the grid's: the same particles at any update rate, after a time
+    /// offset and after a seek.
+    @Test func sameParticlesAtAnyFrameRateAndAfterJumps() throws {
+        let reference = try simulate(Self.layer(), times: frames(fps: 60, until: 4))
+        #expect(reference.particles.count > 50)
+        for fps in [30.0, 144.0, 240.0] {
+            expectSameParticles(reference, try simulate(Self.layer(), times: frames(fps: fps, until: 4)),
+                                tolerance: 1e-6, "colliders: 60 vs \(fps) updates/s")
+        }
+        let jumped = Self.layer()
+        jumped.timeOffset = 4
+        expectSameParticles(reference, try simulate(jumped, times: [0]), tolerance: 1e-6, "colliders: timeOffset 4")
+        let sim = ReferenceSimulator(layer: Self.layer())
+        for t in frames(fps: 30, until: 6) { try sim.advance(to: t) }
+        try sim.advance(to: 4)
+        expectSameParticles(reference, try sim.snapshot(), tolerance: 1e-6, "colliders: seek 6 → 4")
+        let inside = reference.particles.filter { $0.position.y > 400 + Collisions.tolerance }
+        #expect(inside.isEmpty, "particles behind the floor: \(inside.prefix(2))")
+    }
+
+    /// Semantics §11: bad inputs are read as their defaults (reported).
+    @Test func badInputsAreReportedAndReadAsDefaults() throws {
+        let layer = Self.layer()
+        let floor = layer.emitterBehaviors![1]
+        floor.restitution = .nan; floor.friction = -1
+        layer.emitterBehaviors![0].radius = -5
+        let resolved = ResolvedLayer(layer)
+        let paths = Set(resolved.diagnostics.map(\.keyPath))
+        for path in ["emitterBehaviors.floor.restitution", "emitterBehaviors.floor.friction", "emitterBehaviors.ball.radius"] {
+            #expect(paths.contains(path), "no diagnostic for \(path): \(resolved.diagnostics)")
+        }
+        let c = resolved.cells[0].behaviors.colliders
+        #expect(c[1].restitution == 0.5 && c[1].friction == 0 && c[0].radius == 0)
+    }
+}
