@@ -115,26 +115,26 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
 
     /// Mean scale of the image. Default 1. Multiplied by `EmitterLayer.scale` for top-level
     /// cells, by the parent particle's current scale for sub-cells.
-    @Property(unit: .factor, gpu: .cell)
+    @Property(unit: .factor, gpu: .births)
     public var scale: CGFloat = 1
     /// Full width of the uniform scale spread. Default 0.
-    @Property(unit: .factor, gpu: .cell)
+    @Property(unit: .factor, gpu: .births)
     public var scaleRange: CGFloat = 0
     /// Change of scale per second over the particle's life, unclamped. Default 0.
-    @Property(unit: .perSecond, gpu: .cell)
+    @Property(unit: .perSecond, gpu: .births)
     public var scaleSpeed: CGFloat = 0
     /// Mean rotation speed, radians per second; positive turns clockwise on screen. Default 0.
     /// Multiplied by `EmitterLayer.spin`.
-    @Property(unit: .angularSpeed, gpu: .cell)
+    @Property(unit: .angularSpeed, gpu: .births)
     public var spin: CGFloat = 0
     /// Full width of the uniform spin spread, radians per second. Default 0.
-    @Property(unit: .angularSpeed, gpu: .cell)
+    @Property(unit: .angularSpeed, gpu: .births)
     public var spinRange: CGFloat = 0
     /// Initial angle, radians. Default 0. Plume extension (Core Animation has it only privately).
-    @Property(unit: .angle, gpu: .cell)
+    @Property(unit: .angle, gpu: .births)
     public var rotation: CGFloat = 0
     /// Full width of the uniform initial-angle spread, radians. Default 0. Plume extension.
-    @Property(unit: .angle, gpu: .cell)
+    @Property(unit: .angle, gpu: .births)
     public var rotationRange: CGFloat = 0
 
     // MARK: Colour
