@@ -82,6 +82,8 @@ struct ContextTests {
             _ = try context.programs.program(SortKeysUniforms.self)
             _ = try context.programs.program(SortStepUniforms.self)
             _ = try context.programs.program(HashVectorsUniforms.self)
+            _ = try context.programs.program(LayerCompositeUniforms.self)
+            _ = try context.programs.program(AttributesUniforms.self)
             // Every program of the contract was linked above.
             let linked = Set(context.programs.linkedKinds)
             #expect(linked == Set(PassKind.allCases), "not linked: \(Set(PassKind.allCases).subtracting(linked))")
