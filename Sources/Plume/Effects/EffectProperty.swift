@@ -4,6 +4,8 @@ import Foundation
 /// object (so the key-path table stays the one declaration of what a layer or cell has).
 enum EffectValueKind: Hashable, Sendable {
     case float, cgFloat, double, bool, seed, string, point, size, rect, color, image, cells
+    /// A cell's ``EmitterBurst``s.
+    case bursts
     /// Arrays (behaviours' inputs): of numbers, of colours, of strings.
     case numbers, colors, strings
     case enumeration([String])
@@ -21,6 +23,7 @@ enum EffectValueKind: Hashable, Sendable {
         case .color: return "[r, g, b, a] or \"#rrggbbaa\""
         case .image: return "image"
         case .cells: return "array of cells"
+        case .bursts: return "array of bursts"
         case .numbers: return "array of numbers"
         case .colors: return "array of colours"
         case .strings: return "array of strings"
@@ -166,6 +169,7 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     /// Kinds that cannot be found from a value: arrays (an empty array casts to any array type)
     /// and optional arrays that are nil by default.
     private static var explicitKinds: [String: EffectValueKind] {
+        if Root.self == EmitterCell.self { return ["bursts": .bursts] }
         guard Root.self == EmitterBehavior.self else { return [:] }
         return ["values": .numbers, "locations": .numbers, "force": .numbers, "colors": .colors, "cellNames": .strings]
     }

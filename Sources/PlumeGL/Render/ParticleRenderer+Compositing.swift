@@ -68,49 +68,69 @@ extension ParticleRenderer {
         case .direct: return false
         case .layerImage: return opacity > 0
         case .automatic:
-            return Self.needsLayerImage(mode: simulator.resolved.renderMode, opacity: opacity, backdrop: backdrop)
+            // Inside a group's image, what lies below is that image, not the host's backdrop.
+            return Self.needsLayerImage(mode: simulator.resolved.renderMode, opacity: opacity,
+                                        backdrop: openLayerImages > 0 ? nil : backdrop)
         }
     }
 
     /// Draws the particles into the layer image, then the image over the host's framebuffer.
     func drawThroughLayerImage(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
-        let host = GLViewportState()
-        let viewport = host.viewport, box = host.scissorBox
-        let drawFramebuffer = GL.integer(.drawFramebufferBinding), readFramebuffer = GL.integer(.readFramebufferBinding)
-        let width = Int(viewport[2]), height = Int(viewport[3])
-        guard width > 0, height > 0 else { return }
-        // A viewport larger than the driver's textures: the direct draw (the picture differs
-        // where a layer image would have changed it).
-        let limit = context.info.maxTextureSize
-        guard width <= limit, height <= limit else {
+        guard let frame = try beginLayerImage() else {
+            // A viewport larger than the driver's textures: the direct draw (the picture differs
+            // where a layer image would have changed it).
             return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp, direct: true)
         }
-        let image = try layerImage(width: width, height: height)
-        func restoreHost() {
-            GL.bindFramebuffer(.draw, GLuint(drawFramebuffer))
-            GL.bindFramebuffer(.read, GLuint(readFramebuffer))
-            host.restore()
-        }
         do {
-            GL.bindFramebuffer(.both, image.framebuffer.name)
-            GL.viewport(x: 0, y: 0, width: width, height: height)
-            GL.disable(.scissorTest)
-            let clearColor = GL.floats(.colorClearValue)
-            GL.clearColor(.zero)
-            GL.clear()
-            GL.clearColor(SIMD4(clearColor))
-            // The host's scissor box (and a clip set by the caller) in the image's pixels.
-            if host.scissorTest {
-                GL.enable(.scissorTest)
-                GL.scissor(SIMD4(box.x - viewport.x, box.y - viewport.y, box.z, box.w))
-            }
             try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true)
         } catch {
-            restoreHost()
+            abandonLayerImage(frame)
             throw error
         }
-        restoreHost()
-        try composite(image, opacity: opacity)
+        try endLayerImage(frame, opacity: opacity)
+    }
+
+    /// Binds a transparent layer image of the bound viewport's size (the next one up the stack
+    /// of open images: a group's image holds its layers' own images while they are drawn) with
+    /// the viewport at its origin and the host's scissor box moved with it; nil (nothing
+    /// changed) when the viewport is empty or larger than the driver's textures.
+    func beginLayerImage() throws -> LayerImageFrame? {
+        let host = GLViewportState()
+        let viewport = host.viewport, box = host.scissorBox
+        let width = Int(viewport[2]), height = Int(viewport[3])
+        let limit = context.info.maxTextureSize
+        guard width > 0, height > 0, width <= limit, height <= limit else { return nil }
+        let frame = LayerImageFrame(
+            image: try layerImage(depth: openLayerImages, width: width, height: height), host: host,
+            drawFramebuffer: GL.integer(.drawFramebufferBinding), readFramebuffer: GL.integer(.readFramebufferBinding))
+        openLayerImages += 1
+        GL.bindFramebuffer(.both, frame.image.framebuffer.name)
+        GL.viewport(x: 0, y: 0, width: width, height: height)
+        GL.disable(.scissorTest)
+        let clearColor = GL.floats(.colorClearValue)
+        GL.clearColor(.zero)
+        GL.clear()
+        GL.clearColor(SIMD4(clearColor))
+        // The host's scissor box (and a clip set by the caller) in the image's pixels.
+        if host.scissorTest {
+            GL.enable(.scissorTest)
+            GL.scissor(SIMD4(box.x - viewport.x, box.y - viewport.y, box.z, box.w))
+        }
+        return frame
+    }
+
+    /// Rebinds what `frame` found bound and composites its image there, source-over × `opacity`.
+    func endLayerImage(_ frame: LayerImageFrame, opacity: Float) throws {
+        abandonLayerImage(frame)
+        try composite(frame.image, opacity: opacity)
+    }
+
+    /// Rebinds what `frame` found bound without compositing its image (after an error).
+    func abandonLayerImage(_ frame: LayerImageFrame) {
+        openLayerImages -= 1
+        GL.bindFramebuffer(.draw, GLuint(frame.drawFramebuffer))
+        GL.bindFramebuffer(.read, GLuint(frame.readFramebuffer))
+        frame.host.restore()
     }
 
     /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
@@ -128,13 +148,15 @@ extension ParticleRenderer {
         try context.check("compositing a layer image", pass: "layer compositing")
     }
 
-    /// The layer image of `width × height` pixels, made again when the viewport's size changes.
-    private func layerImage(width: Int, height: Int) throws -> LayerImage {
-        if let image = layerImageStorage, image.width == width, image.height == height { return image }
-        if let old = layerImageStorage {
-            context.delete(old.framebuffer)
-            context.delete(old.texture)
-            layerImageStorage = nil
+    /// The layer image at `depth` in the stack of open images, of `width × height` pixels (made
+    /// again when the viewport's size changes).
+    private func layerImage(depth: Int, width: Int, height: Int) throws -> LayerImage {
+        if depth < layerImages.count, layerImages[depth].width == width, layerImages[depth].height == height {
+            return layerImages[depth]
+        }
+        if depth < layerImages.count {
+            context.delete(layerImages[depth].framebuffer)
+            context.delete(layerImages[depth].texture)
         }
         let framebuffer = context.makeFramebuffer(), texture = context.makeTexture()
         do {
@@ -142,6 +164,7 @@ extension ParticleRenderer {
         } catch {
             context.delete(framebuffer)
             context.delete(texture)
+            if depth < layerImages.count { layerImages.removeSubrange(depth...) }
             throw error
         }
         let previous = GL.integer(.texture2DBinding)
@@ -149,16 +172,17 @@ extension ParticleRenderer {
         GL.texture2DSampling(magnify: .nearest)
         GL.bindTexture(.texture2D, GLuint(previous))
         let image = LayerImage(framebuffer: framebuffer, texture: texture, width: width, height: height)
-        layerImageStorage = image
+        if depth < layerImages.count { layerImages[depth] = image } else { layerImages.append(image) }
         return image
     }
 
-    /// Deletes the layer image (with the renderer's other objects).
+    /// Deletes the layer images (with the renderer's other objects).
     func releaseLayerImage() {
-        guard let image = layerImageStorage else { return }
-        context.delete(image.framebuffer)
-        context.delete(image.texture)
-        layerImageStorage = nil
+        for image in layerImages {
+            context.delete(image.framebuffer)
+            context.delete(image.texture)
+        }
+        layerImages = []
     }
 }
 
@@ -168,4 +192,13 @@ struct LayerImage {
     var texture: GLTexture
     var width: Int
     var height: Int
+}
+
+/// An open layer image and the host's state it replaced (``ParticleRenderer/beginLayerImage()``).
+struct LayerImageFrame {
+    var image: LayerImage
+    /// The host's viewport and scissor state.
+    var host: GLViewportState
+    var drawFramebuffer: GLint
+    var readFramebuffer: GLint
 }
