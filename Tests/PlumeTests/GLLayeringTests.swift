@@ -21,8 +21,8 @@ import Testing
     /// The most raw calls PlumeGL's folders above `GL` may make together (the issue's target: 60).
     static let rawCallsAboveTheLayer = 60
     /// The most `GLenum(GL_…)` casts the tree may hold, all in `GL/` (379 when issue 24 was filed,
-    /// 419 before item 3, 40 after it).
-    static let castCeiling = 40
+    /// 419 before item 3, 39 after it).
+    static let castCeiling = 39
     /// A raw call: the shim's prefix followed by a GL entry point (spelled in two pieces so this
     /// file does not count itself).
     static var rawCall: Regex<AnyRegexOutput> { try! Regex("plume_" + "gl[A-Z][A-Za-z0-9_]*") }
