@@ -134,7 +134,7 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
     float kd = k * dt;
     float e1 = k == 0.0 ? dt : -plume_expm1(-kd) / k;
     float e2;                                // ∫₀^Δ ∫₀^τ e^{−kσ}: a series where (Δ − e1)/k would cancel
-    if (kd < 0.5) {
+    if (abs(kd) < 0.5) {               // |kd|: a trail evaluates backwards too
         float s2 = 1.0;
         for (int n = 13; n >= 3; --n) s2 = 1.0 - s2 * kd / float(n);
         e2 = dt * dt * 0.5 * s2;
@@ -211,8 +211,15 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
     return f;
 }
 
+MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q);
+
 MotionState plume_rk4(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
     if (!(age > s.age)) return s;
+    return plume_rk4_step(t, m, s, age, a, q);
+}
+
+// plume_rk4's step, forwards or backwards (BehaviorMotion.rk4Step; a trail steps back along the grid).
+MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
     float h = plume_seconds(age - s.age);
     float t0 = plume_seconds(s.age), tm = t0 + h * 0.5, t1 = plume_seconds(age);
     vec3 p1 = s.position, v1 = s.velocity;

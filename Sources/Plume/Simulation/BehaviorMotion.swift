@@ -76,6 +76,26 @@ public enum BehaviorMotion {
         }
     }
 
+    /// The position at any `age`, before the anchor's too (a trail's samples, Semantics §10
+    /// "Trails"): ``evaluate(_:at:acceleration:behaviors:particle:)`` forwards; backwards, the
+    /// closed forms run back from the anchor (exact: the same path), and grid motion steps back
+    /// along the grid from its anchor (a grid point) by Runge–Kutta steps of `−h`, then the part
+    /// step to `age` (the path the grid took, within the step's error).
+    public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
+                                behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
+        guard age < anchor.age, b.motion == .grid else {
+            return evaluate(anchor, at: age, acceleration: a, behaviors: b, particle: particle).0
+        }
+        var s = anchor
+        while s.age - gridStep >= age {
+            let n = (s.age / gridStep).rounded() - 1
+            s = rk4Step(s, to: n * gridStep, acceleration: a, behaviors: b, particle: particle)
+            s.age = n * gridStep
+        }
+        if age < s.age { s = rk4Step(s, to: age, acceleration: a, behaviors: b, particle: particle) }
+        return s.position
+    }
+
     /// The anchor advanced to `age`: moved there for closed forms, to the last grid point at or
     /// before it for grid motion, unchanged for orbits.
     public static func advance(_ anchor: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
@@ -118,21 +138,23 @@ public enum BehaviorMotion {
             // velocity curve alone (the motion class guarantees no drag and no wave)
             let w = { (t: Double) in s.velocity + a * (t - s.age) }
             let gv = { (t: Double) in w(t) * g.value(at: t / lifetime) }
-            var p = s.position
-            var start = s.age
+            // ∫ from the lower to the upper age, split at the curve's keys (backwards: a trail's samples)
+            let (low, high) = (min(s.age, age), max(s.age, age))
+            var integral = SIMD3<Double>.zero
+            var start = low
             for x in g.locations {
                 let t = x * lifetime
-                guard t > start && t < age else { continue }
-                p += (t - start) / 6 * (gv(start) + 4 * gv((start + t) / 2) + gv(t))
+                guard t > start && t < high else { continue }
+                integral += (t - start) / 6 * (gv(start) + 4 * gv((start + t) / 2) + gv(t))
                 start = t
             }
-            p += (age - start) / 6 * (gv(start) + 4 * gv((start + age) / 2) + gv(age))
-            return MotionAnchor(age: age, position: p, velocity: w(age))
+            integral += (high - start) / 6 * (gv(start) + 4 * gv((start + high) / 2) + gv(high))
+            return MotionAnchor(age: age, position: s.position + (age >= s.age ? integral : -integral), velocity: w(age))
         }
         let k = b.drag
         let kd = k * dt
         let e1 = k == 0 ? dt : -expm1(-kd) / k                 // ∫₀^Δ e^{−kτ} dτ
-        let e2 = kd < 1e-3 ? dt * dt * (0.5 - kd / 6 + kd * kd / 24) : (dt - e1) / k   // ∫₀^Δ ∫₀^τ e^{−kσ}
+        let e2 = abs(kd) < 1e-3 ? dt * dt * (0.5 - kd / 6 + kd * kd / 24) : (dt - e1) / k   // ∫₀^Δ ∫₀^τ e^{−kσ}
         let decay = exp(-kd)
         var v = s.velocity * decay + a * e1
         var p = s.position + s.velocity * e1 + a * e2
@@ -190,8 +212,14 @@ public enum BehaviorMotion {
     /// `dp/dτ = g(τ/L)·v`, `dv/dτ = force(p, v, τ)`.
     static func rk4(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
                     behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
+        guard age > s.age else { return s }
+        return rk4Step(s, to: age, acceleration: a, behaviors: b, particle: particle)
+    }
+
+    /// ``rk4(_:to:acceleration:behaviors:particle:)``'s step, forwards or backwards.
+    static func rk4Step(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
+                        behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
         let h = age - s.age
-        guard h > 0 else { return s }
         let lifetime = particle.lifetime
         func g(_ t: Double) -> Double { b.velocity?.value(at: t / lifetime) ?? 1 }
         func acc(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double) -> SIMD3<Double> {

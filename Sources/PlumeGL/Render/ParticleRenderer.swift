@@ -44,6 +44,8 @@ public final class ParticleRenderer: @unchecked Sendable {
     private var recordTexture: GLTexture?
     /// The over-life curves of the cell being drawn (Semantics §12).
     private lazy var behaviorTable = BehaviorTable(context: context)
+    /// The trail curves of the cell being drawn (Semantics §10 "Trails", texture unit 4).
+    lazy var trailTable = BehaviorTable(context: context)
     /// The quads of the cell being drawn as a quad list.
     lazy var quadList = QuadListBuffer(context: context)
     private(set) var released = false
@@ -104,6 +106,7 @@ public final class ParticleRenderer: @unchecked Sendable {
         if let recordTexture { context.delete(recordTexture) }
         releaseLayerImage()
         behaviorTable.release()
+        trailTable.release()
         quadList.release()
     }
 
@@ -184,6 +187,10 @@ public final class ParticleRenderer: @unchecked Sendable {
                 let records = recordTexture ?? context.makeTexture()
                 recordTexture = records
                 context.bindBufferTexture(records, over: node.input.buffer, format: .rgba32ui, unit: 2)
+            }
+            if let trail = cell.trail {
+                try drawTrails(node, cell: cell, trail: trail, image: image, texture: texture,
+                               count: frame.sorted ? count : liveCount(node.input), frame: frame)
             }
             var path = choosePath(image: image, cell: cell, object: object, scale: scale, frame: frame,
                                   records: node.input)
