@@ -75,6 +75,8 @@ struct ContextTests {
                 _ = try context.programs.program(DrawInstancedSortedUniforms.self, features: features)
                 _ = try context.programs.program(QuadListUniforms.self, features: features)
                 _ = try context.programs.program(QuadListSortedUniforms.self, features: features)
+                _ = try context.programs.program(DrawTrailUniforms.self, features: features)
+                _ = try context.programs.program(DrawTrailSortedUniforms.self, features: features)
             }
             _ = try context.programs.program(DrawQuadListUniforms.self)
             _ = try context.programs.program(FloorPointsUniforms.self)
