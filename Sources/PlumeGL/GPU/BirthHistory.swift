@@ -72,12 +72,12 @@ final class BirthHistory {
     func clear() { entries = [] }
 
     private func allocate() throws {
-        let fresh = try context.makeBuffer(bytes: capacity * BirthParamsRow.vectors * 16, usage: GL_DYNAMIC_DRAW)
+        let fresh = try context.makeBuffer(bytes: capacity * BirthParamsRow.vectors * 16, usage: .dynamicDraw)
         if let buffer { context.delete(buffer) }
         buffer = fresh
         let t = texture ?? context.makeTexture()
         texture = t
-        context.attach(fresh, to: t, format: GL_RGBA32UI)
+        context.attach(fresh, to: t, format: .rgba32ui)
     }
 
     private func write(_ e: Entry) {
