@@ -41,7 +41,7 @@ extension ParticleRenderer {
     /// - Throws: ``GLError`` on GL failures, or `limitExceeded` when an emitter layer of the scene
     ///   is simulated by something other than a ``GPUSimulator`` of this renderer's context.
     ///
-    /// A group (``ParticleScene/Item/groups``: a faded layer with more than one emitter layer
+    /// A group (`ParticleScene.Item.groups`: a faded layer with more than one emitter layer
     /// below it) is drawn into its own layer image and composited with the group's opacity, as
     /// Core Animation's group opacity does (``LayerCompositing/direct`` fades each layer instead).
     public func draw(_ scene: ParticleScene, viewProjection: Matrix4) throws {
