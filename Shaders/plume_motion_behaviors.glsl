@@ -148,11 +148,16 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
     float a1 = plume_seconds(age);
     for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
         int e = waves + WAVE_VECS * i;
-        float w = plume_Wave_omega(t, e);
-        if (w == 0.0) continue;
+        float w = plume_Wave_omega(t, e), phase = plume_Wave_phase(t, e);
         vec3 f = plume_Wave_force(t, e);
+        if (w == 0.0) {                      // a constant acceleration f·sin φ (0 at phase 0)
+            vec3 c = f * plume_cos_sin(phase).y;
+            v += c * e1;
+            p += c * e2;
+            continue;
+        }
         float d = k * k + w * w;
-        vec2 cs1 = plume_cos_sin(w * a1), cs0 = plume_cos_sin(w * a0);
+        vec2 cs1 = plume_cos_sin(w * a1 + phase), cs0 = plume_cos_sin(w * a0 + phase);
         float sPart1 = (k * cs1.y - w * cs1.x) / d, sPart0 = (k * cs0.y - w * cs0.x) / d;
         float cPart1 = (-(k / w) * cs1.x - cs1.y) / d, cPart0 = (-(k / w) * cs0.x - cs0.y) / d;
         v += f * (sPart1 - sPart0 * decay);
@@ -183,7 +188,7 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
     int waves = plume_MotionHeader_waveStart(t, m);
     for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
         int e = waves + WAVE_VECS * i;
-        f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at).y;
+        f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at + plume_Wave_phase(t, e)).y;
     }
     int attractors = plume_MotionHeader_attractorStart(t, m);
     for (int i = 0; i < int(plume_MotionHeader_attractors(t, m)); ++i) {

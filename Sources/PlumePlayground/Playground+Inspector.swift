@@ -159,6 +159,7 @@ extension Playground {
         edit(c, \.birthRate, "birthRate /s", speed: 0.5, range: 0...100_000)
         edit(c, \.lifetime, "lifetime s", speed: 0.05, range: 0...10_000)
         edit(c, \.lifetimeRange, "lifetimeRange s", speed: 0.05, range: 0...10_000)
+        drawBursts(c)
         degrees(c, \.emissionLongitude, "emissionLongitude °")
         degrees(c, \.emissionLatitude, "emissionLatitude °")
         degrees(c, \.emissionRange, "emissionRange °")
@@ -191,6 +192,40 @@ extension Playground {
         ImGui.text("Contents")
         drawContents(c)
         timing(c)
+    }
+
+    /// The cell's bursts (Semantics §13): each editable, removable, and one more added.
+    private func drawBursts(_ c: EmitterCell) {
+        var bursts = c.bursts
+        var changed = false
+        var removed: Int?
+        for i in bursts.indices {
+            ImGui.id("burst\(i)") {
+                ImGui.text("burst \(i)")
+                ImGui.sameLine()
+                if ImGui.button("remove") { removed = i }
+                var time = Float(bursts[i].time), interval = Float(bursts[i].interval)
+                var probability = Float(bursts[i].probability)
+                var count = Int32(clamping: bursts[i].count), cycles = Int32(clamping: bursts[i].cycles)
+                if ImGui.drag("time s", &time, speed: 0.01, range: 0...100_000) { bursts[i].time = Double(time); changed = true }
+                if ImGui.dragInt("count", &count, range: 0...1_000_000) { bursts[i].count = Int(count); changed = true }
+                if ImGui.dragInt("cycles (0: forever)", &cycles, range: 0...1_000_000) { bursts[i].cycles = Int(cycles); changed = true }
+                if ImGui.drag("interval s", &interval, speed: 0.01, range: 0.001...100_000) {
+                    bursts[i].interval = Double(interval)
+                    changed = true
+                }
+                if ImGui.slider("probability", &probability, 0...1) { bursts[i].probability = Double(probability); changed = true }
+            }
+        }
+        if let removed {
+            bursts.remove(at: removed)
+            changed = true
+        }
+        if ImGui.button("Add burst") {
+            bursts.append(EmitterBurst(count: 20))
+            changed = true
+        }
+        if changed { c.bursts = bursts }
     }
 
     /// The cell numbers laid out above (or in ``drawContents(_:)`` and ``timing(_:)``); every other

@@ -26,6 +26,12 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Bursts (Semantics §13), in their own test so they can be run alone.
+    @Test(arguments: Scenarios.bursts)
+    func gpuMatchesReferenceWithBursts(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     static func run(_ scenario: Scenario) throws {
         let worst = try GPU.run { context -> WorstErrors in
             let gpuLayer = scenario.make(), cpuLayer = scenario.make()
@@ -66,7 +72,7 @@ struct DifferentialTests {
             }
             try cell.emitterCells?.forEach(visit)
         }
-        for scenario in Scenarios.all + Scenarios.trails {
+        for scenario in Scenarios.all + Scenarios.trails + Scenarios.bursts {
             let layer = scenario.make()
             for t in scenario.times.prefix(700) { scenario.edit(layer, t) }
             for key in EmitterLayer.keyTable.keys where !key.contains(".") {

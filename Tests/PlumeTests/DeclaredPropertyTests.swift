@@ -24,6 +24,7 @@ struct DeclaredPropertyTests {
         case .numbers: return [0.25, 0.5] as [Any]
         case .colors: return [Color.white, Color(red: 1, green: 0, blue: 0, alpha: 1)]
         case .strings: return ["probe"]
+        case .bursts: return [EmitterBurst(time: 0.5, count: 3, cycles: 2, interval: 0.25, probability: 0.5)]
         case let .enumeration(names):
             let current = (value as? any RawRepresentable)?.rawValue as? String
             return names.first { $0 != current }

@@ -142,6 +142,11 @@ private func randomize<Root: AnyObject>(_ object: Root, _ properties: [EffectPro
             value = (0..<r.int(0...3)).map { _ in Color(red: Float(r.unit()), green: Float(r.unit()), blue: Float(r.unit()), alpha: Float(r.unit())) }
         case .strings:
             value = r.chance(0.3) ? nil : (0..<r.int(0...2)).map { _ in "c\(r.int(0...9))" }
+        case .bursts:
+            value = (0..<r.int(0...2)).map { _ in
+                EmitterBurst(time: (r.unit() * 40).rounded() / 8, count: r.int(0...50), cycles: r.int(0...4),
+                             interval: (r.unit() * 8).rounded() / 4 + 0.25, probability: (r.unit() * 4).rounded() / 4)
+            }
         case .cells:
             guard depth < 3 else { continue }
             let count = r.int(0...(depth == 0 ? 3 : 2))

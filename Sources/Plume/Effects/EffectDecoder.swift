@@ -249,6 +249,8 @@ struct EffectDecoder {
                 if let cell = decodeCell(element, path: "\(path)[\(i)]") { cells.append(cell) }
             }
             return cells
+        case .bursts:
+            return bursts(node, path: path)
         case .numbers:
             if case .null = node.value { return .some(nil) }
             return numbers(node, path: path)

@@ -67,6 +67,7 @@ struct EffectEncoder {
             case .enumeration: return rawString(a) == rawString(b)
             case .image, .cells: return false
             case .numbers, .colors, .strings: return sameArray(a, b, kind: kind)
+            case .bursts: return (a as? [EmitterBurst]) != nil && (a as? [EmitterBurst]) == (b as? [EmitterBurst])
             }
         }
     }
@@ -126,6 +127,8 @@ struct EffectEncoder {
             return .array(cells.enumerated().compactMap { i, cell in encodeCell(cell, path: "\(path)[\(i)]") })
         case .numbers, .colors, .strings:
             return encodeArray(value, kind: kind, path: path)
+        case .bursts:
+            return encodeBursts(value, path: path)
         }
     }
 
@@ -139,7 +142,7 @@ struct EffectEncoder {
         return .object(encodeProperties(cell, properties: EffectModel.cell.properties, path: path))
     }
 
-    private mutating func mismatch(_ path: String, _ value: Any) -> JSONOut? {
+    mutating func mismatch(_ path: String, _ value: Any) -> JSONOut? {
         log.error(path, nil, "unexpected value \(value)")
         return nil
     }

@@ -4,6 +4,8 @@ import Foundation
 /// object (so the key-path table stays the one declaration of what a layer or cell has).
 enum EffectValueKind: Hashable, Sendable {
     case float, cgFloat, double, bool, seed, string, point, size, rect, color, image, cells
+    /// A cell's ``EmitterBurst``s.
+    case bursts
     /// Arrays (behaviours' inputs): of numbers, of colours, of strings.
     case numbers, colors, strings
     case enumeration([String])
@@ -21,6 +23,7 @@ enum EffectValueKind: Hashable, Sendable {
         case .color: return "[r, g, b, a] or \"#rrggbbaa\""
         case .image: return "image"
         case .cells: return "array of cells"
+        case .bursts: return "array of bursts"
         case .numbers: return "array of numbers"
         case .colors: return "array of colours"
         case .strings: return "array of strings"
@@ -167,7 +170,7 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     /// and optional arrays that are nil by default.
     private static var explicitKinds: [String: EffectValueKind] {
         if Root.self == EmitterCell.self {
-            return ["trailWidths": .numbers, "trailWidthLocations": .numbers, "trailColors": .colors,
+            return ["bursts": .bursts, "trailWidths": .numbers, "trailWidthLocations": .numbers, "trailColors": .colors,
                     "trailColorLocations": .numbers]
         }
         guard Root.self == EmitterBehavior.self else { return [:] }

@@ -50,6 +50,7 @@ public enum EffectSchema {
                 vector(4, "[x, y, width, height]"),
             ]))])),
             ("animation", animation()),
+            ("burst", EffectBurstFormat.schema()),
             ("cell", closed(properties(EffectModel.cell.properties, extra: []), required: [])),
             ("behavior", closed(properties(EffectModel.behavior.properties, extra: [
                 ("type", .object([("type", .string("string")), ("description", .string(
@@ -137,6 +138,9 @@ public enum EffectSchema {
         case .cells:
             members.append(("type", .array([.string("array"), .string("null")])))
             members.append(("items", .object([("$ref", .string("#/$defs/cell"))])))
+        case .bursts:
+            members.append(("type", .string("array")))
+            members.append(("items", .object([("$ref", .string("#/$defs/burst"))])))
         case .numbers:
             members.append(("type", .array([.string("array"), .string("null")])))
             members.append(("items", .object([("type", .string("number"))])))

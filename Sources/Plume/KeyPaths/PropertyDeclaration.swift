@@ -35,8 +35,29 @@ macro DeclaredProperties() = #externalMacro(module: "PlumeMacros", type: "Declar
 ///   the property (`u_cell.velocityRange`), holding the value ``ResolvedCell`` resolved (finite,
 ///   flushed; a bad value stops the cell's emission and is reported), as a 32-bit float. The GLSL
 ///   struct gets the field and the host sets it from this declaration: the shader only uses it.
-enum GPUParameter: Sendable, Equatable {
+/// - `wave`, `attractor`, `acceleration` (on ``EmitterBehavior``): a `float` of the behaviour
+///   table's `Wave`, `Attractor` or `Acceleration` entry (`layout … declared float` in
+///   `Shaders/plume.contract`; `acceleration`: radial and tangential accelerations), read in GLSL
+///   as `plume_Wave_phase(t, e)`, holding the value the behaviour resolved by its declaration (a
+///   bad value — NaN, an infinity it does not allow, beyond ±1e9, below its minimum — is reported
+///   and read as the property's default), as a 32-bit float. The reference reads the same value as
+///   a member of the resolved behaviour (``ResolvedWave``, ``ResolvedAttractor``,
+///   ``ResolvedCentralAcceleration``).
+package enum GPUParameter: Sendable, Hashable, CaseIterable {
     case cell
+    case wave
+    case attractor
+    case acceleration
+
+    /// The contract block that holds it: the `CellParams` struct or the `layout` of that name.
+    package var contractName: String {
+        switch self {
+        case .cell: "CellParams"
+        case .wave: "Wave"
+        case .attractor: "Attractor"
+        case .acceleration: "Acceleration"
+        }
+    }
 }
 
 /// One declared property of `Root`: what `@Property` on a stored property says about it. The key
@@ -166,6 +187,15 @@ struct PropertyDeclaration<Root: AnyObject>: @unchecked Sendable {
     init(key: String, _ kp: ReferenceWritableKeyPath<Root, [Color]>, doc: String,
          unit: EffectPropertyInfo.Unit = .none, animatable: Bool = false) {
         let accessor = KeyPathAccessor<Root>(get: { $0[keyPath: kp] }, set: { $0[keyPath: kp] = try KeyPathValue.colors($1, $2) })
+        self.init(key: key, accessors: [key: accessor], doc: doc, unit: unit, minimum: nil, above: nil,
+                  allowsInfinity: false, animatable: animatable, gpu: nil)
+    }
+
+    /// An array of bursts (``EmitterBurst``).
+    init(key: String, _ kp: ReferenceWritableKeyPath<Root, [EmitterBurst]>, doc: String,
+         unit: EffectPropertyInfo.Unit = .none, animatable: Bool = false) {
+        let accessor = KeyPathAccessor<Root>(get: { $0[keyPath: kp] },
+                                             set: { $0[keyPath: kp] = try KeyPathValue.exact($1, $2, "[EmitterBurst]") })
         self.init(key: key, accessors: [key: accessor], doc: doc, unit: unit, minimum: nil, above: nil,
                   allowsInfinity: false, animatable: animatable, gpu: nil)
     }

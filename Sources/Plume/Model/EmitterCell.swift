@@ -45,6 +45,13 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// becomes active.
     @Property(unit: .perSecond, minimum: 0)
     public var birthRate: Float = 0
+    /// One-shot emissions beside `birthRate` (Semantics §13): each ``EmitterBurst`` makes `count`
+    /// particles at once at `time` after the cell starts, once or every `interval`, each cycle with
+    /// a `probability`. Default empty. Top-level cells only (a sub-cell's are reported and
+    /// ignored). Read at every update (an edit takes effect at the next firing); set, not
+    /// interpolated, by explicit animations. Bad values are reported (see ``EmitterBurst``).
+    @Property(animatable: false)
+    public var bursts: [EmitterBurst] = []
     /// Mean lifetime in seconds. Default 0 (no particle lives). Multiplied by
     /// `EmitterLayer.lifetime` at every level.
     @Property(unit: .seconds, minimum: 0)

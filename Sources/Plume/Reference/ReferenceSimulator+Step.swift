@@ -30,6 +30,13 @@ extension ReferenceSimulator {
             let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
                                             maxLifetime: cell.maxLifetimeTicks)
             create(births, cellIndex: index, in: node, cell: cell, parent: nil, until: t1)
+            // Then the bursts' cycles, in time order (Semantics §13), under the same capacity rule.
+            let firings = node.bursts.advance(to: t1, bursts: cell.bursts, window: cell.windowTicks,
+                                              maxLifetime: cell.reachTicks, cellIndex: index, seed: resolved.seed)
+            counters.skipped &+= firings.skipped
+            for cycle in firings.births {
+                create(cycle, cellIndex: index, in: node, cell: cell, parent: nil, until: t1)
+            }
         }
         for (node, cell) in zip(roots, resolved.cells) {
             node.walk(cell) { node, _ in

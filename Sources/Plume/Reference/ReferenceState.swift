@@ -67,6 +67,8 @@ final class ReferenceNode {
     var particles: [ReferenceParticle] = []
     /// Used for top-level cells only; sub-cell clocks live in their parents.
     var clock: EmissionClock
+    /// Top-level cells only: how far the cell's bursts have fired (Semantics §13).
+    var bursts: BurstClock
     var children: [ReferenceNode] = []
     /// Particles that existed when the current update began (those appended later are already
     /// at the update's end time).
@@ -78,6 +80,7 @@ final class ReferenceNode {
 
     init(origin: Int64) {
         clock = EmissionClock(origin: origin)
+        bursts = BurstClock(origin: origin)
     }
 
     /// Matches the node tree to the cell tree by array index: indices present in both keep their

@@ -128,7 +128,7 @@ public enum BehaviorMotion {
 
     // MARK: Closed forms
 
-    /// Drag `k`, waves and the constant acceleration (`dv/dτ = a + Σ F·sin ωτ − k·v`), then the
+    /// Drag `k`, waves and the constant acceleration (`dv/dτ = a + Σ F·sin(ωτ + φ) − k·v`), then the
     /// speed factor when there is no drag or wave (`dp/dτ = g(τ/L)·v` with `v` linear: the
     /// integrand is quadratic on each piece of `g`, so Simpson's rule is exact).
     static func closedForm(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
@@ -158,11 +158,17 @@ public enum BehaviorMotion {
         let decay = exp(-kd)
         var v = s.velocity * decay + a * e1
         var p = s.position + s.velocity * e1 + a * e2
-        for wave in b.waves where wave.omega != 0 {
-            let (f, w) = (wave.force, wave.omega)
+        for wave in b.resolvedWaves {
+            let (f, w, phase) = (wave.force, wave.omega, wave.phase)
+            if w == 0 {
+                // a constant acceleration f·sin φ (zero at Core Animation's phase 0)
+                v += f * sin(phase) * e1
+                p += f * sin(phase) * e2
+                continue
+            }
             let d = k * k + w * w
-            func sPart(_ t: Double) -> Double { (k * sin(w * t) - w * cos(w * t)) / d }
-            func cPart(_ t: Double) -> Double { (-(k / w) * cos(w * t) - sin(w * t)) / d }
+            func sPart(_ t: Double) -> Double { (k * sin(w * t + phase) - w * cos(w * t + phase)) / d }
+            func cPart(_ t: Double) -> Double { (-(k / w) * cos(w * t + phase) - sin(w * t + phase)) / d }
             v += f * (sPart(age) - sPart(s.age) * decay)
             p += f * (cPart(age) - cPart(s.age) - sPart(s.age) * e1)
         }
@@ -190,7 +196,7 @@ public enum BehaviorMotion {
     static func force(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double, acceleration a: SIMD3<Double>,
                       behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
         var f = a - b.drag * v
-        for wave in b.waves { f += wave.force * sin(wave.omega * t) }
+        for wave in b.resolvedWaves { f += wave.force * sin(wave.omega * t + wave.phase) }
         for attractor in b.attractors { f += attractor.acceleration(at: p) }
         if particle.radial != 0 || particle.tangential != 0 {
             let d = p - b.center

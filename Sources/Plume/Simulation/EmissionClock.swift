@@ -92,6 +92,14 @@ public struct EmissionClock: Hashable, Sendable {
         public func serial(_ i: Int) -> UInt32 { firstSerial &+ UInt32(truncatingIfNeeded: i) }
 
         static let none = Births(firstSerial: 1, count: 0, skipped: 0, base: 0, fraction: 0, step: 1)
+
+        /// `count` births at one tick with consecutive serials from `firstSerial` (a burst's cycle,
+        /// Semantics §13): a clock so fast (step 2⁶³, just before its first crossing) that every
+        /// crossing falls on `tick`; in the GPU's form (``batch(from:)``) the excess is so large that
+        /// every offset is 0 (for counts below 2³¹).
+        public static func burst(tick: Int64, firstSerial: UInt32, count: UInt64) -> Births {
+            Births(firstSerial: firstSerial, count: count, skipped: 0, base: tick &- 1, fraction: 0, step: 1 << 63)
+        }
     }
 
     /// Crossings in ticks `1 … m` after a point where the value's fraction is `f`: `⌊(f + step·m) / 2³²⌋`,

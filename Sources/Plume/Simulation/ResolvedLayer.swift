@@ -176,6 +176,13 @@ public struct ResolvedCell: Sendable {
     public var lifetimeTicks = LifetimeTicks(lifetime: 0, range: 0, multiplier: 0)
     /// The longest lifetime ``lifetimeTicks`` can draw (the catch-up threshold), ticks.
     public var maxLifetimeTicks: Int64 = 0
+    /// The cell's bursts that can fire (Semantics §13), in its parent time base; empty for
+    /// sub-cells and for a cell that emits nothing.
+    public var bursts: [ResolvedBurst] = []
+    /// How long after a particle's birth it or a descendant can be alive, ticks (saturating):
+    /// its longest lifetime plus its sub-cells' reach. A burst cycle older than this at an
+    /// update's end made nothing that is alive (the bursts' catch-up threshold).
+    public var reachTicks: Int64 = 0
     /// The sub-cells, resolved (their rates per second of the parent particle's age).
     public var children: [ResolvedCell]
     /// The cell's GPU parameters (its properties declared `@Property(gpu: .cell)`): each finite and
@@ -463,6 +470,7 @@ extension ResolvedCell {
             step = 0
             isDrawn = false
             children = []
+            reachTicks = maxLifetimeTicks
             return
         }
         visiting.append(ObjectIdentifier(cell))
@@ -476,6 +484,29 @@ extension ResolvedCell {
                                      parentDrawn: isDrawn, context: context, visiting: &visiting, report: &report))
         }
         children = kids
+        reachTicks = maxLifetimeTicks
+        for kid in kids {
+            let (sum, overflow) = maxLifetimeTicks.addingReportingOverflow(kid.reachTicks)
+            reachTicks = max(reachTicks, overflow ? .max : sum)
+        }
+        bursts = Self.bursts(cell, topLevel: topLevel, emits: valid && context.layerEmits, speed: timing.speed,
+                             layerRate: context.layerBirthRate, prefix: prefix, report: &report)
+    }
+
+    /// The bursts of `cell` that can fire (Semantics §13): none where the cell or the layer emits
+    /// nothing; a sub-cell's are reported and ignored.
+    private static func bursts(_ cell: EmitterCell, topLevel: Bool, emits: Bool, speed: Double, layerRate: Double,
+                               prefix: String, report: inout DiagnosticCollector) -> [ResolvedBurst] {
+        guard !cell.bursts.isEmpty else { return [] }
+        guard topLevel else {
+            report.add(prefix + "bursts", "\(cell.bursts.count) bursts",
+                       "fire for top-level cells only (a sub-cell's would fire in each parent's age)", .ignored)
+            return []
+        }
+        guard emits else { return [] }
+        return cell.bursts.enumerated().compactMap { i, burst in
+            ResolvedBurst(burst, index: i, speed: speed, layerRate: layerRate, prefix: prefix, report: &report)
+        }
     }
 }
 

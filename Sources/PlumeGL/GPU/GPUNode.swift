@@ -61,6 +61,8 @@ final class GPUNode {
     var born: RecordBuffer?
     /// Top-level cells only.
     var clock: EmissionClock
+    /// Top-level cells only: how far the cell's bursts have fired (Semantics §13).
+    var bursts: BurstClock
     var bound = LiveBound()
     /// The longest lifetime this cell has had (bounds sub-cell births per parent).
     var maxLifetimeEver = 0.0
@@ -94,6 +96,7 @@ final class GPUNode {
             throw error
         }
         clock = EmissionClock(origin: origin)
+        bursts = BurstClock(origin: origin)
         births = BirthHistory(context: context)
     }
 
@@ -102,6 +105,7 @@ final class GPUNode {
         live.forEach { $0.hasData = false; $0.lastWrite = nil }
         born?.hasData = false
         clock = EmissionClock(origin: origin)
+        bursts = BurstClock(origin: origin)
         bound = LiveBound()
         measurement = nil
         previousAcceleration = nil

@@ -14,21 +14,30 @@ extension GPUSimulator {
     }
 
     private func stepCells(from t0: Int64, to t1: Int64) throws {
-        for (node, cell) in zip(roots, resolved.cells) {
+        for (index, (node, cell)) in zip(roots, resolved.cells).enumerated() {
             try noteGeneration(node, cell: cell, from: t0, to: t1)
             let births = node.clock.advance(to: t1, step: cell.step, window: cell.windowTicks,
                                             maxLifetime: cell.maxLifetimeTicks)
             skipped &+= births.skipped
+            // Then the bursts' cycles in time order (Semantics §13): each batch is capped as the
+            // reference's `create` caps it (the capacity, and twice it over the update).
+            let firings = node.bursts.advance(to: t1, bursts: cell.bursts, window: cell.windowTicks,
+                                              maxLifetime: cell.reachTicks, cellIndex: index, seed: resolved.seed)
+            skipped &+= firings.skipped
             let limit = UInt64(cell.capacity)
-            var count = births.count
-            if count > limit {
-                hostDropped[cell.keyPath, default: 0] &+= count - limit
-                count = limit
+            var considered: UInt64 = 0
+            var batches: [(births: EmissionClock.Births, count: Int)] = []
+            for batch in [births] + firings.births where batch.count > 0 {
+                let budget = 2 * max(limit, 1) - min(considered, 2 * max(limit, 1))
+                let count = min(batch.count, limit, budget)
+                considered += count
+                if batch.count > count { hostDropped[cell.keyPath, default: 0] &+= batch.count - count }
+                if count > 0 { batches.append((batch, Int(count))) }
             }
-            let n = Int(count)
+            let n = batches.reduce(0) { $0 + $1.count }
             if n > 0 {
                 let born = try bornBuffer(node, capacity: n)
-                try birthPass(into: born, node: node, cell: cell, births: births, count: n, at: t1)
+                try birthPass(into: born, node: node, cell: cell, batches: batches, at: t1)
             } else {
                 node.born?.hasData = false
             }
@@ -163,33 +172,36 @@ extension GPUSimulator {
 
     // MARK: Passes
 
-    /// Samples the first `count` of `births` into `born`, each at its age at tick `t1`. Births older
-    /// than 2³¹ − 1 ticks (only where fewer than 33 births span more than that; they are dead) are
-    /// written with that age, as the ages of the update saturate.
-    private func birthPass(into born: RecordBuffer, node: GPUNode, cell: ResolvedCell, births: EmissionClock.Births,
-                           count: Int, at t1: Int64) throws {
+    /// Samples the first `count` of each batch of births (the clock's, then the bursts' cycles) into
+    /// `born`, in order, each at its age at tick `t1`. Births older than 2³¹ − 1 ticks (only where
+    /// fewer than 33 births span more than that; they are dead) are written with that age, as the
+    /// ages of the update saturate.
+    private func birthPass(into born: RecordBuffer, node: GPUNode, cell: ResolvedCell,
+                           batches: [(births: EmissionClock.Births, count: Int)], at t1: Int64) throws {
         let p = try context.programs.program(BirthUniforms.self, sub: 0, csub: born.subCells)
         p.use()
         let u = p.uniforms
         setLayer(u.layer)
         setCell(u.cell, cell)
         u.generation.set(node.generation)
-        u.step.set(births.step)
         u.pathOn.set(emitterPath != nil)
         if let path = emitterPath {
             u.pathFrom.set(path.from)
             u.pathLag.set(path.end - Ticks.time(t1))
             u.pathDuration.set(path.end - path.start)
         }
-        let old = min(births.firstBirth(atOrAfter: t1 - Ticks.maxAge), UInt64(count))
         try withCapture(into: born, creates: true, cell: cell.keyPath) {
-            for (first, end) in [(UInt64(0), old), (old, UInt64(count))] where end > first {
-                let (tick, excess) = first == 0 && old > 0 ? (t1 - Ticks.maxAge, UInt64.max) : births.batch(from: first)
-                u.firstSerial.set(births.serial(Int(first)))
-                u.firstAge.set(Int32(clamping: t1 - tick))
-                u.excess.set(excess)
-                context.drawPoints(count: Int(end - first))   // the birth pass reads no attributes
-                lastUpdate.draws += 1
+            for (births, count) in batches {
+                u.step.set(births.step)
+                let old = min(births.firstBirth(atOrAfter: t1 - Ticks.maxAge), UInt64(count))
+                for (first, end) in [(UInt64(0), old), (old, UInt64(count))] where end > first {
+                    let (tick, excess) = first == 0 && old > 0 ? (t1 - Ticks.maxAge, UInt64.max) : births.batch(from: first)
+                    u.firstSerial.set(births.serial(Int(first)))
+                    u.firstAge.set(Int32(clamping: t1 - tick))
+                    u.excess.set(excess)
+                    context.drawPoints(count: Int(end - first))   // the birth pass reads no attributes
+                    lastUpdate.draws += 1
+                }
             }
         }
     }

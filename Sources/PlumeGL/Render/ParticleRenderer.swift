@@ -48,7 +48,7 @@ public final class ParticleRenderer: @unchecked Sendable {
     lazy var trailTable = BehaviorTable(context: context)
     /// The quads of the cell being drawn as a quad list.
     lazy var quadList = QuadListBuffer(context: context)
-    private var released = false
+    private(set) var released = false
     /// Bounds on each cell's particle scale over the lifetimes still alive (automatic paths).
     private var scaleBounds: [ScaleKey: ScaleBound] = [:]
 
@@ -74,8 +74,11 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// which gives the same picture for less (``LayerCompositing``). Every layer drawn is taken
     /// to land on it: additive layers drawn over one another then add, as before layer images.
     public var backdrop: Color?
-    /// The viewport-sized layer image, made at the first draw that needs one.
-    var layerImageStorage: LayerImage?
+    /// The viewport-sized layer images, made at the first draw that needs one: one per depth of
+    /// images open at once (a faded group's image, a layer's own image inside it).
+    var layerImages: [LayerImage] = []
+    /// How many layer images are open (bound one inside another) now.
+    var openLayerImages = 0
 
     /// A renderer for simulators of `context`, which must be current (programs are compiled on
     /// first use, per cell configuration).
