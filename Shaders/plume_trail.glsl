@@ -44,5 +44,18 @@ vec3 plume_trail_position(Particle p, uvec2 key, int age) {
     return plume_motion_at(p, age, u_acc).position;
 }
 
+// The particle drawn by point i: record i (unordered), or the i-th entry of the sorted list;
+// false when there is none (a sentinel entry).
+bool plume_trail_particle(int i, out Particle p) {
+#ifdef PROGRAM_drawTrailSorted
+    return plume_sorted_particle(i, p);
+#else
+    uvec4 r[REC_MAX];
+    for (int v = 0; v < REC_MAX; ++v) r[v] = v < REC_VECS(0, CHILD) ? texelFetch(u_records, i * u_recordVecs + v) : uvec4(0u);
+    p = plume_unpack(r, 0, CHILD);
+    return true;
+#endif
+}
+
 // Curve c of the trail's table (0 width, 1 … 4 red, green, blue, alpha) at trail coordinate u.
 float plume_trail_curve(int c, float u) { return plume_curve(u_trail, c, u); }

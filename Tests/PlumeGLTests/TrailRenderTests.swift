@@ -37,6 +37,12 @@ struct TrailRenderTests {
         return layer
     }
 
+    /// The geometry stage's strip holds a trail's most points (its `max_vertices` is twice this).
+    @Test func theStripHoldsTheLongestTrail() {
+        #expect(Trail.maxPoints == ShaderConstant.TRAIL_MAX_POINTS)
+        #expect(ShaderLibrary.source("draw_trail.geom")?.contains("max_vertices = \(2 * Trail.maxPoints)") == true)
+    }
+
     static let modes: [EmitterRenderMode] = [.oldestFirst, .oldestLast, .backToFront, .additive]
 
     /// The GPU's trails (and particles over them) match the reference's trail points rasterized:
