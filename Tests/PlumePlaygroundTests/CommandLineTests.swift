@@ -91,8 +91,8 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let sentence = try #require(readme.range(of: "`plume list`\nshows the ten presets (").map {
-            readme[$0.upperBound...].prefix { $0 != ")" } }, "README: no \"`plume list` shows the ten presets (…)\"")
+        let sentence = try #require(readme.range(of: "`plume list`\nshows the eleven presets (").map {
+            readme[$0.upperBound...].prefix { $0 != ")" } }, "README: no \"`plume list` shows the eleven presets (…)\"")
         let named = sentence.split(whereSeparator: { ", \n".contains($0) }).map(String.init)
         #expect(named == Self.presets, "README names \(named)")
     }

@@ -1,7 +1,7 @@
 import CEpoxy
 import Plume
 
-/// Trails (Semantics §10 "Trails"): each particle of a cell with a ``Trail`` is drawn over a
+/// Trails (Semantics §10 "Trails"): each particle of a cell with a `Trail` is drawn over a
 /// ribbon through its positions at the trail's sample ages. One point per particle goes to a
 /// geometry stage (`Shaders/draw_trail.geom`) that reads the particle's record, evaluates its
 /// appearance once and its position once per sample age (`plume_trail.glsl`), and emits the strip:
