@@ -138,10 +138,8 @@ public struct Trail: Hashable, Sendable {
     /// positions at ``sampleAges(age:)``, head first. `age` in ticks.
     public func points(age: Int64, anchor: MotionAnchor, acceleration: SIMD3<Double>, behaviors: CellBehaviors,
                        particle: BehaviorParticle) -> [SIMD3<Double>] {
-        sampleAges(age: age).map { tick in
-            BehaviorMotion.position(anchor, at: Ticks.time(tick), acceleration: acceleration, behaviors: behaviors,
-                                    particle: particle)
-        }
+        BehaviorMotion.positions(anchor, at: sampleAges(age: age).map(Ticks.time), acceleration: acceleration,
+                                 behaviors: behaviors, particle: particle)
     }
 }
 
