@@ -225,7 +225,7 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// Positions a particle's trail passes through besides its own: the trail is a ribbon drawn
     /// under the particle along its path over the last `trailPointCount × spacing` seconds of its
     /// age (its last positions on the particle's age grid of that spacing, see ``trailDuration``).
-    /// Default 0: no trail. Range 0…64 (read rounded down; above 64 is read as 64, negative or not
+    /// Default 0: no trail. Range 0…48 (read rounded down; above 48 is read as 48, negative or not
     /// finite as 0, reported). Read at every draw (affects live particles); animatable (rounded
     /// down).
     @Property(minimum: 0)

@@ -46,6 +46,8 @@ public final class ParticleRenderer: @unchecked Sendable {
     private lazy var behaviorTable = BehaviorTable(context: context)
     /// The trail curves of the cell being drawn (Semantics §10 "Trails", texture unit 4).
     lazy var trailTable = BehaviorTable(context: context)
+    /// A buffer texture over a node's records, for drawing its trails unordered.
+    var trailRecords: GLTexture?
     /// The quads of the cell being drawn as a quad list.
     lazy var quadList = QuadListBuffer(context: context)
     private(set) var released = false
@@ -104,6 +106,7 @@ public final class ParticleRenderer: @unchecked Sendable {
         orderings.values.forEach { $0.release() }
         orderings = [:]
         if let recordTexture { context.delete(recordTexture) }
+        if let trailRecords { context.delete(trailRecords) }
         releaseLayerImage()
         behaviorTable.release()
         trailTable.release()
