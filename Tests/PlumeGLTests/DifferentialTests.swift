@@ -25,6 +25,12 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Event sub-cells (Semantics §14), in their own test so they can be run alone.
+    @Test(arguments: Scenarios.events)
+    func gpuMatchesReferenceWithEvents(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     static func run(_ scenario: Scenario) throws {
         let worst = try GPU.run { context -> WorstErrors in
             let gpuLayer = scenario.make(), cpuLayer = scenario.make()
@@ -62,7 +68,7 @@ struct DifferentialTests {
             }
             try cell.emitterCells?.forEach(visit)
         }
-        for scenario in Scenarios.all + Scenarios.bursts {
+        for scenario in Scenarios.all + Scenarios.bursts + Scenarios.events {
             let layer = scenario.make()
             for t in scenario.times.prefix(700) { scenario.edit(layer, t) }
             for key in EmitterLayer.keyTable.keys where !key.contains(".") {
