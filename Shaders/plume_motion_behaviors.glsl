@@ -134,7 +134,7 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
     float kd = k * dt;
     float e1 = k == 0.0 ? dt : -plume_expm1(-kd) / k;
     float e2;                                // ∫₀^Δ ∫₀^τ e^{−kσ}: a series where (Δ − e1)/k would cancel
-    if (kd < 0.5) {
+    if (abs(kd) < 0.5) {               // |kd|: a trail evaluates backwards too
         float s2 = 1.0;
         for (int n = 13; n >= 3; --n) s2 = 1.0 - s2 * kd / float(n);
         e2 = dt * dt * 0.5 * s2;
@@ -148,11 +148,16 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
     float a1 = plume_seconds(age);
     for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
         int e = waves + WAVE_VECS * i;
-        float w = plume_Wave_omega(t, e);
-        if (w == 0.0) continue;
+        float w = plume_Wave_omega(t, e), phase = plume_Wave_phase(t, e);
         vec3 f = plume_Wave_force(t, e);
+        if (w == 0.0) {                      // a constant acceleration f·sin φ (0 at phase 0)
+            vec3 c = f * plume_cos_sin(phase).y;
+            v += c * e1;
+            p += c * e2;
+            continue;
+        }
         float d = k * k + w * w;
-        vec2 cs1 = plume_cos_sin(w * a1), cs0 = plume_cos_sin(w * a0);
+        vec2 cs1 = plume_cos_sin(w * a1 + phase), cs0 = plume_cos_sin(w * a0 + phase);
         float sPart1 = (k * cs1.y - w * cs1.x) / d, sPart0 = (k * cs0.y - w * cs0.x) / d;
         float cPart1 = (-(k / w) * cs1.x - cs1.y) / d, cPart0 = (-(k / w) * cs0.x - cs0.y) / d;
         v += f * (sPart1 - sPart0 * decay);
@@ -183,7 +188,7 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
     int waves = plume_MotionHeader_waveStart(t, m);
     for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
         int e = waves + WAVE_VECS * i;
-        f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at).y;
+        f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at + plume_Wave_phase(t, e)).y;
     }
     int attractors = plume_MotionHeader_attractorStart(t, m);
     for (int i = 0; i < int(plume_MotionHeader_attractors(t, m)); ++i) {
@@ -206,8 +211,15 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
     return f;
 }
 
+MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q);
+
 MotionState plume_rk4(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
     if (!(age > s.age)) return s;
+    return plume_rk4_step(t, m, s, age, a, q);
+}
+
+// plume_rk4's step, forwards or backwards (BehaviorMotion.rk4Step; a trail steps back along the grid).
+MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
     float h = plume_seconds(age - s.age);
     float t0 = plume_seconds(s.age), tm = t0 + h * 0.5, t1 = plume_seconds(age);
     vec3 p1 = s.position, v1 = s.velocity;

@@ -35,7 +35,7 @@ public struct DeclaredPropertiesMacro: MemberMacro {
         let typeName = cls.name.text
         var entries: [String] = []
         var copies: [String] = []
-        var gpu: [String] = []
+        var gpu: [(name: String, table: String)] = []
         for member in cls.memberBlock.members {
             guard let v = member.decl.as(VariableDeclSyntax.self),
                   let attribute = v.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) })
@@ -45,7 +45,9 @@ public struct DeclaredPropertiesMacro: MemberMacro {
             var arguments = ""
             if case let .argumentList(list) = attribute.arguments, !list.isEmpty {
                 arguments = ", " + list.trimmedDescription
-                if list.contains(where: { $0.label?.text == "gpu" }) { gpu.append(name) }
+                if let table = list.first(where: { $0.label?.text == "gpu" })?.expression.trimmedDescription {
+                    gpu.append((name, table))
+                }
             }
             let doc = summary(of: v.leadingTrivia)
             entries.append("PropertyDeclaration(key: \(literal(name)), \\\(typeName).\(name), doc: \(literal(doc))\(arguments))")
@@ -53,27 +55,55 @@ public struct DeclaredPropertiesMacro: MemberMacro {
         }
         let list = entries.map { "        " + $0 }.joined(separator: ",\n")
         let body = copies.map { "        " + $0 }.joined(separator: "\n")
-        let fields = gpu.map { "        /// `\(typeName).\($0)`, resolved.\n        public var \($0): Double = 0" }.joined(separator: "\n")
-        let names = gpu.map { literal($0) }.joined(separator: ", ")
-        let resolves = gpu.map { "            \($0) = resolve(\(literal($0)), Double(source.\($0)))" }.joined(separator: "\n")
-        let values = gpu.map { $0 }.joined(separator: ", ")
+        let fields = gpu.map { "        /// `\(typeName).\($0.name)`, resolved.\n        public var \($0.name): Double = 0" }.joined(separator: "\n")
+        let names = gpu.map { literal($0.name) }.joined(separator: ", ")
+        var tableOrder: [String] = []
+        for p in gpu where !tableOrder.contains(p.table) { tableOrder.append(p.table) }
+        let tables = tableOrder.map { t in
+            "\(t): [" + gpu.filter { $0.table == t }.map { literal($0.name) }.joined(separator: ", ") + "]"
+        }.joined(separator: ", ")
+        let resolves = gpu.map { "            \($0.name) = resolve(\(literal($0.name)), Double(source.\($0.name)))" }.joined(separator: "\n")
+        let tableResolves = gpu.map {
+            "            if table == \($0.table) { \($0.name) = resolve(\(literal($0.name)), Double(source.\($0.name))) }"
+        }.joined(separator: "\n")
+        let values = gpu.map(\.name).joined(separator: ", ")
+        let tableValues = gpu.map { "            if table == \($0.table) { v.append(\($0.name)) }" }.joined(separator: "\n")
         let parameters: DeclSyntax = """
             /// The properties declared with `@Property(gpu:)`, resolved for one update: what the GPU
-            /// programs read as uniform fields of the same names and the reference reads through
-            /// `ResolvedCell` (generated).
-            public struct GPUParameters: Sendable, Equatable {
+            /// programs read (as fields of the same names of the contract block `gpu:` names) and
+            /// the reference reads through the resolved cell or behaviour (generated).
+            public struct GPUParameters: Sendable, Hashable {
             \(raw: fields)
 
                 /// Their names: the GLSL fields (generated).
                 package static let names: [String] = [\(raw: names)]
+
+                /// The names each contract block reads, in declaration order (generated).
+                package static let tables: [GPUParameter: [String]] = [\(raw: tables)]
+
+                /// Every parameter 0.
+                public init() {}
 
                 /// Each value read from `source` through `resolve(key, value)` (generated).
                 init(_ source: \(raw: typeName), resolve: (String, Double) -> Double) {
             \(raw: resolves)
                 }
 
+                /// The values `table` reads, each read from `source` through `resolve(key, value)`;
+                /// the others 0 (generated).
+                init(_ source: \(raw: typeName), table: GPUParameter, resolve: (String, Double) -> Double) {
+            \(raw: tableResolves)
+                }
+
                 /// The values in ``names`` order (generated).
                 package var values: [Double] { [\(raw: values)] }
+
+                /// The values `table` reads, in ``tables`` order (generated).
+                package func values(in table: GPUParameter) -> [Double] {
+                    var v: [Double] = []
+            \(raw: tableValues)
+                    return v
+                }
             }
             """
         return (gpu.isEmpty ? [] : [parameters]) + [

@@ -77,8 +77,14 @@ extension Contract {
     /// `TYPE plume_NAME_FIELD(usamplerBuffer t, int e)`: one field of the `layout NAME` entry
     /// whose first texel is `e`, read with one texel fetch.
     private func glslLayoutReaders(_ l: Block) -> String {
-        var s = "\n// A \(l.name) entry: \(Self.layoutVectors(l)) texels from its first, e.\n"
-        s += "#define \(l.name.uppercased())_VECS \(Self.layoutVectors(l))\n"
+        var s: String
+        if l.declared {
+            // The host defines the size and the declared floats' readers (DeclaredParameters).
+            s = "\n// A \(l.name) entry: \(l.name.uppercased())_VECS texels from its first, e; its declared floats from word \(Self.layoutWords(l)).\n"
+        } else {
+            s = "\n// A \(l.name) entry: \(Self.layoutVectors(l)) texels from its first, e.\n"
+            s += "#define \(l.name.uppercased())_VECS \(Self.layoutVectors(l))\n"
+        }
         let lanes = ["x", "y", "z", "w"]
         for (f, o) in Self.layoutOffsets(l) {
             let texel = "texelFetch(t, e + \(o / 4))"
@@ -92,6 +98,7 @@ extension Contract {
             let doc = f.doc.isEmpty ? "" : "   // \(f.doc)"
             s += "\(f.type) plume_\(l.name)_\(f.name)(usamplerBuffer t, int e) { return \(value); }\(doc)\n"
         }
+        if l.declared { s += "PLUME_DECLARED_LAYOUT_\(l.name)   // the model's declared parameters (ShaderLibrary)\n" }
         return s
     }
 

@@ -7,6 +7,7 @@ extension Contract {
         s += swiftRecord(clock, kind: .clock) + "\n"
         for t in tables { s += swiftRecord(t, kind: .table) + "\n" }
         for l in layouts { s += swiftLayout(l) + "\n" }
+        s += swiftDeclaredLayouts + "\n"
         for e in enums { s += swiftEnum(e) + "\n" }
         if !constants.isEmpty { s += swiftConstants + "\n" }
         for block in structs { s += swiftStruct(block) + "\n" }
@@ -127,15 +128,30 @@ extension Contract {
         return s
     }
 
-    /// `struct NAMEEntry`: the fields of a `layout NAME` and their texels.
+    /// `struct NAMEEntry`: the fields of a `layout NAME` and their texels; a `declared float`
+    /// layout's entry also holds its declared floats (`DeclaredParameters.layoutNames(of:)`, in
+    /// that order), written from word `declaredWord` on.
     private func swiftLayout(_ l: Block) -> String {
         var s = "/// One `\(l.name)` entry of a texel table (RGBA32UI; `plume_\(l.name)_FIELD(t, e)` reads a field).\n"
         s += "struct \(l.name)Entry: Equatable {\n"
         for f in l.fields { s += Self.doc(f.doc, indent: "    ") + "    var \(f.name): \(Self.swiftTypes[f.type]!)\n" }
-        s += "\n    /// Texels of an entry.\n    static let vectors = \(Self.layoutVectors(l))\n"
-        let params = l.fields.map { "\($0.name): \(Self.swiftTypes[$0.type]!)" }
+        var params = l.fields.map { "\($0.name): \(Self.swiftTypes[$0.type]!)" }
+        if l.declared {
+            s += "    /// The model's declared parameters of this layout, in `DeclaredParameters.layoutNames(of:)` order.\n"
+            s += "    var declared: [Float]\n"
+            s += "\n    /// The word of the first declared float.\n    static let declaredWord = \(Self.layoutWords(l))\n"
+            s += "\n    /// Texels of an entry (with the model's declared floats).\n"
+            s += "    static let vectors = (declaredWord + DeclaredParameters.layoutNames(of: \"\(l.name)\").count + 3) / 4\n"
+            params.append("declared: [Float]")
+        } else {
+            s += "\n    /// Texels of an entry.\n    static let vectors = \(Self.layoutVectors(l))\n"
+        }
         s += "\n    init(\(params.joined(separator: ", "))) {\n"
         for f in l.fields { s += "        self.\(f.name) = \(f.name)\n" }
+        if l.declared {
+            s += "        precondition(declared.count == DeclaredParameters.layoutNames(of: \"\(l.name)\").count, \"\(l.name): one float per declared parameter\")\n"
+            s += "        self.declared = declared\n"
+        }
         s += "    }\n\n    /// The entry's texels.\n    var texels: [SIMD4<UInt32>] {\n"
         s += "        var w = [UInt32](repeating: 0, count: 4 * Self.vectors)\n"
         for (f, o) in Self.layoutOffsets(l) {
@@ -147,9 +163,20 @@ extension Contract {
                 for k in 0..<Self.recordWords[f.type]! { s += "        w[\(o + k)] = \(f.name)[\(k)].bitPattern\n" }
             }
         }
+        if l.declared { s += "        for (i, v) in declared.enumerated() { w[Self.declaredWord + i] = v.bitPattern }\n" }
         s += "        return (0..<Self.vectors).map { SIMD4(w[4 * $0], w[4 * $0 + 1], w[4 * $0 + 2], w[4 * $0 + 3]) }\n"
         s += "    }\n}\n"
         return s
+    }
+
+    /// The first declared word of every `declared float` layout, by name: where the host's
+    /// generated readers (`DeclaredParameters.glslDefines`) find the declared floats.
+    private var swiftDeclaredLayouts: String {
+        var s = "/// The layouts with declared parameters: the word of each one's first declared float.\n"
+        s += "enum DeclaredLayouts {\n    static let firstWord: [String: Int] = ["
+        let declared = layouts.filter(\.declared)
+        s += declared.isEmpty ? ":" : declared.map { "\"\($0.name)\": \(Self.layoutWords($0))" }.joined(separator: ", ")
+        return s + "]\n}\n"
     }
 
     private func swiftStruct(_ block: Block) -> String {

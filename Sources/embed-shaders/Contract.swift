@@ -19,9 +19,10 @@ struct Contract {
     struct Block {
         var name: String
         var fields: [Field] = []
-        /// `declared float` (a uniform struct): plus a float per property the model declares for
-        /// it (`@Property(gpu:)`), named as the property; the host supplies the list when it
-        /// compiles a program (`PLUME_DECLARED_<name>`) and links the handles by name.
+        /// `declared float` (a uniform struct or a layout): plus a float per property the model
+        /// declares for it (`@Property(gpu:)`), named as the property; the host supplies the list
+        /// when it compiles a program (`PLUME_DECLARED_<name>`, `PLUME_DECLARED_LAYOUT_<name>`),
+        /// links a struct's handles by name and writes a layout's floats after its other fields.
         var declared = false
     }
     struct Enumeration {
@@ -128,6 +129,9 @@ struct Contract {
                     throw fail("a table field must be one of \(Self.recordWords.keys.sorted())")
                 }
                 tables[tables.count - 1].fields.append(field)
+            case .layout where field.name == "declared":
+                guard field.type == "float" else { throw fail("expected `declared float`") }
+                layouts[layouts.count - 1].declared = true
             case .layout:
                 guard Self.layoutTypes.contains(field.type), !field.perSubCell else {
                     throw fail("a layout field must be one of \(Self.layoutTypes.sorted())")
@@ -182,11 +186,14 @@ struct Contract {
         }
     }
 
-    /// Texels of a `layout` entry.
-    static func layoutVectors(_ block: Block) -> Int {
-        let end = layoutOffsets(block).last.map { $0.1 + recordWords[$0.0.type]! } ?? 0
-        return (end + 3) / 4
+    /// Words of a `layout` entry's fields (with their alignment); a `declared float` layout's
+    /// declared floats follow at this word, one each.
+    static func layoutWords(_ block: Block) -> Int {
+        layoutOffsets(block).last.map { $0.1 + recordWords[$0.0.type]! } ?? 0
     }
+
+    /// Texels of a `layout` entry (without its declared floats).
+    static func layoutVectors(_ block: Block) -> Int { (layoutWords(block) + 3) / 4 }
 
     static func words(_ block: Block) -> Int { block.fields.reduce(0) { $0 + recordWords[$1.type]! } }
 

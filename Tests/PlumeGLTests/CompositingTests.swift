@@ -122,6 +122,62 @@ struct CompositingTests {
         #expect(Self.pixel(direct, 22, 32).x > single.x + 30, "the direct draw shows the overlap brighter")
     }
 
+    /// A scene's `root → container (opacity 0.5) → [blue disc at x = 26, red disc at x = 40]`
+    /// (and `extra` added to the container) over `background`, 64×64, at host time 1.5.
+    static func fadedContainer(background: Color, compositing: LayerCompositing,
+                               extra: [EmitterLayer] = []) throws -> [UInt8] {
+        let root = Layer(), container = Layer()
+        container.opacity = 0.5
+        root.addSublayer(container)
+        for (color, x) in [(Color.blue, 26.0), (.red, 40.0)] {
+            let disc = LayerDrawingTests.disc(color)
+            disc.emitterPosition = CGPoint(x: x, y: 32)
+            container.addSublayer(disc)
+        }
+        extra.forEach(container.addSublayer)
+        return try GPU.run { context in
+            let scene = ParticleScene(root: root) { try GPUSimulator(layer: $0, context: context) }
+            try scene.advance(to: 0)
+            try scene.advance(to: 1.5)
+            #expect(scene.items.allSatisfy { $0.groups.map(\.opacity) == [0.5] && $0.opacityInGroup == 1 },
+                    "every disc is in the container's group")
+            let target = try OffscreenTarget(context: context, width: 64, height: 64)
+            try target.begin(clearTo: background)
+            let renderer = try ParticleRenderer(context: context)
+            renderer.compositing = compositing
+            let before = StateProbe()
+            try renderer.draw(scene, viewProjection: .layer(width: 64, height: 64))
+            #expect(before == StateProbe(), "after drawing a group: \(before.difference(StateProbe()))")
+            return try target.premultipliedPixels()
+        }
+    }
+
+    /// Core Animation's group opacity: a container at opacity 0.5 holding two emitter layers
+    /// composites them into one image first, so where the red disc covers the blue one only red
+    /// shows (at half opacity); fading each layer alone lets the blue show through.
+    @Test(arguments: [Color.clear, .black])
+    func aFadedContainerFadesItsLayersAsOneImage(_ background: Color) throws {
+        let grouped = try Self.fadedContainer(background: background, compositing: .automatic)
+        let overlap = Self.pixel(grouped, 33, 32), red = Self.pixel(grouped, 50, 32), blue = Self.pixel(grouped, 16, 32)
+        let alpha = background == .clear ? 128 : 255
+        #expect(abs(red.x - 128) <= 1 && red.y == 0 && red.z == 0 && abs(red.w - alpha) <= 1, "red alone: \(red)")
+        #expect(abs(blue.z - 128) <= 1 && blue.x == 0 && abs(blue.w - alpha) <= 1, "blue alone: \(blue)")
+        #expect(overlap == red, "where red covers blue, only red (\(red)) shows: \(overlap)")
+        let direct = try Self.fadedContainer(background: background, compositing: .direct)
+        #expect(Self.pixel(direct, 33, 32).z > 50, "fading each layer alone shows blue through: \(Self.pixel(direct, 33, 32))")
+    }
+
+    /// A layer that needs its own image inside a group: an additive disc in the faded container,
+    /// over white, goes into its image, that into the group's, the group's over white.
+    @Test func anAdditiveLayerInsideAGroupStillShowsOnWhite() throws {
+        let additive = Self.additivePair(Color(red: 0, green: 0.5, blue: 0, alpha: 1))
+        additive.emitterPosition = CGPoint(x: 33, y: 48)
+        let picture = try Self.fadedContainer(background: .white, compositing: .automatic, extra: [additive])
+        // The green disc's image is (0, 0.5, 0, 1); over white at 0.5: (0.5, 0.75, 0.5, 1).
+        let g = Self.pixel(picture, 33, 52)
+        #expect(abs(g.x - 128) <= 2 && abs(g.y - 191) <= 2 && abs(g.z - 128) <= 2 && g.w == 255, "green on white: \(g)")
+    }
+
     @Test func theDirectDrawStaysWhereItIsTheSamePicture() {
         for mode in [EmitterRenderMode.unordered, .oldestFirst, .oldestLast, .backToFront] {
             #expect(!ParticleRenderer.needsLayerImage(mode: mode, opacity: 1, backdrop: nil), "\(mode) at opacity 1")

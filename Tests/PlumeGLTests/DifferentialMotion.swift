@@ -12,10 +12,11 @@ extension Scenarios {
         return b
     }
 
-    static func wave(_ force: SIMD3<Double>, _ frequency: CGFloat) -> EmitterBehavior {
+    static func wave(_ force: SIMD3<Double>, _ frequency: CGFloat, phase: CGFloat = 0) -> EmitterBehavior {
         let b = EmitterBehavior(type: .wave, name: "wave")
         b.force = force
         b.frequency = frequency
+        b.phase = phase
         return b
     }
 
@@ -128,5 +129,20 @@ extension Scenarios {
             if t >= 7, t < 7.08, layer.emitterBehaviors?.first?.name == "magnet" { set([]) }
         }),
         Scenario(name: "motion with a sub-cell", make: { motionWithSubCell() }, times: steps(fps: 30)),
+        // Issue 24 item 1: the wave's phase, a behaviour parameter declared `gpu: .wave`: in the
+        // closed form (with drag, and a frequency-0 wave, a constant force) and on the grid, animated.
+        Scenario(name: "motion waves with phases", make: {
+            behaviorLayer([drag(0.3), wave(SIMD3(30, -20, 5), 0.7, phase: 1.2), wave(SIMD3(0, 12, 0), 0, phase: -0.5)])
+        }, times: irregularSteps(seed: 23)),
+        Scenario(name: "motion wave with an animated phase on the grid", make: {
+            let layer = behaviorLayer([attractor(.radial), wave(SIMD3(25, 10, 0), 1.1, phase: 2)])
+            let animation = BasicAnimation(keyPath: "emitterBehaviors.wave.phase")
+            animation.fromValue = 2
+            animation.toValue = -1
+            animation.beginTime = 3
+            animation.duration = 4
+            layer.add(animation, forKey: "phase")
+            return layer
+        }, times: steps(fps: 60)),
     ]
 }

@@ -33,16 +33,20 @@ enum Tolerance {
 /// The worst difference seen per attribute over a comparison.
 struct WorstErrors: CustomStringConvertible {
     var position = 0.0, velocity = 0.0, scale = 0.0, angle = 0.0, color = 0.0, compared = 0
+    /// The worst trail point (Semantics §10 "Trails") and the trail points compared.
+    var trail = 0.0, trailPoints = 0
 
     mutating func merge(_ o: WorstErrors) {
         position = max(position, o.position); velocity = max(velocity, o.velocity)
         scale = max(scale, o.scale); angle = max(angle, o.angle); color = max(color, o.color)
         compared += o.compared
+        trail = max(trail, o.trail); trailPoints += o.trailPoints
     }
 
     var description: String {
         String(format: "position %.2e pt, velocity %.2e pt/s, scale %.2e, angle %.2e, colour %.2e over %d particles",
                position, velocity, scale, angle, color, compared)
+            + (trailPoints == 0 ? "" : String(format: ", trail points %.2e pt over %d", trail, trailPoints))
     }
 }
 
@@ -86,6 +90,14 @@ func compareSnapshots(gpu: ParticleSnapshot, cpu: ParticleSnapshot, configuratio
         check("colour", dc, Tolerance.color, g, c, "\(g.color)", "\(c.color)")
         if g.frame != c.frame {
             check("sprite frame", .infinity, 0, g, c, "\(g.frame)", "\(c.frame)")
+        }
+        if g.trail.count != c.trail.count {
+            check("trail points", .infinity, 0, g, c, "\(g.trail.count)", "\(c.trail.count)")
+        } else if !g.trail.isEmpty {
+            let dt = zip(g.trail, c.trail).map { maxAbs($0 - $1) }.max() ?? 0
+            worst.trail = max(worst.trail, dt)
+            worst.trailPoints += g.trail.count
+            check("trail", dt, Tolerance.position, g, c, "\(g.trail)", "\(c.trail)")
         }
         if g.birthTime != c.birthTime || g.lifetime != c.lifetime {
             check("birth/lifetime", .infinity, 0, g, c, "\(g.birthTime)/\(g.lifetime)", "\(c.birthTime)/\(c.lifetime)")

@@ -31,6 +31,13 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Trails (Semantics §10 "Trails"): every trail point of every particle, at 30, 60, 144 and
+    /// 240 updates/s, irregular steps, under catch-up and seek, under each motion class.
+    @Test(arguments: Scenarios.trails)
+    func gpuMatchesReferenceWithTrails(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     static func run(_ scenario: Scenario) throws {
         let worst = try GPU.run { context -> WorstErrors in
             let gpuLayer = scenario.make(), cpuLayer = scenario.make()
@@ -54,6 +61,9 @@ struct DifferentialTests {
             return worst
         }
         #expect(worst.compared > 0, "\(scenario.name): no particle was ever compared")
+        if scenario.name.hasPrefix("trail") {
+            #expect(worst.trailPoints > 0, "\(scenario.name): no trail point was ever compared")
+        }
         print("differential \(scenario.name): \(worst)")
     }
 
@@ -68,7 +78,7 @@ struct DifferentialTests {
             }
             try cell.emitterCells?.forEach(visit)
         }
-        for scenario in Scenarios.all + Scenarios.bursts + Scenarios.events {
+        for scenario in Scenarios.all + Scenarios.bursts + Scenarios.events + Scenarios.trails {
             let layer = scenario.make()
             for t in scenario.times.prefix(700) { scenario.edit(layer, t) }
             for key in EmitterLayer.keyTable.keys where !key.contains(".") {

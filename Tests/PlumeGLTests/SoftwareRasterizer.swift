@@ -35,6 +35,9 @@ struct SoftwareRasterizer {
                 case .unordered, .additive: break
                 }
                 let texture = Texture(image)
+                if let trail = cell.trail {
+                    for p in list { ribbon(p, trail: trail, cell: cell, texture: texture, additive: mode == .additive) }
+                }
                 for p in list { splat(p, cell: cell, texture: texture, additive: mode == .additive) }
             }
             for (sub, child) in zip(cell.children, object.emitterCells ?? []) { walk(sub, child) }
@@ -85,6 +88,61 @@ struct SoftwareRasterizer {
                 guard abs(local.x) < half.x, abs(local.y) < half.y else { continue }
                 let unit = local / half * 0.5 + 0.5
                 let src = texture.sample(rect.x + unit.x * rect.z, rect.y + unit.y * rect.w) * tint
+                let i = y * width + x
+                let out = additive ? pixels[i] + src : src + pixels[i] * (1 - src.w)
+                pixels[i] = (out.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrAwayFromZero) / 255
+            }
+        }
+    }
+
+    /// A particle's trail (Semantics §10 "Trails"): a triangle strip through the snapshot's trail
+    /// points, across each point's direction (the newer minus the older neighbour) as wide as the
+    /// particle's drawn height × the width curve, colour factors along `u`, the image's right half
+    /// along it (texture x from the frame's centre at `u = 0` to its right edge at `u = 1`).
+    private mutating func ribbon(_ p: SnapshotParticle, trail: Trail, cell: ResolvedCell, texture: Texture, additive: Bool) {
+        let ages = trail.sampleAges(age: Ticks.from(p.age))
+        guard ages.count == p.trail.count, ages.count > 1 else { return }
+        let age = Ticks.from(p.age)
+        let rect = cell.spriteSheet.frameRect(p.frame, in: cell.contentsRect)
+        let drawnHeight = Double(texture.height) * abs(rect.w) / cell.contentsScale * abs(p.scale)
+        let color = p.color.clamped(lowerBound: .zero, upperBound: .one)   // the drawn colour (Semantics §10)
+        var strip: [Vertex] = []
+        for (i, point) in p.trail.enumerated() {
+            let newer = p.trail[max(i - 1, 0)], older = p.trail[min(i + 1, p.trail.count - 1)]
+            let d = SIMD2(newer.x - older.x, newer.y - older.y)
+            let len = (d.x * d.x + d.y * d.y).squareRoot()
+            let u = trail.coordinate(age: age, sample: ages[i])
+            let width = len > 0 ? drawnHeight * trail.width.value(at: u) : 0
+            let across = len > 0 ? SIMD2(-d.y, d.x) / len : .zero
+            let factor = SIMD4((0..<4).map { trail.color[$0].value(at: u) })
+            let c = (color * factor).clamped(lowerBound: .zero, upperBound: .one)
+            let tint = SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w)
+            for side in [-0.5, 0.5] {
+                strip.append(Vertex(xy: SIMD2(point.x, point.y) + across * (side * width),
+                                    uv: SIMD2(rect.x + (0.5 + 0.5 * u) * rect.z, rect.y + (side + 0.5) * rect.w), tint: tint))
+            }
+        }
+        for t in 0..<(strip.count - 2) { triangle(strip[t], strip[t + 1], strip[t + 2], texture: texture, additive: additive) }
+    }
+
+    /// A vertex of a trail's strip: position (pixels), texture coordinate, premultiplied colour.
+    struct Vertex { var xy: SIMD2<Double>; var uv: SIMD2<Double>; var tint: SIMD4<Double> }
+
+    /// Fills a triangle (pixel centres inside or on its edges), interpolating linearly.
+    private mutating func triangle(_ a: Vertex, _ b: Vertex, _ c: Vertex, texture: Texture, additive: Bool) {
+        let area = (b.xy.x - a.xy.x) * (c.xy.y - a.xy.y) - (b.xy.y - a.xy.y) * (c.xy.x - a.xy.x)
+        guard abs(area) > 1e-12 else { return }
+        let x0 = max(0, Int(min(a.xy.x, b.xy.x, c.xy.x).rounded(.down))), x1 = min(width - 1, Int(max(a.xy.x, b.xy.x, c.xy.x).rounded(.up)))
+        let y0 = max(0, Int(min(a.xy.y, b.xy.y, c.xy.y).rounded(.down))), y1 = min(height - 1, Int(max(a.xy.y, b.xy.y, c.xy.y).rounded(.up)))
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let q = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                func edge(_ p: SIMD2<Double>, _ r: SIMD2<Double>) -> Double { (r.x - p.x) * (q.y - p.y) - (r.y - p.y) * (q.x - p.x) }
+                let wa = edge(b.xy, c.xy) / area, wb = edge(c.xy, a.xy) / area, wc = edge(a.xy, b.xy) / area
+                guard wa >= 0, wb >= 0, wc >= 0 else { continue }
+                let uv = a.uv * wa + b.uv * wb + c.uv * wc
+                let src = texture.sample(uv.x, uv.y) * (a.tint * wa + b.tint * wb + c.tint * wc)
                 let i = y * width + x
                 let out = additive ? pixels[i] + src : src + pixels[i] * (1 - src.w)
                 pixels[i] = (out.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrAwayFromZero) / 255

@@ -438,4 +438,35 @@ struct LayerModelTests {
         try scene.advance(to: 0)
         #expect(scene.items.map(\.layer.name) == ["b", "c", "a"], "\(scene.items.map(\.layer.name))")
     }
+
+    /// Group opacity (`CALayer.allowsGroupOpacity`, on by default since iOS 7): a faded layer with
+    /// more than one emitter layer below it is a group; one with a single emitter layer fades that
+    /// layer's own image; a fully transparent layer is no group (nothing under it shows).
+    @Test func fadedLayersOverSeveralEmittersAreGroups() throws {
+        let root = Layer(), a = Layer(), b = Layer(), c = Layer(), hidden = Layer()
+        let (e1, e2, e3, e4, e5) = (EmitterLayer(), EmitterLayer(), EmitterLayer(), EmitterLayer(), EmitterLayer())
+        (e1.name, e2.name, e3.name, e4.name, e5.name) = ("e1", "e2", "e3", "e4", "e5")
+        (a.opacity, b.opacity, c.opacity, hidden.opacity, e1.opacity) = (0.5, 0.5, 0.25, 0, 0.8)
+        root.addSublayer(a)
+        a.addSublayer(e1)
+        a.addSublayer(b)
+        b.addSublayer(e2)
+        root.addSublayer(c)
+        c.addSublayer(e3)
+        root.addSublayer(hidden)
+        hidden.addSublayer(e4)
+        hidden.addSublayer(e5)
+        let scene = ParticleScene(root: root) { ReferenceSimulator(layer: $0) }
+        try scene.advance(to: 0)
+        let items = Dictionary(uniqueKeysWithValues: scene.items.map { ($0.layer.name!, $0) })
+        let id = ObjectIdentifier(a)
+        #expect(items["e1"]?.groups == [.init(layer: id, opacity: 0.5)] && items["e1"]?.opacityInGroup == 0.8,
+                "e1 fades inside a's group: \(String(describing: items["e1"]))")
+        #expect(items["e2"]?.groups == [.init(layer: id, opacity: 0.5)] && items["e2"]?.opacityInGroup == 0.5,
+                "b holds one emitter: its fade is e2's own")
+        #expect(items["e3"]?.groups == [] && items["e3"]?.opacityInGroup == 0.25 && items["e3"]?.opacity == 0.25,
+                "c holds one emitter: no group")
+        #expect(items["e4"]?.groups == [] && items["e4"]?.opacityInGroup == 0 && items["e4"]?.opacity == 0,
+                "a transparent layer is no group")
+    }
 }

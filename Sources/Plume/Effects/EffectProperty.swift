@@ -170,7 +170,10 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
     /// Kinds that cannot be found from a value: arrays (an empty array casts to any array type)
     /// and optional arrays that are nil by default.
     private static var explicitKinds: [String: EffectValueKind] {
-        if Root.self == EmitterCell.self { return ["bursts": .bursts] }
+        if Root.self == EmitterCell.self {
+            return ["bursts": .bursts, "trailWidths": .numbers, "trailWidthLocations": .numbers, "trailColors": .colors,
+                    "trailColorLocations": .numbers]
+        }
         guard Root.self == EmitterBehavior.self else { return [:] }
         return ["values": .numbers, "locations": .numbers, "force": .numbers, "colors": .colors, "cellNames": .strings]
     }

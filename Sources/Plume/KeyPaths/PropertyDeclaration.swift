@@ -35,8 +35,29 @@ macro DeclaredProperties() = #externalMacro(module: "PlumeMacros", type: "Declar
 ///   the property (`u_cell.velocityRange`), holding the value ``ResolvedCell`` resolved (finite,
 ///   flushed; a bad value stops the cell's emission and is reported), as a 32-bit float. The GLSL
 ///   struct gets the field and the host sets it from this declaration: the shader only uses it.
-enum GPUParameter: Sendable, Equatable {
+/// - `wave`, `attractor`, `acceleration` (on ``EmitterBehavior``): a `float` of the behaviour
+///   table's `Wave`, `Attractor` or `Acceleration` entry (`layout … declared float` in
+///   `Shaders/plume.contract`; `acceleration`: radial and tangential accelerations), read in GLSL
+///   as `plume_Wave_phase(t, e)`, holding the value the behaviour resolved by its declaration (a
+///   bad value — NaN, an infinity it does not allow, beyond ±1e9, below its minimum — is reported
+///   and read as the property's default), as a 32-bit float. The reference reads the same value as
+///   a member of the resolved behaviour (``ResolvedWave``, ``ResolvedAttractor``,
+///   ``ResolvedCentralAcceleration``).
+package enum GPUParameter: Sendable, Hashable, CaseIterable {
     case cell
+    case wave
+    case attractor
+    case acceleration
+
+    /// The contract block that holds it: the `CellParams` struct or the `layout` of that name.
+    package var contractName: String {
+        switch self {
+        case .cell: "CellParams"
+        case .wave: "Wave"
+        case .attractor: "Attractor"
+        case .acceleration: "Acceleration"
+        }
+    }
 }
 
 /// One declared property of `Root`: what `@Property` on a stored property says about it. The key

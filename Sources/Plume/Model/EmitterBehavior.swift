@@ -99,6 +99,12 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `wave`: the frequency `f`, hertz. Default 1. Non-finite values are read as 0 (reported).
     @Property(unit: .perSecond)
     public var frequency: CGFloat = 1
+    /// `wave`: the phase `φ` of the sine at age 0, radians: `a = force · sin(2π·f·age + φ)` (Plume;
+    /// π/2 starts each particle at the full force). Default 0 (Core Animation's wave). Any finite
+    /// value; a bad one is read as 0 (reported). With a frequency of 0 the wave is the constant
+    /// acceleration `force · sin φ`. Animatable; affects live particles.
+    @Property(unit: .angle, gpu: .wave)
+    public var phase: CGFloat = 0
 
     // MARK: attractor
 
@@ -215,7 +221,7 @@ extension EmitterBehavior {
         case colorOverLife
         /// Linear drag `dv/dt = −k·v`.
         case drag
-        /// A sinusoidal acceleration `force · sin(2π·frequency·age)`.
+        /// A sinusoidal acceleration `force · sin(2π·frequency·age + phase)`.
         case wave
         /// A spring towards a point, line or plane.
         case attractor

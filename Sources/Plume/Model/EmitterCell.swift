@@ -232,6 +232,45 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     @Property
     public var spriteRandomStart: Bool = false
 
+    // MARK: Trail (Semantics §10 "Trails")
+
+    /// Positions a particle's trail passes through besides its own: the trail is a ribbon drawn
+    /// under the particle along its path over the last `trailPointCount × spacing` seconds of its
+    /// age (its last positions on the particle's age grid of that spacing, see ``trailDuration``).
+    /// Default 0: no trail. Range 0…64 (read rounded down; above 64 is read as 64, negative or not
+    /// finite as 0, reported). Read at every draw (affects live particles); animatable (rounded
+    /// down).
+    @Property(minimum: 0)
+    public var trailPointCount: Float = 0
+    /// The age the trail spans, seconds: its positions lie `trailDuration ÷ trailPointCount`
+    /// apart on the particle's age grid (rounded to whole ticks of 2⁻¹⁶ s, at least one). Default
+    /// 0: one simulation grid step apart (1/64 s, ``BehaviorMotion/gridStep``), so the trail spans
+    /// `trailPointCount / 64` s. Range ≥ 0 (negative or not finite: 0, reported). Read at every
+    /// draw; animatable.
+    @Property(unit: .seconds, minimum: 0)
+    public var trailDuration: TimeInterval = 0
+    /// The trail's width along its length, as a fraction of the particle's drawn height (its
+    /// quad's, Semantics §10): a curve over the trail coordinate `u = (age − sample age) ÷
+    /// span`, 0 at the particle and 1 at the trail's end, joined linearly like a behaviour's
+    /// `values`. Default empty: 1 (as wide as the particle) all along. Non-finite values are read
+    /// as 0 (reported). Read at every draw.
+    @Property
+    public var trailWidths: [CGFloat] = []
+    /// The trail coordinates (0…1) of ``trailWidths``. Default nil: evenly spaced from 0 to 1.
+    /// Must have as many entries as the widths and not decrease within 0…1; otherwise evenly
+    /// spaced locations are used (reported).
+    @Property
+    public var trailWidthLocations: [CGFloat]?
+    /// The trail's colour along its length, multiplying the particle's colour per channel
+    /// (straight RGBA, joined linearly over the trail coordinate as ``trailWidths``). Default
+    /// empty: white (the particle's colour all along). Read at every draw.
+    @Property
+    public var trailColors: [Color] = []
+    /// The trail coordinates (0…1) of ``trailColors``. Default nil: evenly spaced (as
+    /// ``trailWidthLocations``).
+    @Property
+    public var trailColorLocations: [CGFloat]?
+
     // MARK: Sub-cells
 
     /// Cells emitted by every live particle of this cell, at any depth. Default nil. Their time

@@ -23,6 +23,8 @@ public enum Preset: String, CaseIterable, Sendable {
     case magnet
     /// Explosions drawn from a sprite sheet played over each fireball's life (Plume's own).
     case flipbookExplosion
+    /// Comets arcing across the sky, each drawing a tapering trail (Plume's own).
+    case comet
 
     /// The scene size presets are laid out for when none is given: 800 × 600 points.
     public static let defaultSize = CGSize(width: 800, height: 600)
@@ -40,6 +42,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .alignedSparks: return "grinder sparks that point along their curving paths, cooling from white to red"
         case .magnet: return "motes streaming in from the left, caught by an attractor circling the centre"
         case .flipbookExplosion: return "fireballs played from a 4 × 4 sprite sheet over their life, with sparks"
+        case .comet: return "comets arcing under gravity, each with a trail that tapers and cools to blue"
         }
     }
 
@@ -61,6 +64,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .alignedSparks: return Presets.alignedSparks(size: size)
         case .magnet: return Presets.magnet(size: size)
         case .flipbookExplosion: return Presets.flipbookExplosion(size: size)
+        case .comet: return Presets.comet(size: size)
         }
     }
 }

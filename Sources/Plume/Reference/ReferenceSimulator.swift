@@ -105,10 +105,13 @@ public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
             for (node, cell) in zip(roots, resolved.cells) {
                 node.walk(cell) { node, cell in
                     var list = node.particles.map { p in
-                        SnapshotParticle(cell: cell, serial: p.serial, parent: p.parent, birthTime: p.birthTime,
-                                         age: p.age(at: t), lifetime: p.lifetime, position: p.position,
-                                         velocity: p.velocity, scale0: p.scale0, scaleSpeed: p.scaleSpeed,
-                                         angle0: p.angle0, spin: p.spin, color0: p.color0)
+                        var s = SnapshotParticle(cell: cell, serial: p.serial, parent: p.parent, birthTime: p.birthTime,
+                                                 age: p.age(at: t), lifetime: p.lifetime, position: p.position,
+                                                 velocity: p.velocity, scale0: p.scale0, scaleSpeed: p.scaleSpeed,
+                                                 angle0: p.angle0, spin: p.spin, color0: p.color0)
+                        s.trail = cell.trailPoints(age: Ticks.from(t) - p.birthTick, anchor: p.anchor, lifetime: p.lifetime,
+                                                   key: p.key, seed: resolved.seed)
+                        return s
                     }
                     list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }
                     particles += list

@@ -26,8 +26,11 @@ import Foundation
 /// of every `masksToBounds` layer on the path. A hidden layer hides its subtree; so does a layer
 /// with `isDoubleSided = false` whose back faces the viewer. Plain layers' animations (a
 /// container's `transform.rotation.z`) are presented at the host time of the last ``advance(to:)``.
-/// Container opacity multiplies each particle's alpha (Core Animation's group opacity would
-/// composite the subtree first; the two differ only where a faded subtree's particles overlap).
+/// **Group opacity.** A faded layer whose subtree holds more than one emitter layer is a group
+/// (``Item/groups``): as Core Animation does by default (`allowsGroupOpacity`), the renderer
+/// composites the subtree into one image and fades that, so where its layers' particles overlap
+/// the lower ones do not show through the upper. A faded layer with one emitter layer below it
+/// fades that layer's own image instead (the same picture, ``Item/opacity``).
 ///
 /// **Budget.** With ``limits`` set, the scene's ``SimulationLimits/maxParticles`` is shared
 /// equally by the emitter layers in the tree at each ``advance(to:)`` (each simulator's
@@ -106,6 +109,22 @@ public final class ParticleScene {
         /// (`LayerGeometry.swift`); its translation is ``offset`` when no layer on the path
         /// has a transform.
         public var transform: Transform3D = .identity
+        /// The groups the layer is drawn in, outermost first: the faded layers on its path
+        /// (itself included) whose subtrees hold more than one emitter layer to draw. Each
+        /// group's layers are consecutive items; a renderer composites them into one image, which
+        /// it fades by the group's opacity.
+        public var groups: [Group] = []
+        /// The product of the opacities on the path that no group applies, in [0, 1]: the
+        /// layer's own fade inside its innermost group (``opacity`` when ``groups`` is empty).
+        public var opacityInGroup: Float = 1
+    }
+
+    /// A faded layer whose subtree is composited as one image (``Item/groups``).
+    public struct Group: Hashable, Sendable {
+        /// The faded layer.
+        public var layer: ObjectIdentifier
+        /// Its presented opacity, in (0, 1).
+        public var opacity: Float
     }
 
     /// The host time of the last ``advance(to:)``: plain layers' animations are presented at it.
@@ -134,11 +153,14 @@ public final class ParticleScene {
         return LayerAppearance(layer.presentedValues(at: t).layer)
     }
 
-    /// The emitter layers to draw, in order, with their placement (hidden subtrees left out).
+    /// The emitter layers to draw, in order, with their placement (hidden subtrees left out)
+    /// and their groups.
     public var items: [Item] {
         var out: [Item] = []
+        var faded: [[Group]] = []        // per item: the faded layers on its path, outermost first
         /// `toParent`: the parent's sublayer transform, flattened, then the parent's space → the root's.
-        func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool) {
+        func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool,
+                   path: [Group]) {
             let simulator = (layer as? EmitterLayer).flatMap { simulators[ObjectIdentifier($0)]?.simulator }
             let look = simulator.flatMap { ($0 as? AppearanceReporting)?.appearance }
                 ?? plainAppearance(layer)
@@ -153,6 +175,7 @@ public final class ParticleScene {
                                    : look.toSuperlayer.concatenating(toParent)
             if !look.isDoubleSided && !look.showsFront(placedBy: transform) { return }
             let alpha = opacity * look.opacity
+            let path = look.opacity < 1 ? path + [Group(layer: ObjectIdentifier(layer), opacity: look.opacity)] : path
             var clip = clip
             if look.masksToBounds {
                 let own = transform.isAxisAligned2D ? look.bounds.applying3D(transform) : look.boundsBox(placedBy: transform)
@@ -161,6 +184,7 @@ public final class ParticleScene {
             if let emitter = layer as? EmitterLayer, let simulator {
                 out.append(Item(layer: emitter, simulator: simulator, offset: offset, opacity: alpha, clip: clip,
                                 transform: transform))
+                faded.append(path)
             }
             var toSublayers = look.sublayerTransformAboutAnchor
             if !isRoot { toSublayers = toSublayers.concatenating(LayerAppearance.flatten) }
@@ -170,10 +194,19 @@ public final class ParticleScene {
                 ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
             }.map(\.element)
             for sub in subs {
-                visit(sub, parentOffset: offset, toParent: toSublayers, opacity: alpha, clip: clip, isRoot: false)
+                visit(sub, parentOffset: offset, toParent: toSublayers, opacity: alpha, clip: clip, isRoot: false,
+                      path: path)
             }
         }
-        visit(root, parentOffset: .zero, toParent: .identity, opacity: 1, clip: nil, isRoot: true)
+        visit(root, parentOffset: .zero, toParent: .identity, opacity: 1, clip: nil, isRoot: true, path: [])
+        // A faded layer (not fully transparent) is a group when more than one item lies under it.
+        var counts: [ObjectIdentifier: Int] = [:]
+        for path in faded { for g in path { counts[g.layer, default: 0] += 1 } }
+        for i in out.indices {
+            let isGroup = { (g: Group) in g.opacity > 0 && counts[g.layer]! > 1 }
+            out[i].groups = faded[i].filter(isGroup)
+            out[i].opacityInGroup = faded[i].filter { !isGroup($0) }.reduce(Float(1)) { $0 * $1.opacity }
+        }
         return out
     }
 

@@ -76,6 +76,26 @@ public enum BehaviorMotion {
         }
     }
 
+    /// The position at any `age`, before the anchor's too (a trail's samples, Semantics §10
+    /// "Trails"): ``evaluate(_:at:acceleration:behaviors:particle:)`` forwards; backwards, the
+    /// closed forms run back from the anchor (exact: the same path), and grid motion steps back
+    /// along the grid from its anchor (a grid point) by Runge–Kutta steps of `−h`, then the part
+    /// step to `age` (the path the grid took, within the step's error).
+    public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
+                                behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
+        guard age < anchor.age, b.motion == .grid else {
+            return evaluate(anchor, at: age, acceleration: a, behaviors: b, particle: particle).0
+        }
+        var s = anchor
+        while s.age - gridStep >= age {
+            let n = (s.age / gridStep).rounded() - 1
+            s = rk4Step(s, to: n * gridStep, acceleration: a, behaviors: b, particle: particle)
+            s.age = n * gridStep
+        }
+        if age < s.age { s = rk4Step(s, to: age, acceleration: a, behaviors: b, particle: particle) }
+        return s.position
+    }
+
     /// The anchor advanced to `age`: moved there for closed forms, to the last grid point at or
     /// before it for grid motion, unchanged for orbits.
     public static func advance(_ anchor: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
@@ -108,7 +128,7 @@ public enum BehaviorMotion {
 
     // MARK: Closed forms
 
-    /// Drag `k`, waves and the constant acceleration (`dv/dτ = a + Σ F·sin ωτ − k·v`), then the
+    /// Drag `k`, waves and the constant acceleration (`dv/dτ = a + Σ F·sin(ωτ + φ) − k·v`), then the
     /// speed factor when there is no drag or wave (`dp/dτ = g(τ/L)·v` with `v` linear: the
     /// integrand is quadratic on each piece of `g`, so Simpson's rule is exact).
     static func closedForm(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
@@ -118,29 +138,37 @@ public enum BehaviorMotion {
             // velocity curve alone (the motion class guarantees no drag and no wave)
             let w = { (t: Double) in s.velocity + a * (t - s.age) }
             let gv = { (t: Double) in w(t) * g.value(at: t / lifetime) }
-            var p = s.position
-            var start = s.age
+            // ∫ from the lower to the upper age, split at the curve's keys (backwards: a trail's samples)
+            let (low, high) = (min(s.age, age), max(s.age, age))
+            var integral = SIMD3<Double>.zero
+            var start = low
             for x in g.locations {
                 let t = x * lifetime
-                guard t > start && t < age else { continue }
-                p += (t - start) / 6 * (gv(start) + 4 * gv((start + t) / 2) + gv(t))
+                guard t > start && t < high else { continue }
+                integral += (t - start) / 6 * (gv(start) + 4 * gv((start + t) / 2) + gv(t))
                 start = t
             }
-            p += (age - start) / 6 * (gv(start) + 4 * gv((start + age) / 2) + gv(age))
-            return MotionAnchor(age: age, position: p, velocity: w(age))
+            integral += (high - start) / 6 * (gv(start) + 4 * gv((start + high) / 2) + gv(high))
+            return MotionAnchor(age: age, position: s.position + (age >= s.age ? integral : -integral), velocity: w(age))
         }
         let k = b.drag
         let kd = k * dt
         let e1 = k == 0 ? dt : -expm1(-kd) / k                 // ∫₀^Δ e^{−kτ} dτ
-        let e2 = kd < 1e-3 ? dt * dt * (0.5 - kd / 6 + kd * kd / 24) : (dt - e1) / k   // ∫₀^Δ ∫₀^τ e^{−kσ}
+        let e2 = abs(kd) < 1e-3 ? dt * dt * (0.5 - kd / 6 + kd * kd / 24) : (dt - e1) / k   // ∫₀^Δ ∫₀^τ e^{−kσ}
         let decay = exp(-kd)
         var v = s.velocity * decay + a * e1
         var p = s.position + s.velocity * e1 + a * e2
-        for wave in b.waves where wave.omega != 0 {
-            let (f, w) = (wave.force, wave.omega)
+        for wave in b.resolvedWaves {
+            let (f, w, phase) = (wave.force, wave.omega, wave.phase)
+            if w == 0 {
+                // a constant acceleration f·sin φ (zero at Core Animation's phase 0)
+                v += f * sin(phase) * e1
+                p += f * sin(phase) * e2
+                continue
+            }
             let d = k * k + w * w
-            func sPart(_ t: Double) -> Double { (k * sin(w * t) - w * cos(w * t)) / d }
-            func cPart(_ t: Double) -> Double { (-(k / w) * cos(w * t) - sin(w * t)) / d }
+            func sPart(_ t: Double) -> Double { (k * sin(w * t + phase) - w * cos(w * t + phase)) / d }
+            func cPart(_ t: Double) -> Double { (-(k / w) * cos(w * t + phase) - sin(w * t + phase)) / d }
             v += f * (sPart(age) - sPart(s.age) * decay)
             p += f * (cPart(age) - cPart(s.age) - sPart(s.age) * e1)
         }
@@ -168,7 +196,7 @@ public enum BehaviorMotion {
     static func force(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double, acceleration a: SIMD3<Double>,
                       behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
         var f = a - b.drag * v
-        for wave in b.waves { f += wave.force * sin(wave.omega * t) }
+        for wave in b.resolvedWaves { f += wave.force * sin(wave.omega * t + wave.phase) }
         for attractor in b.attractors { f += attractor.acceleration(at: p) }
         if particle.radial != 0 || particle.tangential != 0 {
             let d = p - b.center
@@ -184,8 +212,14 @@ public enum BehaviorMotion {
     /// `dp/dτ = g(τ/L)·v`, `dv/dτ = force(p, v, τ)`.
     static func rk4(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
                     behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
+        guard age > s.age else { return s }
+        return rk4Step(s, to: age, acceleration: a, behaviors: b, particle: particle)
+    }
+
+    /// ``rk4(_:to:acceleration:behaviors:particle:)``'s step, forwards or backwards.
+    static func rk4Step(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
+                        behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
         let h = age - s.age
-        guard h > 0 else { return s }
         let lifetime = particle.lifetime
         func g(_ t: Double) -> Double { b.velocity?.value(at: t / lifetime) ?? 1 }
         func acc(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double) -> SIMD3<Double> {

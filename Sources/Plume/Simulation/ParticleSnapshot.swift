@@ -64,6 +64,9 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
     public var color: SIMD4<Double>
     /// The sprite-sheet frame drawn (``SpriteSheet/frame(age:lifetime:key:)``); 0 without a sheet.
     public var frame: Int
+    /// The points its trail passes through (Semantics §10 "Trails"), head first: its positions at
+    /// ``Trail/sampleAges(age:)``, points; empty when its cell has no trail.
+    public var trail: [SIMD3<Double>] = []
 
     /// A particle with every attribute given (the simulators make them).
     public init(identity: ParticleIdentity, cellName: String?, birthTime: Double, age: Double, lifetime: Double,
@@ -89,6 +92,7 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
         return "\(identity) born \(f(birthTime)) age \(f(age))/\(f(lifetime)) pos \(v3(position)) "
             + "vel \(v3(velocity)) scale \(f(scale)) angle \(f(angle)) "
             + "rgba (\(f(color.x)), \(f(color.y)), \(f(color.z)), \(f(color.w)))" + (frame == 0 ? "" : " frame \(frame)")
+            + (trail.isEmpty ? "" : " trail \(trail.count) to \(v3(trail[trail.count - 1]))")
     }
 }
 

@@ -1,8 +1,34 @@
 import Foundation
 
+/// A `wave` as one update uses it (Semantics §12): the acceleration `force · sin(omega·age + phase)`.
+@dynamicMemberLookup
+public struct ResolvedWave: Hashable, Sendable {
+    /// The amplitude, points/s².
+    public var force: SIMD3<Double>
+    /// The angular frequency `2π·frequency`, radians per second.
+    public var omega: Double
+    /// The behaviour's parameters declared `@Property(gpu: .wave)` (the others 0), resolved by
+    /// their declarations: what the GPU's `Wave` entry holds.
+    public var parameters = EmitterBehavior.GPUParameters()
+
+    /// A wave with its declared parameters at `parameters` (every one 0 by default).
+    public init(force: SIMD3<Double>, omega: Double, parameters: EmitterBehavior.GPUParameters = .init()) {
+        self.force = force
+        self.omega = omega
+        self.parameters = parameters
+    }
+
+    /// A declared parameter by name: `wave.phase`.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
+}
+
 /// An attractor as one update uses it (Semantics §12): the pull on a particle at `p` is
 /// `d̂ · (stiffness · (r − radius) + falloff)` where `d` is the vector from `p` to the nearest point
 /// of the point, line or plane, `r = |d|`; zero where `r = 0` or `r > falloffDistance`.
+@dynamicMemberLookup
 public struct ResolvedAttractor: Hashable, Sendable {
     /// Pulls towards a point (radial), a line (axial) or a plane (planar).
     public var type: EmitterBehavior.AttractorType
@@ -18,6 +44,15 @@ public struct ResolvedAttractor: Hashable, Sendable {
     public var falloff: Double
     /// Beyond this distance the attractor does nothing, points.
     public var falloffDistance: Double
+    /// The behaviour's parameters declared `@Property(gpu: .attractor)` (the others 0), resolved by
+    /// their declarations: what the GPU's `Attractor` entry holds.
+    public var parameters = EmitterBehavior.GPUParameters()
+
+    /// A declared parameter by name.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
 
     /// The acceleration at `p`, points/s².
     public func acceleration(at p: SIMD3<Double>) -> SIMD3<Double> {
@@ -35,6 +70,7 @@ public struct ResolvedAttractor: Hashable, Sendable {
 }
 
 /// A radial or tangential acceleration about the emitter position with a per-particle spread.
+@dynamicMemberLookup
 public struct ResolvedCentralAcceleration: Hashable, Sendable {
     /// The mean acceleration away from (radial) or around (tangential) the centre, points/s².
     public var acceleration: Double
@@ -42,6 +78,15 @@ public struct ResolvedCentralAcceleration: Hashable, Sendable {
     public var range: Double
     /// The random draw index of the spread (Semantics §2): `BehaviorDraw.base + 4·behaviour index`.
     public var draw: UInt32
+    /// The behaviour's parameters declared `@Property(gpu: .acceleration)` (the others 0), resolved
+    /// by their declarations: what the GPU's `Acceleration` entry holds.
+    public var parameters = EmitterBehavior.GPUParameters()
+
+    /// A declared parameter by name.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
 }
 
 /// cocos2d's radius mode as one update uses it.
@@ -83,8 +128,14 @@ public struct CellBehaviors: Hashable, Sendable {
     public var color: [BehaviorCurve]?
     /// Sum of the `drag` coefficients, 1/s.
     public var drag = 0.0
-    /// `wave` forces: amplitude (points/s²) and angular frequency `2π·f` (rad/s).
-    public var waves: [(force: SIMD3<Double>, omega: Double)] = []
+    /// `wave` forces, in the layer's order.
+    public var resolvedWaves: [ResolvedWave] = []
+    /// ``resolvedWaves`` as amplitude (points/s²) and angular frequency `2π·f` (rad/s); set this
+    /// way, their declared parameters (``ResolvedWave/parameters``) are 0.
+    public var waves: [(force: SIMD3<Double>, omega: Double)] {
+        get { resolvedWaves.map { ($0.force, $0.omega) } }
+        set { resolvedWaves = newValue.map { ResolvedWave(force: $0.force, omega: $0.omega) } }
+    }
     /// `attractor` behaviours, in the layer's order.
     public var attractors: [ResolvedAttractor] = []
     /// `radialAcceleration` behaviours (away from ``center``).
@@ -102,7 +153,7 @@ public struct CellBehaviors: Hashable, Sendable {
         a.scale == b.scale && a.scaleAdditive == b.scaleAdditive && a.alpha == b.alpha
             && a.alphaAdditive == b.alphaAdditive && a.spin == b.spin && a.spinAdditive == b.spinAdditive
             && a.velocity == b.velocity && a.color == b.color && a.drag == b.drag
-            && a.waves.map(\.force) == b.waves.map(\.force) && a.waves.map(\.omega) == b.waves.map(\.omega)
+            && a.resolvedWaves == b.resolvedWaves
             && a.attractors == b.attractors && a.radial == b.radial && a.tangential == b.tangential
             && a.center == b.center && a.orbit == b.orbit && a.align == b.align
     }
@@ -131,7 +182,7 @@ public struct CellBehaviors: Hashable, Sendable {
     public var motion: Motion {
         if orbit != nil { return .orbit }
         if !attractors.isEmpty || !radial.isEmpty || !tangential.isEmpty { return .grid }
-        let forces = drag != 0 || !waves.isEmpty
+        let forces = drag != 0 || !resolvedWaves.isEmpty
         if velocity != nil && forces { return .grid }
         return forces || velocity != nil ? .closedForm : .ballistic
     }
@@ -215,6 +266,14 @@ struct ResolvedBehaviorList {
             report.add(prefix + "locations", list, rule + "; evenly spaced locations are used", .replaced)
             return nil
         }
+        /// The parameters of `table` declared `@Property(gpu:)`, each resolved by its declaration.
+        func declared(_ table: GPUParameter) -> EmitterBehavior.GPUParameters {
+            EmitterBehavior.GPUParameters(b, table: table) { key, v in
+                EmitterBehavior.resolveDeclared(key, v) { rule, fallback in
+                    report.add(prefix + key, v, rule + "; \(fallback) is used", .replaced)
+                }
+            }
+        }
         let draw = BehaviorDraw.base + 4 * UInt32(truncatingIfNeeded: index)
 
         switch kind {
@@ -263,8 +322,8 @@ struct ResolvedBehaviorList {
         case .wave:
             let f = SIMD3(number("force.x", CGFloat(b.force.x)), number("force.y", CGFloat(b.force.y)),
                           number("force.z", CGFloat(b.force.z)))
-            let omega = 2 * .pi * number("frequency", b.frequency)
-            return { c in c.waves.append((f, omega)) }
+            let w = ResolvedWave(force: f, omega: 2 * .pi * number("frequency", b.frequency), parameters: declared(.wave))
+            return { c in c.resolvedWaves.append(w) }
         case .attractor:
             var falloffDistance = Double(b.falloffDistance)
             if falloffDistance.isNaN || falloffDistance < 0 {
@@ -278,14 +337,15 @@ struct ResolvedBehaviorList {
                                                       number("zPosition", b.zPosition)),
                                       orientation: orientation, stiffness: nonNegative("stiffness", b.stiffness),
                                       radius: nonNegative("radius", b.radius), falloff: number("falloff", b.falloff),
-                                      falloffDistance: falloffDistance)
+                                      falloffDistance: falloffDistance, parameters: declared(.attractor))
             return { c in c.attractors.append(a) }
         case .alignToMotion:
             let r = number("rotation", b.rotation)
             return { c in c.align = r }
         case .radialAcceleration, .tangentialAcceleration:
             let a = ResolvedCentralAcceleration(acceleration: number("acceleration", b.acceleration),
-                                                range: number("accelerationRange", b.accelerationRange), draw: draw)
+                                                range: number("accelerationRange", b.accelerationRange), draw: draw,
+                                                parameters: declared(.acceleration))
             let radial = kind == .radialAcceleration
             return { c in
                 c.center = center
@@ -309,5 +369,40 @@ extension ResolvedCell {
     mutating func attach(_ list: ResolvedBehaviorList) {
         behaviors = list.behaviors(forCellNamed: name)
         for i in children.indices { children[i].attach(list) }
+    }
+}
+
+extension EmitterBehavior {
+    /// Each number declared `@Property(gpu:)`: its declaration's range and its default.
+    private static let declaredGPUNumbers: [String: (info: EffectPropertyInfo, fallback: Double)] = {
+        let defaults = EmitterBehavior(type: "")
+        var out: [String: (info: EffectPropertyInfo, fallback: Double)] = [:]
+        for d in declaredProperties where d.gpu != nil {
+            if let number = d.number { out[d.key] = (d.info, number(defaults)) }
+        }
+        return out
+    }()
+
+    /// A declared GPU parameter's value as both simulators read it: flushed (Semantics §11) when
+    /// it is a number within ±``ResolvedLayer/maxMagnitude`` (or +infinity where its declaration
+    /// allows infinity) and within its declared range; otherwise its default, with `bad(rule,
+    /// default)` called to report it.
+    static func resolveDeclared(_ key: String, _ v: Double, bad: (String, Double) -> Void) -> Double {
+        let (info, fallback) = declaredGPUNumbers[key] ?? (EffectPropertyInfo(), 0)
+        var rule: String?
+        if v == .infinity && info.allowsInfinity {
+            rule = nil
+        } else if !ResolvedLayer.isSane(v) {
+            rule = "must be finite, magnitude ≤ \(ResolvedLayer.maxMagnitude)" + (info.allowsInfinity ? ", or infinity" : "")
+        } else if let m = info.minimum, v < m {
+            rule = info.rule
+        } else if let a = info.above, !(v > a) {
+            rule = info.rule
+        }
+        if let rule {
+            bad(rule, fallback)
+            return fallback
+        }
+        return ResolvedLayer.flushed(v)
     }
 }

@@ -159,6 +159,8 @@ public struct ResolvedCell: Sendable {
     public var minificationFilterBias: Double
     /// The sprite-sheet grid and how its frames play (Semantics §10).
     public var spriteSheet: SpriteSheet
+    /// The particles' trails (Semantics §10 "Trails"); nil without one.
+    public var trail: Trail?
     /// Parent-time window `[start, end)` in which the cell emits.
     public var window: (start: Double, end: Double)
     /// ``window`` in ticks (``Ticks``).
@@ -445,6 +447,7 @@ extension ResolvedCell {
                              drawing("contentsRect.size.height", r.size.height, default: 1))
         minificationFilterBias = drawing("minificationFilterBias", cell.minificationFilterBias, default: 0)
         spriteSheet = SpriteSheet(cell, seed: context.seed, prefix: prefix, report: &report)
+        trail = Trail(cell, prefix: prefix, report: &report)
         let timing = report.timing(cell, prefix: prefix)
         window = timing.activeWindow
         if topLevel { cellRate *= context.layerBirthRate }

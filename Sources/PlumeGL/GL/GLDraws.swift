@@ -40,6 +40,20 @@ extension GLContext {
         }
     }
 
+    /// Draws `instances` triangle strips of `vertices` vertices each (`glDrawArraysInstanced`),
+    /// reading per-instance attributes through `vertexArray`, or none (the empty vertex array).
+    func drawStrips(vertices: Int, instances: Int, from vertexArray: GLVertexArray? = nil) {
+        plume_glBindVertexArray((vertexArray ?? emptyVertexArray).name)
+        plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, GLsizei(vertices), GLsizei(instances))
+    }
+
+    /// Binds the 2-D texture `texture` to texture unit `unit`, leaving unit 0 active.
+    func bindTexture(_ texture: GLTexture, unit: Int32 = 0) {
+        plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
     /// Runs `body` and gives the buffer-texture bindings of texture `units` back afterwards (the
     /// host's), with its active unit.
     func preservingBufferTextures<T>(units: [Int32], _ body: () throws -> T) rethrows -> T {

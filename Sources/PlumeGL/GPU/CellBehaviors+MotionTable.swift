@@ -16,13 +16,13 @@ extension CellBehaviors {
         }
         let keys = velocity.map { Array(zip($0.locations, $0.values)) } ?? []
         let waveStart = first + MotionHeaderEntry.vectors
-        let attractorStart = waveStart + WaveEntry.vectors * waves.count
+        let attractorStart = waveStart + WaveEntry.vectors * resolvedWaves.count
         let radialStart = attractorStart + AttractorEntry.vectors * attractors.count
         let tangentialStart = radialStart + AccelerationEntry.vectors * radial.count
         let curveStart = tangentialStart + AccelerationEntry.vectors * tangential.count
         let o = orbit
         let header = MotionHeaderEntry(
-            motionClass: motionClass, seed: seed, waves: UInt32(waves.count), attractors: UInt32(attractors.count),
+            motionClass: motionClass, seed: seed, waves: UInt32(resolvedWaves.count), attractors: UInt32(attractors.count),
             radials: UInt32(radial.count), tangentials: UInt32(tangential.count), keys: UInt32(keys.count),
             orbitDraw: o?.draw ?? 0, waveStart: Int32(waveStart), attractorStart: Int32(attractorStart),
             radialStart: Int32(radialStart), tangentialStart: Int32(tangentialStart), curveStart: Int32(curveStart),
@@ -32,7 +32,11 @@ extension CellBehaviors {
             endRadiusRange: Float(o?.endRadiusRange ?? 0), angularSpeed: Float(o?.angularSpeed ?? 0),
             angularSpeedRange: Float(o?.angularSpeedRange ?? 0))
         var t = header.texels
-        for w in waves { t += WaveEntry(force: SIMD3<Float>(w.force), omega: Float(w.omega)).texels }
+        // Each entry's declared floats are the resolved behaviour's declared parameters of its layout.
+        func declared(_ p: EmitterBehavior.GPUParameters, _ table: GPUParameter) -> [Float] { p.values(in: table).map(Float.init) }
+        for w in resolvedWaves {
+            t += WaveEntry(force: SIMD3<Float>(w.force), omega: Float(w.omega), declared: declared(w.parameters, .wave)).texels
+        }
         for a in attractors {
             let type: Int32 = switch a.type {
             case .radial: 0
@@ -41,10 +45,11 @@ extension CellBehaviors {
             }
             t += AttractorEntry(type: type, falloffDistance: Float(a.falloffDistance), stiffness: Float(a.stiffness),
                                 radius: Float(a.radius), position: SIMD3<Float>(a.position), falloff: Float(a.falloff),
-                                orientation: SIMD3<Float>(a.orientation)).texels
+                                orientation: SIMD3<Float>(a.orientation), declared: declared(a.parameters, .attractor)).texels
         }
         for c in radial + tangential {
-            t += AccelerationEntry(acceleration: Float(c.acceleration), range: Float(c.range), draw: c.draw).texels
+            t += AccelerationEntry(acceleration: Float(c.acceleration), range: Float(c.range), draw: c.draw,
+                                   declared: declared(c.parameters, .acceleration)).texels
         }
         for (x, v) in keys { t += CurveKeyEntry(location: Float(x), value: Float(v)).texels }
         return t

@@ -83,13 +83,17 @@ extension GPUSimulator {
                     // records are at the last update's end, the snapshot's time
                     let age = Ticks.time(Int64(r.age))
                     let (position, velocity) = motion(of: r, key: key, cell: cell, age: age)
-                    list.append(SnapshotParticle(
+                    var particle = SnapshotParticle(
                         cell: cell, serial: r.serial, parent: r.parentKey, birthTime: Ticks.time(t - Int64(r.age)),
                         age: age, lifetime: Ticks.time(Int64(r.lifetime)), position: position,
                         velocity: velocity, scale0: Double(a[a.startIndex]),
                         scaleSpeed: Double(a[a.startIndex + 1]), angle0: Double(a[a.startIndex + 2]),
                         spin: Double(a[a.startIndex + 3]),
-                        color0: SIMD4<Double>((0..<4).map { Double(a[a.startIndex + 4 + $0]) })))
+                        color0: SIMD4<Double>((0..<4).map { Double(a[a.startIndex + 4 + $0]) }))
+                    // The trail from the record's anchor, as the renderer's trail stage evaluates it.
+                    particle.trail = cell.trailPoints(age: Int64(r.age), anchor: anchor(of: r), lifetime: particle.lifetime,
+                                                      key: key, seed: resolved.seed)
+                    list.append(particle)
                 }
             }
             list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }
@@ -106,11 +110,16 @@ extension GPUSimulator {
     /// grid, where grid motion began at an update time, is farther from it than float rounding).
     func motion(of r: ParticleRecord, key: ParticleKey, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
         let b = cell.behaviors
-        let anchor = MotionAnchor(age: Ticks.time(Int64(r.anchorAge)), position: SIMD3<Double>(r.anchorPos),
-                                  velocity: SIMD3<Double>(r.anchorVel))
+        let anchor = anchor(of: r)
         let particle = BehaviorParticle(behaviors: b, lifetime: Ticks.time(Int64(r.lifetime)), seed: resolved.seed,
                                         key: key)
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
+    }
+
+    /// A record's motion anchor, in seconds.
+    func anchor(of r: ParticleRecord) -> MotionAnchor {
+        MotionAnchor(age: Ticks.time(Int64(r.anchorAge)), position: SIMD3<Double>(r.anchorPos),
+                     velocity: SIMD3<Double>(r.anchorVel))
     }
 
     /// Bytes a snapshot reads back per live particle besides its record: the birth attributes the

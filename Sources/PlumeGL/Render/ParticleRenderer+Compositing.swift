@@ -68,12 +68,33 @@ extension ParticleRenderer {
         case .direct: return false
         case .layerImage: return opacity > 0
         case .automatic:
-            return Self.needsLayerImage(mode: simulator.resolved.renderMode, opacity: opacity, backdrop: backdrop)
+            // Inside a group's image, what lies below is that image, not the host's backdrop.
+            return Self.needsLayerImage(mode: simulator.resolved.renderMode, opacity: opacity,
+                                        backdrop: openLayerImages > 0 ? nil : backdrop)
         }
     }
 
     /// Draws the particles into the layer image, then the image over the host's framebuffer.
     func drawThroughLayerImage(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
+        guard let frame = try beginLayerImage() else {
+            // A viewport larger than the driver's textures: the direct draw (the picture differs
+            // where a layer image would have changed it).
+            return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp, direct: true)
+        }
+        do {
+            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true)
+        } catch {
+            abandonLayerImage(frame)
+            throw error
+        }
+        try endLayerImage(frame, opacity: opacity)
+    }
+
+    /// Binds a transparent layer image of the bound viewport's size (the next one up the stack
+    /// of open images: a group's image holds its layers' own images while they are drawn) with
+    /// the viewport at its origin and the host's scissor box moved with it; nil (nothing
+    /// changed) when the viewport is empty or larger than the driver's textures.
+    func beginLayerImage() throws -> LayerImageFrame? {
         func get(_ e: Int32) -> GLint {
             var v: GLint = 0
             plume_glGetIntegerv(GLenum(e), &v)
@@ -82,45 +103,44 @@ extension ParticleRenderer {
         var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
         plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
         plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
-        let scissor = plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
-        let drawFramebuffer = get(GL_DRAW_FRAMEBUFFER_BINDING), readFramebuffer = get(GL_READ_FRAMEBUFFER_BINDING)
         let width = Int(viewport[2]), height = Int(viewport[3])
-        guard width > 0, height > 0 else { return }
-        // A viewport larger than the driver's textures: the direct draw (the picture differs
-        // where a layer image would have changed it).
         let limit = context.info.maxTextureSize
-        guard width <= limit, height <= limit else {
-            return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp, direct: true)
+        guard width > 0, height > 0, width <= limit, height <= limit else { return nil }
+        let frame = LayerImageFrame(
+            image: try layerImage(depth: openLayerImages, width: width, height: height), viewport: viewport, box: box,
+            scissor: plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0,
+            drawFramebuffer: get(GL_DRAW_FRAMEBUFFER_BINDING), readFramebuffer: get(GL_READ_FRAMEBUFFER_BINDING))
+        openLayerImages += 1
+        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), frame.image.framebuffer.name)
+        plume_glViewport(0, 0, GLsizei(width), GLsizei(height))
+        plume_glDisable(GLenum(GL_SCISSOR_TEST))
+        var clearColor: [Float] = [0, 0, 0, 0]
+        plume_glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
+        plume_glClearColor(0, 0, 0, 0)
+        plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        plume_glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
+        // The host's scissor box (and a clip set by the caller) in the image's pixels.
+        if frame.scissor {
+            plume_glEnable(GLenum(GL_SCISSOR_TEST))
+            plume_glScissor(box[0] - viewport[0], box[1] - viewport[1], box[2], box[3])
         }
-        let image = try layerImage(width: width, height: height)
-        func restoreHost() {
-            plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
-            plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))
-            plume_glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
-            plume_glScissor(box[0], box[1], box[2], box[3])
-            scissor ? plume_glEnable(GLenum(GL_SCISSOR_TEST)) : plume_glDisable(GLenum(GL_SCISSOR_TEST))
-        }
-        do {
-            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), image.framebuffer.name)
-            plume_glViewport(0, 0, GLsizei(width), GLsizei(height))
-            plume_glDisable(GLenum(GL_SCISSOR_TEST))
-            var clearColor: [Float] = [0, 0, 0, 0]
-            plume_glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
-            plume_glClearColor(0, 0, 0, 0)
-            plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            plume_glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
-            // The host's scissor box (and a clip set by the caller) in the image's pixels.
-            if scissor {
-                plume_glEnable(GLenum(GL_SCISSOR_TEST))
-                plume_glScissor(box[0] - viewport[0], box[1] - viewport[1], box[2], box[3])
-            }
-            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true)
-        } catch {
-            restoreHost()
-            throw error
-        }
-        restoreHost()
-        try composite(image, opacity: opacity)
+        return frame
+    }
+
+    /// Rebinds what `frame` found bound and composites its image there, source-over × `opacity`.
+    func endLayerImage(_ frame: LayerImageFrame, opacity: Float) throws {
+        abandonLayerImage(frame)
+        try composite(frame.image, opacity: opacity)
+    }
+
+    /// Rebinds what `frame` found bound without compositing its image (after an error).
+    func abandonLayerImage(_ frame: LayerImageFrame) {
+        openLayerImages -= 1
+        plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(frame.drawFramebuffer))
+        plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(frame.readFramebuffer))
+        plume_glViewport(frame.viewport[0], frame.viewport[1], frame.viewport[2], frame.viewport[3])
+        plume_glScissor(frame.box[0], frame.box[1], frame.box[2], frame.box[3])
+        frame.scissor ? plume_glEnable(GLenum(GL_SCISSOR_TEST)) : plume_glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
     /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
@@ -144,13 +164,15 @@ extension ParticleRenderer {
         try context.check("compositing a layer image", pass: "layer compositing")
     }
 
-    /// The layer image of `width × height` pixels, made again when the viewport's size changes.
-    private func layerImage(width: Int, height: Int) throws -> LayerImage {
-        if let image = layerImageStorage, image.width == width, image.height == height { return image }
-        if let old = layerImageStorage {
-            context.delete(old.framebuffer)
-            context.delete(old.texture)
-            layerImageStorage = nil
+    /// The layer image at `depth` in the stack of open images, of `width × height` pixels (made
+    /// again when the viewport's size changes).
+    private func layerImage(depth: Int, width: Int, height: Int) throws -> LayerImage {
+        if depth < layerImages.count, layerImages[depth].width == width, layerImages[depth].height == height {
+            return layerImages[depth]
+        }
+        if depth < layerImages.count {
+            context.delete(layerImages[depth].framebuffer)
+            context.delete(layerImages[depth].texture)
         }
         let framebuffer = context.makeFramebuffer(), texture = context.makeTexture()
         do {
@@ -158,6 +180,7 @@ extension ParticleRenderer {
         } catch {
             context.delete(framebuffer)
             context.delete(texture)
+            if depth < layerImages.count { layerImages.removeSubrange(depth...) }
             throw error
         }
         var previous: GLint = 0
@@ -168,16 +191,17 @@ extension ParticleRenderer {
         plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous))
         let image = LayerImage(framebuffer: framebuffer, texture: texture, width: width, height: height)
-        layerImageStorage = image
+        if depth < layerImages.count { layerImages[depth] = image } else { layerImages.append(image) }
         return image
     }
 
-    /// Deletes the layer image (with the renderer's other objects).
+    /// Deletes the layer images (with the renderer's other objects).
     func releaseLayerImage() {
-        guard let image = layerImageStorage else { return }
-        context.delete(image.framebuffer)
-        context.delete(image.texture)
-        layerImageStorage = nil
+        for image in layerImages {
+            context.delete(image.framebuffer)
+            context.delete(image.texture)
+        }
+        layerImages = []
     }
 }
 
@@ -187,4 +211,14 @@ struct LayerImage {
     var texture: GLTexture
     var width: Int
     var height: Int
+}
+
+/// An open layer image and the host's state it replaced (``ParticleRenderer/beginLayerImage()``).
+struct LayerImageFrame {
+    var image: LayerImage
+    var viewport: [GLint]
+    var box: [GLint]
+    var scissor: Bool
+    var drawFramebuffer: GLint
+    var readFramebuffer: GLint
 }

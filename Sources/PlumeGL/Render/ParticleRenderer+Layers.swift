@@ -40,14 +40,47 @@ extension ParticleRenderer {
     /// Draws every emitter layer of the scene in order at its place in the root's coordinates.
     /// - Throws: ``GLError`` on GL failures, or `limitExceeded` when an emitter layer of the scene
     ///   is simulated by something other than a ``GPUSimulator`` of this renderer's context.
+    ///
+    /// A group (``ParticleScene/Item/groups``: a faded layer with more than one emitter layer
+    /// below it) is drawn into its own layer image and composited with the group's opacity, as
+    /// Core Animation's group opacity does (``LayerCompositing/direct`` fades each layer instead).
     public func draw(_ scene: ParticleScene, viewProjection: Matrix4) throws {
-        for item in scene.items {
+        let items = scene.items
+        let simulators = try items.map { item -> GPUSimulator in
             guard let gpu = item.simulator as? GPUSimulator, gpu.context === context else {
                 throw GLError.limitExceeded("the scene's layer \(item.layer.name ?? "(unnamed)") is not simulated by a "
                                             + "GPUSimulator of this renderer's context")
             }
-            try drawPlaced(gpu, transform: item.transform, opacity: item.opacity, clip: item.clip,
-                           viewProjection: viewProjection)
+            return gpu
+        }
+        guard !items.isEmpty else { return }
+        if released { throw GLError.released("ParticleRenderer.draw") }
+        try context.ensureCurrent("ParticleRenderer.draw")
+        // The groups' images open now, outermost first (nil: no image could be made; the
+        // group's layers are then faded one by one).
+        var open: [(group: ParticleScene.Group, frame: LayerImageFrame?)] = []
+        do {
+            for (item, gpu) in zip(items, simulators) {
+                let groups = compositing == .direct ? [] : item.groups
+                var shared = 0
+                while shared < min(open.count, groups.count), open[shared].group.layer == groups[shared].layer { shared += 1 }
+                while open.count > shared {
+                    let (group, frame) = open.removeLast()
+                    if let frame { try endLayerImage(frame, opacity: group.opacity) }
+                }
+                for group in groups[shared...] { open.append((group, try beginLayerImage())) }
+                // A group without an image (too large a viewport) fades its layers itself.
+                let unapplied = open.filter { $0.frame == nil }.reduce(Float(1)) { $0 * $1.group.opacity }
+                let opacity = groups.isEmpty ? item.opacity : item.opacityInGroup * unapplied
+                try drawPlaced(gpu, transform: item.transform, opacity: opacity, clip: item.clip,
+                               viewProjection: viewProjection)
+            }
+            while let (group, frame) = open.popLast() {
+                if let frame { try endLayerImage(frame, opacity: group.opacity) }
+            }
+        } catch {
+            while let (_, frame) = open.popLast() { if let frame { abandonLayerImage(frame) } }
+            throw error
         }
     }
 

@@ -44,9 +44,11 @@ public final class ParticleRenderer: @unchecked Sendable {
     private var recordTexture: GLTexture?
     /// The over-life curves of the cell being drawn (Semantics §12).
     private lazy var behaviorTable = BehaviorTable(context: context)
+    /// The trail curves of the cell being drawn (Semantics §10 "Trails", texture unit 4).
+    lazy var trailTable = BehaviorTable(context: context)
     /// The quads of the cell being drawn as a quad list.
     lazy var quadList = QuadListBuffer(context: context)
-    private var released = false
+    private(set) var released = false
     /// Bounds on each cell's particle scale over the lifetimes still alive (automatic paths).
     private var scaleBounds: [ScaleKey: ScaleBound] = [:]
 
@@ -72,8 +74,11 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// which gives the same picture for less (``LayerCompositing``). Every layer drawn is taken
     /// to land on it: additive layers drawn over one another then add, as before layer images.
     public var backdrop: Color?
-    /// The viewport-sized layer image, made at the first draw that needs one.
-    var layerImageStorage: LayerImage?
+    /// The viewport-sized layer images, made at the first draw that needs one: one per depth of
+    /// images open at once (a faded group's image, a layer's own image inside it).
+    var layerImages: [LayerImage] = []
+    /// How many layer images are open (bound one inside another) now.
+    var openLayerImages = 0
 
     /// A renderer for simulators of `context`, which must be current (programs are compiled on
     /// first use, per cell configuration).
@@ -102,6 +107,7 @@ public final class ParticleRenderer: @unchecked Sendable {
         if let recordTexture { context.delete(recordTexture) }
         releaseLayerImage()
         behaviorTable.release()
+        trailTable.release()
         quadList.release()
     }
 
@@ -200,6 +206,10 @@ public final class ParticleRenderer: @unchecked Sendable {
                 plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), records.name)
                 plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), node.input.buffer.name)
                 plume_glActiveTexture(GLenum(GL_TEXTURE0))
+            }
+            if let trail = cell.trail {
+                try drawTrails(node, cell: cell, trail: trail, image: image, texture: texture,
+                               count: frame.sorted ? count : liveCount(node.input), frame: frame)
             }
             var path = choosePath(image: image, cell: cell, object: object, scale: scale, frame: frame,
                                   records: node.input)

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A cell's particle trails, resolved for one update (Semantics §10 "Trails"): each particle is
+/// drawn over a ribbon through its positions on a grid of its age.
+///
+/// A particle of age `a` ticks has its trail over the ages `[tail, a]`, `tail = max(0, a − span)`
+/// with `span = count × spacing` ticks; the ribbon passes through (head first)
+/// * the particle's position at `a`,
+/// * its positions at the grid ages `g = k × spacing` with `tail < g < a`, newest first,
+/// * its position at `tail` (the end moves on with the age, so the trail never jumps in length).
+///
+/// The sample ages depend only on the particle's age, never on the update or frame times, so a
+/// trail is the same at 30, 60, 144 or 240 updates per second, after a catch-up and after a seek.
+/// The positions are the particle's motion (Semantics §5, §12) evaluated at those ages from its
+/// motion anchor, on both simulators and in the renderer (`Shaders/plume_trail.glsl`): nothing is
+/// stored per particle (GPUPath article, "Trails").
+///
+/// Along the trail, `u = (a − age) ÷ span` runs from 0 at the particle to 1 at a full trail's end;
+/// the width (× the particle's drawn height) and colour (× the particle's colour) are curves of
+/// `u`, and the right half of the particle's image (or sprite-sheet frame) runs along it: its
+/// centre column at the particle, its right edge at a full trail's end, its height across (so a
+/// round sprite's glow continues down the trail).
+public struct Trail: Hashable, Sendable {
+    /// Grid positions the trail passes through besides the head and tail: 1…``maxCount``.
+    public var count: Int
+    /// Ticks between grid positions (≥ 1).
+    public var spacing: Int64
+    /// Width along the trail as a fraction of the particle's drawn height, over `u`.
+    public var width: BehaviorCurve
+    /// Colour factors along the trail, per channel (straight RGBA), over `u`.
+    public var color: [BehaviorCurve]
+
+    /// The most grid positions a trail may have.
+    public static let maxCount = 64
+    /// The most points a trail's ribbon passes through: the grid positions, the head and the tail.
+    public static let maxPoints = maxCount + 2
+
+    /// The ticks the trail spans: `count × spacing`.
+    public var span: Int64 { Int64(count) * spacing }
+
+    /// A trail of `count` grid positions `spacing` ticks apart; the width and colour factors are
+    /// 1 all along unless given.
+    public init(count: Int, spacing: Int64, width: BehaviorCurve? = nil, color: [BehaviorCurve]? = nil) {
+        self.count = count
+        self.spacing = spacing
+        self.width = width ?? Self.one
+        self.color = color ?? Array(repeating: Self.one, count: 4)
+    }
+
+    /// The constant curve 1.
+    static let one = BehaviorCurve(values: [1], locations: nil)
+
+    /// The ages (ticks) the trail of a particle of age `age` passes through, head first: the head,
+    /// the grid ages strictly between the tail and the head, then the tail. Only the head at age 0.
+    public func sampleAges(age: Int64) -> [Int64] {
+        let tail = max(0, age - span)
+        guard age > tail else { return [age] }
+        var ages = [age]
+        var g = (age - 1) / spacing * spacing
+        while g > tail {
+            ages.append(g)
+            g -= spacing
+        }
+        ages.append(tail)
+        return ages
+    }
+
+    /// The trail coordinate of a sample at `sample` ticks on a particle of age `age`: 0 at the
+    /// head, 1 a full span behind it.
+    public func coordinate(age: Int64, sample: Int64) -> Double { Double(age - sample) / Double(span) }
+
+    /// Reads and validates a cell's trail properties; nil when the cell has no trail
+    /// (`trailPointCount` below 1). Problems are reported under `prefix`.
+    init?(_ cell: EmitterCell, prefix: String, report: inout DiagnosticCollector) {
+        let n = Double(cell.trailPointCount).rounded(.down)
+        if !(n >= 0) || !n.isFinite {
+            report.add(prefix + "trailPointCount", cell.trailPointCount, "must be finite and ≥ 0; 0 (no trail) is used", .replaced)
+            return nil
+        }
+        if n > Double(Self.maxCount) {
+            report.add(prefix + "trailPointCount", cell.trailPointCount, "must be ≤ \(Self.maxCount); \(Self.maxCount) is used", .replaced)
+        }
+        guard n >= 1 else { return nil }
+        count = Int(min(n, Double(Self.maxCount)))
+        var duration = cell.trailDuration
+        if !(duration >= 0) || !duration.isFinite {
+            report.add(prefix + "trailDuration", duration, "must be finite and ≥ 0; 0 (the grid step) is used", .replaced)
+            duration = 0
+        }
+        if duration == 0 {
+            spacing = Int64(BehaviorMotion.gridTicks)
+        } else {
+            // At most 2²⁴ ticks (256 s) apart: a span stays within a 32-bit age.
+            spacing = min(max(Ticks.from(duration / Double(count)), 1), 1 << 24)
+        }
+        func locations(_ key: String, _ list: [CGFloat]?, count: Int) -> [Double]? {
+            guard let list else { return nil }
+            let d = list.map(Double.init)
+            var rule: String?
+            if d.count != count {
+                rule = "must have as many entries as the values (\(count))"
+            } else if !d.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) {
+                rule = "must be finite and within 0…1"
+            } else if zip(d, d.dropFirst()).contains(where: { $0 > $1 }) {
+                rule = "must not decrease"
+            }
+            guard let rule else { return d }
+            report.add(prefix + key, list, rule + "; evenly spaced locations are used", .replaced)
+            return nil
+        }
+        func finite(_ key: String, _ v: Double, default fallback: Double) -> Double {
+            if v.isFinite { return v }
+            report.add(prefix + key, v, "must be finite; \(fallback) is used", .replaced)
+            return fallback
+        }
+        if cell.trailWidths.isEmpty {
+            width = Self.one
+        } else {
+            let values = cell.trailWidths.enumerated().map { i, v in finite("trailWidths[\(i)]", Double(v), default: 0) }
+            width = BehaviorCurve(values: values, locations: locations("trailWidthLocations", cell.trailWidthLocations,
+                                                                       count: values.count))
+        }
+        if cell.trailColors.isEmpty {
+            color = Array(repeating: Self.one, count: 4)
+        } else {
+            let at = locations("trailColorLocations", cell.trailColorLocations, count: cell.trailColors.count)
+            color = (0..<4).map { ch in
+                let values = cell.trailColors.enumerated().map { i, c in
+                    finite("trailColors[\(i)]", Double([c.red, c.green, c.blue, c.alpha][ch]), default: 1)
+                }
+                return BehaviorCurve(values: values, locations: at)
+            }
+        }
+    }
+
+    /// The trail of a particle whose motion continues from `anchor` (Semantics §5, §12): its
+    /// positions at ``sampleAges(age:)``, head first. `age` in ticks.
+    public func points(age: Int64, anchor: MotionAnchor, acceleration: SIMD3<Double>, behaviors: CellBehaviors,
+                       particle: BehaviorParticle) -> [SIMD3<Double>] {
+        sampleAges(age: age).map { tick in
+            BehaviorMotion.position(anchor, at: Ticks.time(tick), acceleration: acceleration, behaviors: behaviors,
+                                    particle: particle)
+        }
+    }
+}
+
+extension ResolvedCell {
+    /// The trail of one of the cell's particles (Semantics §10 "Trails"), head first; empty when
+    /// the cell has none. `age`: ticks; `anchor`: where its motion continues from; the particle's
+    /// `lifetime` (seconds), `key` and the layer's `seed` give the behaviours' per-particle values.
+    public func trailPoints(age: Int64, anchor: MotionAnchor, lifetime: Double, key: ParticleKey, seed: UInt32) -> [SIMD3<Double>] {
+        guard let trail else { return [] }
+        let particle = BehaviorParticle(behaviors: behaviors, lifetime: lifetime, seed: seed, key: key)
+        return trail.points(age: age, anchor: anchor, acceleration: acceleration, behaviors: behaviors, particle: particle)
+    }
+}

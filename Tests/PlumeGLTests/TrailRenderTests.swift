@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeGL
+
+/// Trails drawn by the renderer (Semantics §10 "Trails", issue 26 item 3): a comet's trail against
+/// the software rasterizer of the reference's trail points in each render mode (the sorted ones
+/// included), on every draw path of the particles over them, and the same picture at any frame rate.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct TrailRenderTests {
+    static let size = CGSize(width: 240, height: 180)
+
+    /// Comets thrown across the scene, with trails that taper and fade (a colour and a width curve),
+    /// drawn in `mode`; `points` 0: no trail.
+    static func comets(_ mode: EmitterRenderMode, points: Float = 20) -> EmitterLayer {
+        let cell = EmitterCell(name: "comet")
+        cell.contents = .builtin(.softDot, size: 16)
+        cell.birthRate = 3
+        cell.lifetime = 3
+        cell.velocity = 110
+        cell.velocityRange = 40
+        cell.emissionLongitude = -0.6
+        cell.emissionRange = 0.8
+        cell.yAcceleration = 60
+        cell.scale = 0.9
+        cell.color = Color(red: 0.9, green: 0.8, blue: 0.5, alpha: 0.9)
+        cell.trailPointCount = points
+        cell.trailDuration = 0.7
+        cell.trailWidths = [1, 0.2]
+        cell.trailColors = [.white, Color(red: 0.4, green: 0.6, blue: 1, alpha: 0.3)]
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 40, y: 150)
+        layer.emitterZPosition = 0
+        layer.renderMode = mode
+        layer.seed = 3
+        layer.emitterCells = [cell]
+        return layer
+    }
+
+    static let modes: [EmitterRenderMode] = [.oldestFirst, .oldestLast, .backToFront, .additive]
+
+    /// The GPU's trails (and particles over them) match the reference's trail points rasterized:
+    /// MAE ≤ 1 step per channel, PSNR ≥ 34 dB (the renderer tests' bound: edge pixels only), and
+    /// the trails change the picture (the same picture without them is 20 times as far off).
+    @Test(arguments: modes, [DrawPath.automatic, .instancedQuads, .pointSprites])
+    func trailsMatchTheReferenceRasterized(_ mode: EmitterRenderMode, _ path: DrawPath) throws {
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let (gpu, _, reference, layer) = try RendererTests.render({ Self.comets(mode) }, time: 2.5, width: w, height: h, path: path)
+        #expect(reference.particles.contains { $0.trail.count > 10 })
+        var cpu = SoftwareRasterizer(width: w, height: h)
+        cpu.draw(reference, layer: layer)
+        let (mae, psnr) = cpu.compare(to: gpu)
+        print("trails \(mode) (\(path)): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
+        #expect(mae <= 1.0 && psnr >= 34, "\(mode) (\(path)): MAE \(mae) steps per channel, PSNR \(psnr) dB")
+        var without = SoftwareRasterizer(width: w, height: h)
+        without.draw(reference, layer: Self.comets(mode, points: 0))
+        let (maeWithout, _) = without.compare(to: gpu)
+        #expect(maeWithout > 0.2 && maeWithout > 20 * mae, "\(mode) (\(path)): the trails barely change the picture (MAE without them \(maeWithout))")
+    }
+
+    /// The trail is sampled on the particle's age grid, not per frame: the pictures at 30, 60, 144
+    /// and 240 updates per second are the same (unordered and additive: every program).
+    @Test(arguments: [EmitterRenderMode.unordered, .additive, .oldestFirst])
+    func trailPictureIsTheSameAtAnyFrameRate(_ mode: EmitterRenderMode) throws {
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let base = try RendererTests.render({ Self.comets(mode) }, time: 2.5, width: w, height: h, fps: 240).gpu
+        for fps in [30.0, 60, 144] {
+            let other = try RendererTests.render({ Self.comets(mode) }, time: 2.5, width: w, height: h, fps: fps).gpu
+            let differing = zip(base, other).filter { abs(Int($0) - Int($1)) > 1 }.count
+            #expect(differing <= base.count / 2000, "\(mode) at \(Int(fps)) fps: \(differing) channel values differ from 240 fps by more than 1 step")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import PlumeTestSupport
+import Testing
+@testable import Plume
+
+/// Trails on the CPU reference (Semantics §10 "Trails", issue 26 item 3): the sample ages, the
+/// points being the particle's own past positions, frame-rate independence, catch-up and seek,
+/// the properties' resolution and bad values.
+@Suite struct TrailTests {
+    /// Ticks, for readability.
+    static let s = Int64(BehaviorMotion.gridTicks)
+
+    @Test func sampleAgesAreTheHeadTheGridAgesBetweenAndTheTail() {
+        let trail = Trail(count: 4, spacing: Self.s)
+        #expect(trail.sampleAges(age: 0) == [0], "a newborn's trail is its position")
+        #expect(trail.sampleAges(age: 1) == [1, 0])
+        #expect(trail.sampleAges(age: 3000) == [3000, 2048, 1024, 0], "younger than the span: down to the birth")
+        #expect(trail.sampleAges(age: 2048) == [2048, 1024, 0], "on a grid age: the head is that age")
+        #expect(trail.sampleAges(age: 10000) == [10000, 9216, 8192, 7168, 6144, 5904])
+        #expect(trail.sampleAges(age: 8192) == [8192, 7168, 6144, 5120, 4096])
+        for age in [Int64(5), 1023, 1024, 1025, 4096, 4097, 70000] {
+            let ages = trail.sampleAges(age: age)
+            #expect(ages.count <= Trail(count: 4, spacing: Self.s).count + 2)
+            #expect(zip(ages, ages.dropFirst()).allSatisfy { $0 > $1 }, "age \(age): \(ages) must decrease")
+            #expect(ages.last == max(0, age - trail.span), "age \(age): the tail is max(0, age − span)")
+            #expect(ages.dropFirst().dropLast().allSatisfy { $0 % Self.s == 0 }, "age \(age): \(ages) off the grid")
+        }
+        #expect(trail.coordinate(age: 10000, sample: 10000) == 0)
+        #expect(trail.coordinate(age: 10000, sample: 5904) == 1)
+    }
+
+    /// A layer with one trail cell `c` (and behaviours acting on it).
+    static func layer(_ behaviors: [EmitterBehavior] = [], configure: (EmitterCell) -> Void = { _ in }) -> EmitterLayer {
+        let (layer, cell) = singleCellLayer { c in
+            c.birthRate = 7
+            c.lifetime = 2.5
+            c.velocity = 120
+            c.velocityRange = 60
+            c.emissionRange = 2 * .pi
+            c.yAcceleration = 40
+            c.trailPointCount = 16
+            c.trailDuration = 0.5
+        }
+        configure(cell)
+        layer.emitterPosition = CGPoint(x: 300, y: 300)
+        layer.seed = 7
+        layer.emitterBehaviors = behaviors
+        return layer
+    }
+
+    static func drag() -> EmitterBehavior {
+        let b = EmitterBehavior(type: .drag, name: "drag")
+        b.drag = 1.2
+        return b
+    }
+
+    static func attractor() -> EmitterBehavior {
+        let b = EmitterBehavior(type: .attractor, name: "magnet")
+        b.position = CGPoint(x: 380, y: 260)
+        b.stiffness = 2
+        b.falloff = -20
+        b.falloffDistance = 400
+        return b
+    }
+
+    static func orbit() -> EmitterBehavior {
+        let b = EmitterBehavior(type: .orbit, name: "orbit")
+        b.startRadius = 10
+        b.endRadius = 90
+        b.turnsPerSecond = 0.5
+        return b
+    }
+
+    /// Each trail point is where the particle was at that age: the reference stepped on a fine
+    /// grid, snapshotted at every sample age, must have had its particles there (exact for the
+    /// closed forms, within the Runge–Kutta step's error for grid motion).
+    @Test(arguments: [("ballistic", [EmitterBehavior](), 1e-9), ("closed form", [drag()], 1e-9),
+                      ("grid", [attractor()], 1e-6), ("orbit", [orbit()], 1e-9)])
+    func pointsAreThePositionsTheParticleHad(_ name: String, _ behaviors: [EmitterBehavior], _ tolerance: Double) throws {
+        // births every 1/8 s and updates every 1/256 s: every sample age is an update time
+        let sim = ReferenceSimulator(layer: Self.layer(behaviors) { $0.birthRate = 8 })
+        var history: [ParticleKey: [Int64: SIMD3<Double>]] = [:]
+        for f in 0...(256 * 2) {
+            try sim.advance(to: Double(f) / 256)
+            for p in try sim.snapshot().particles {
+                history[p.identity.key, default: [:]][Ticks.from(p.age)] = p.position
+            }
+        }
+        let snapshot = try sim.snapshot()
+        let trail = try #require(ResolvedLayer(sim.layer).cells[0].trail)
+        var checked = 0
+        for p in snapshot.particles {
+            let ages = trail.sampleAges(age: Ticks.from(p.age))
+            #expect(p.trail.count == ages.count, "\(name): \(p)")
+            #expect(p.trail.first == p.position, "\(name): the head is the particle's position: \(p)")
+            for (age, point) in zip(ages, p.trail) {
+                guard let was = history[p.identity.key]?[age] else { continue }
+                checked += 1
+                #expect(maxAbs(point - was) <= tolerance,
+                        "\(name): \(p.identity) at age \(Ticks.time(age)) s: trail \(point), was at \(was) (seed 7)")
+            }
+        }
+        #expect(checked > 100, "\(name): only \(checked) trail points had a recorded position")
+    }
+
+    /// The same trails at 30, 60, 144 and 240 updates per second and irregular steps, after a
+    /// catch-up (one long update) and after a seek back (Semantics §8).
+    @Test(arguments: [("ballistic", [EmitterBehavior]()), ("closed form", [drag()]), ("grid", [attractor()]), ("orbit", [orbit()])])
+    func trailsDoNotDependOnTheUpdateTimes(_ name: String, _ behaviors: [EmitterBehavior]) throws {
+        let end = 3.0
+        let base = try simulate(Self.layer(behaviors), times: frames(fps: 240, until: end))
+        #expect(base.particles.contains { $0.trail.count > 10 })
+        let runs: [(String, [Double])] = [
+            ("30 fps", frames(fps: 30, until: end)), ("60 fps", frames(fps: 60, until: end)),
+            ("144 fps", frames(fps: 144, until: end)), ("irregular", irregularTimes(until: end, seed: 4)),
+            ("catch-up", [0, 0.5, end]), ("seek", frames(fps: 60, until: 4) + [end]),
+        ]
+        for (label, times) in runs {
+            let other = try simulate(Self.layer(behaviors), times: times)
+            expectSameParticles(base, other, tolerance: 1e-6, "\(name), \(label)")
+            for (a, b) in zip(base.particles, other.particles) {
+                let d = a.trail.count == b.trail.count ? zip(a.trail, b.trail).map { maxAbs($0 - $1) }.max() ?? 0 : .infinity
+                #expect(d <= 1e-6, "\(name), \(label): \(a.identity) trail differs by \(d): \(a.trail) vs \(b.trail)")
+            }
+        }
+    }
+
+    @Test func propertiesResolve() throws {
+        let layer = Self.layer { c in
+            c.trailPointCount = 8.9
+            c.trailDuration = 0.25
+            c.trailWidths = [2, 1]
+            c.trailColors = [.white, Color(red: 1, green: 0, blue: 0, alpha: 0)]
+            c.trailColorLocations = [0.5, 1]
+        }
+        let trail = try #require(ResolvedLayer(layer).cells[0].trail)
+        #expect(trail.count == 8, "rounded down")
+        #expect(trail.spacing == Ticks.from(0.25 / 8))
+        #expect(trail.width.value(at: 0.5) == 1.5)
+        #expect(trail.color[1].value(at: 0.75) == 0.5)
+        #expect(trail.color[0].value(at: 0.2) == 1)
+        let plain = try #require(ResolvedLayer(Self.layer { $0.trailDuration = 0 }).cells[0].trail)
+        #expect(plain.spacing == Int64(BehaviorMotion.gridTicks), "no duration: the simulation grid step")
+        #expect(ResolvedLayer(Self.layer { $0.trailPointCount = 0 }).cells[0].trail == nil)
+        // key paths and animation
+        let cell = layer.emitterCells![0]
+        try layer.setValue(Float(20), forKeyPath: "emitterCells.c.trailPointCount")
+        #expect(cell.trailPointCount == 20)
+        try layer.setValue([CGFloat(1), 0.5], forKeyPath: "emitterCells.c.trailWidths")
+        #expect(cell.trailWidths == [1, 0.5])
+    }
+
+    /// Bad values have a documented meaning and are reported (Semantics §11), never a crash.
+    @Test func badValuesAreReported() throws {
+        func diagnostics(_ configure: @escaping (EmitterCell) -> Void) throws -> (ParticleSnapshot, [String]) {
+            let s = try simulate(Self.layer(configure: configure), times: frames(fps: 30, until: 1))
+            return (s, s.diagnostics.map(\.keyPath))
+        }
+        let (nan, keys) = try diagnostics { $0.trailPointCount = .nan }
+        #expect(keys.contains("emitterCells.c.trailPointCount") && nan.particles.allSatisfy { $0.trail.isEmpty })
+        let (huge, hugeKeys) = try diagnostics { $0.trailPointCount = 1e9 }
+        #expect(hugeKeys.contains("emitterCells.c.trailPointCount"))
+        #expect(huge.particles.allSatisfy { $0.trail.count <= Trail.maxPoints } && huge.particles.contains { $0.trail.count > 20 })
+        let (_, durationKeys) = try diagnostics { $0.trailDuration = -1 }
+        #expect(durationKeys.contains("emitterCells.c.trailDuration"))
+        let (_, widthKeys) = try diagnostics { $0.trailWidths = [1, .infinity]; $0.trailWidthLocations = [0.5, 0.2] }
+        #expect(widthKeys.contains("emitterCells.c.trailWidths[1]") && widthKeys.contains("emitterCells.c.trailWidthLocations"))
+        let (tiny, _) = try diagnostics { $0.trailDuration = 1e-9 }
+        #expect(tiny.particles.allSatisfy { $0.trail.allSatisfy { $0.x.isFinite } })
+    }
+}
