@@ -39,7 +39,10 @@ extension ReferenceSimulator {
             }
         }
         for (node, cell) in zip(roots, resolved.cells) {
-            node.walk(cell) { node, _ in
+            node.walk(cell) { node, cell in
+                if !events.isEmpty {
+                    for p in node.particles where !p.isAlive(at: t1) { noteDeath(p, cell: cell) }
+                }
                 let before = node.particles.count
                 node.particles.removeAll { !$0.isAlive(at: t1) }
                 counters.died += UInt64(before - node.particles.count)
@@ -75,6 +78,14 @@ extension ReferenceSimulator {
         // update): a long jump costs what the survivors cost, not the jump's length in grid steps.
         let end = min(tb, p.birthTick + p.lifetimeTicks)
         p.move(to: Ticks.time(end), now: Ticks.time(max(ta, p.birthTick)), cell: cell, seed: resolved.seed)
+    }
+
+    /// Notes the death of `p` for the event subscriptions (Semantics §15): it has moved to its death.
+    private func noteDeath(_ p: ReferenceParticle, cell: ResolvedCell) {
+        events.note(.death, cellPath: cell.path) {
+            ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),
+                          time: Ticks.time(p.birthTick + p.lifetimeTicks), position: p.position, velocity: p.velocity)
+        }
     }
 
     /// The parent age (ticks) at which event sub-cell `sub` fires for `p` in the update from `ta` to
@@ -151,6 +162,12 @@ extension ReferenceSimulator {
                 continue
             }
             counters.born += 1
+            if !events.isEmpty {
+                events.note(.birth, cellPath: cell.path) {
+                    ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: serial, parent: parentKey),
+                                  time: Ticks.time(birthTick), position: b.position, velocity: b.velocity)
+                }
+            }
             var child = ReferenceParticle(
                 key: key, parent: parentKey, serial: serial, birthTick: birthTick, lifetimeTicks: b.lifetimeTicks,
                 position: b.position, velocity: b.velocity, scale0: b.scale, scaleSpeed: b.scaleSpeed,
@@ -163,6 +180,7 @@ extension ReferenceSimulator {
                 node.aliveAtEnd += 1
             } else {
                 counters.died += 1
+                if !events.isEmpty { noteDeath(child, cell: cell) }
             }
         }
     }

@@ -93,6 +93,7 @@ extension GPUSimulator {
                 let grown = min(max(needed, node.output.capacity + node.output.capacity / 2), limit)
                 try resize(node, capacity: grown, subCells: node.subCells)
             }
+            if !updateEvents.isEmpty { try eventPasses(node, cell: cell, t0: t0, t1: t1) }
             try updatePass(node, cell: cell, t0: t0, t1: t1)
             if let counts = node.output.lastWrite { node.measurement = (updateIndex, Ticks.time(t1), counts) }
             node.current = 1 - node.current
