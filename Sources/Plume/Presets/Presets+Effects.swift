@@ -182,6 +182,7 @@ public enum Presets {
         sparks.scale = 1.0
         sparks.scaleSpeed = -0.2
         sparks.spin = 2
+        sparks.rotationRange = 2 * .pi           // born together: each streak at its own angle
 
         let trail = EmitterCell(name: "trail")
         trail.contents = .builtin(.softDot, size: 16)
