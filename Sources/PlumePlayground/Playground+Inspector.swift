@@ -160,6 +160,7 @@ extension Playground {
         edit(c, \.lifetime, "lifetime s", speed: 0.05, range: 0...10_000)
         edit(c, \.lifetimeRange, "lifetimeRange s", speed: 0.05, range: 0...10_000)
         drawBursts(c)
+        _ = ImGui.picker("emissionEvent", &c.emissionEvent)   // sub-cells: over life, or on birth / death (Semantics §14)
         degrees(c, \.emissionLongitude, "emissionLongitude °")
         degrees(c, \.emissionLatitude, "emissionLatitude °")
         degrees(c, \.emissionRange, "emissionRange °")

@@ -49,6 +49,7 @@ extension EmitterRenderMode: EffectEnumeration {}
 extension FillMode: EffectEnumeration {}
 extension ContentsFilter: EffectEnumeration {}
 extension EmitterBehavior.AttractorType: EffectEnumeration {}
+extension EmitterEvent: EffectEnumeration {}
 
 /// What the format knows about a property beyond its type: its unit, its valid range and a
 /// one-line description for the schema. Properties without an entry are plain, unbounded values.

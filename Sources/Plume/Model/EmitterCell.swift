@@ -99,6 +99,18 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// ``emitterVelocityFraction``). Affects particles born afterwards; animatable.
     @Property(gpu: .cell)
     public var parentVelocityFraction: CGFloat = 0
+    /// How much of the parent particle's scale a sub-cell's births take (Semantics §6, §14): the
+    /// base scale is `layer.scale + (parent scale − layer.scale) × fraction`. Default 1 (Core
+    /// Animation's behaviour: the parent's scale); 0 gives a child a top-level particle's base.
+    /// Any finite value. Ignored on top-level cells. Affects particles born afterwards; animatable.
+    @Property(unit: .factor, gpu: .cell)
+    public var parentScaleFraction: CGFloat = 1
+    /// How much of the parent particle's colour a sub-cell's births take (Semantics §6, §14): the
+    /// base colour is `white + (parent colour − white) × fraction`, per channel. Default 1 (Core
+    /// Animation's behaviour: the parent's colour multiplies the child's); 0: the child's own.
+    /// Any finite value. Ignored on top-level cells. Affects particles born afterwards; animatable.
+    @Property(unit: .factor, gpu: .cell)
+    public var parentColorFraction: CGFloat = 1
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
     @Property(unit: .pointsPerSecondSquared)
@@ -266,6 +278,18 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// current scale and colour, with the parent's flight direction as base direction (Semantics §6).
     @Property
     public var emitterCells: [EmitterCell]?
+    /// When this cell emits as a sub-cell (Semantics §14): over its parent's life at `birthRate`
+    /// (``EmitterEvent/life``, the default, Core Animation's behaviour), or ``eventCount``
+    /// particles at the parent's birth, death or collision, at the event's exact tick and place
+    /// (its `birthRate` is then not used). Ignored on top-level cells (reported). Read at every
+    /// update; not interpolated.
+    @Property
+    public var emissionEvent: EmitterEvent = .life
+    /// Particles an event sub-cell emits at each event of each parent (Semantics §14). Default 1;
+    /// read rounded down, 0…10⁶ (negative or not finite: 0, above 10⁶: 10⁶, reported). Not
+    /// multiplied by the layer's `birthRate`. Read at every event; animatable.
+    @Property(minimum: 0)
+    public var eventCount: Float = 1
 
     // MARK: Media timing (parent time: layer time for top-level cells, parent age for sub-cells)
     //
