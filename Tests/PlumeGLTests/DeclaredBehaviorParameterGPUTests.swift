@@ -39,11 +39,30 @@ struct DeclaredBehaviorParameterGPUTests {
             b.accelerationRange = 10
             return b
         }
+        func turbulence() -> EmitterBehavior {
+            let b = EmitterBehavior(type: .turbulence)
+            b.strength = 60
+            b.noiseFrequency = 0.01
+            b.octaves = 2
+            b.scrollSpeed = 0.5
+            return b
+        }
+        func vortex() -> EmitterBehavior {
+            let b = EmitterBehavior(type: .vortex)
+            b.position = CGPoint(x: 140, y: 110)
+            b.swirl = 40
+            b.coreRadius = 30
+            b.pull = 5
+            b.falloffDistance = 400
+            return b
+        }
         let list: [EmitterBehavior] = switch table {
         case .cell, .births: []
         case .wave: [wave(), wave(), attractor()]
         case .attractor: [attractor(), attractor()]
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
+        case .turbulence: [turbulence(), turbulence()]
+        case .vortex: [vortex(), vortex()]
         }
         // the first on "closed", the rest on "grid" (an attractor or central acceleration puts it there)
         list.first?.cellNames = ["closed"]

@@ -201,12 +201,14 @@ public enum BehaviorMotion {
     // MARK: Grid
 
     /// The forces at `p`, `v`, age `t`: the cell's constant acceleration, waves, drag,
-    /// attractors, radial and tangential accelerations about ``CellBehaviors/center``.
+    /// attractors, turbulence, vortices, radial and tangential accelerations about ``CellBehaviors/center``.
     static func force(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double, acceleration a: SIMD3<Double>,
                       behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
         var f = a - b.drag * v
         for wave in b.resolvedWaves { f += wave.force * sin(wave.omega * t + wave.phase) }
         for attractor in b.attractors { f += attractor.acceleration(at: p) }
+        for turbulence in b.turbulences { f += turbulence.acceleration(at: p, age: t) }
+        for vortex in b.vortices { f += vortex.acceleration(at: p) }
         if particle.radial != 0 || particle.tangential != 0 {
             let d = p - b.center
             let r = length(d)
