@@ -15,7 +15,8 @@ void main() {
     int age1 = u_dt > 2147483647 - parent.age ? 2147483647 : parent.age + u_dt;   // ages saturate (Ticks.maxAge)
     int age0 = u_fresh ? 0 : parent.age;
     Clock c = parent.clocks[u_sub];
-    Births b = plume_clock_advance(c, u_clock, age0, age1, int(parent.lifetime));
+    Births b = u_event == EmitterEvent_life ? plume_clock_advance(c, u_clock, age0, age1, int(parent.lifetime))
+                            : plume_event_births(u_event, u_eventCount, u_clock, u_fresh, age0, age1, int(parent.lifetime));
     if (!plume_less64(uvec2(u_slots, 0u), b.count)) return;
     xf_excess = plume_sub64(b.count, uvec2(u_slots, 0u));
     EmitVertex();

@@ -236,7 +236,11 @@ bool plume_sample(LayerParams L, CellParams C, uint generation, uvec2 key, uvec2
     p.anchorVel = dir * speed + (hasParent ? parentVel * C.parentVelocityFraction
                                            : L.emitterVelocity * C.emitterVelocityFraction);
     p.generation = generation;
-    p.inherit = hasParent ? Inherit(parentKey, parentScale, parentColor) : plume_no_inherit();
+    // The parent's scale and colour, taken by the fractions (BirthSampler.inherited; 1: exactly the parent's).
+    float fs = C.parentScaleFraction, fc = C.parentColorFraction;
+    float scale = fs == 1.0 ? parentScale : L.scale + (parentScale - L.scale) * fs;
+    vec4 color = fc == 1.0 ? parentColor : vec4(1.0) + (parentColor - vec4(1.0)) * fc;
+    p.inherit = hasParent ? Inherit(parentKey, scale, color) : plume_no_inherit();
     for (int j = 0; j < MAX_SUB; ++j) p.clocks[j] = plume_idle_clock();
     return true;
 }

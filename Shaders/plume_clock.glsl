@@ -126,6 +126,21 @@ Births plume_clock_advance(inout Clock c, ClockParams P, int t0, int t1, int dea
     return b;
 }
 
+// The births of an event sub-cell (Semantics §14) for a parent whose ages in this update run from
+// t0 to t1 (`fresh`: it is born in this update): `count` births at the parent's age 0 (birth) or
+// at its lifetime (death, when that falls in (t0, t1]), inside the sub-cell's window, serials
+// from 1; none otherwise (a collision has no source yet). As
+// EmissionClock.Births.burst: step 2⁶³ from the tick before, so every birth falls on that age.
+Births plume_event_births(int event, uint count, ClockParams P, bool fresh, int t0, int t1, int lifetime) {
+    Births none = Births(uvec2(0u), uvec2(0u), 1u, 0, 0u, uvec2(1u, 0u));
+    int age;
+    if (event == EmitterEvent_birth && fresh) age = 0;
+    else if (event == EmitterEvent_death && t0 < lifetime && lifetime <= t1) age = lifetime;
+    else return none;
+    if (count == 0u || age < P.windowStart || age >= P.windowEnd) return none;
+    return Births(uvec2(count, 0u), uvec2(0u), 1u, age - 1, 0u, uvec2(0u, 0x80000000u));
+}
+
 // The parent age (ticks) of the i-th birth (0-based): base + ⌈(k·2³² − fraction) / step⌉ for
 // crossing k = skipped + 1 + i (EmissionClock.Births.tick).
 int plume_birth_tick(Births b, uint i) {

@@ -16,7 +16,8 @@ void main() {
     int age1 = u_dt > 2147483647 - parent.age ? 2147483647 : parent.age + u_dt;   // ages saturate (Ticks.maxAge)
     int age0 = u_fresh ? 0 : parent.age;
     Clock c = parent.clocks[u_sub];
-    Births b = plume_clock_advance(c, u_clock, age0, age1, int(parent.lifetime));
+    Births b = u_event == EmitterEvent_life ? plume_clock_advance(c, u_clock, age0, age1, int(parent.lifetime))
+                            : plume_event_births(u_event, u_eventCount, u_clock, u_fresh, age0, age1, int(parent.lifetime));
     uint slot = uint(u_slotBase + v_in[0].slot);
     if (!(b.count.y != 0u || slot < b.count.x)) return;
     int pa = plume_birth_tick(b, slot);                 // the parent's age at the birth, ticks

@@ -13,7 +13,7 @@ import PlumeTestSupport
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct DeclaredBehaviorParameterGPUTests {
     /// Every declared behaviour parameter with the table that reads it.
-    static let parameters: [String] = GPUParameter.allCases.filter { $0 != .cell }
+    static let parameters: [String] = GPUParameter.allCases.filter { $0 != .cell && $0 != .births }
         .flatMap { EmitterBehavior.GPUParameters.tables[$0] ?? [] }
 
     /// The behaviours that read `table`, with their other inputs non-zero: on a cell of their own
@@ -67,7 +67,7 @@ struct DeclaredBehaviorParameterGPUTests {
             return b
         }
         let list: [EmitterBehavior] = switch table {
-        case .cell: []
+        case .cell, .births: []
         case .wave: [wave(), wave(), attractor()]
         case .attractor: [attractor(), attractor()]
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
@@ -82,7 +82,7 @@ struct DeclaredBehaviorParameterGPUTests {
     }
 
     static func table(of key: String) -> GPUParameter {
-        GPUParameter.allCases.first { $0 != .cell && EmitterBehavior.GPUParameters.tables[$0]?.contains(key) == true }!
+        GPUParameter.allCases.first { $0 != .cell && $0 != .births && EmitterBehavior.GPUParameters.tables[$0]?.contains(key) == true }!
     }
 
     /// Two cells of a moving emitter under the behaviours reading `key`'s table; `key` changed on

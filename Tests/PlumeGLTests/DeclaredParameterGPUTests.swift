@@ -24,6 +24,7 @@ struct DeclaredParameterGPUTests {
         cell.velocity = 60; cell.velocityRange = 20; cell.emitterVelocityFraction = 0.5
         cell.scale = 0.8; cell.scaleRange = 0.2; cell.scaleSpeed = 0.1
         cell.spin = 1; cell.spinRange = 0.5; cell.rotation = 0.3; cell.rotationRange = 0.4
+        cell.color = Color(red: 0.5, green: 0.7, blue: 0.9, alpha: 1)   // so parentColorFraction matters
         let sub = EmitterCell(name: "s")
         sub.birthRate = 20; sub.lifetime = 0.5; sub.velocity = 10; sub.emissionRange = .pi
         sub.parentVelocityFraction = 0.5
@@ -40,12 +41,12 @@ struct DeclaredParameterGPUTests {
     }
 
     /// The largest difference between two snapshots of the same particles (position, velocity,
-    /// scale, angle): how much a parameter changed what the reference computes.
+    /// scale, angle, colour): how much a parameter changed what the reference computes.
     static func change(_ a: ParticleSnapshot, _ b: ParticleSnapshot) -> Double {
         var worst = 0.0
         for (p, q) in zip(a.particles, b.particles) {
             worst = max(worst, maxAbs(p.position - q.position), maxAbs(p.velocity - q.velocity),
-                        abs(p.scale - q.scale), abs(p.angle - q.angle))
+                        abs(p.scale - q.scale), abs(p.angle - q.angle), maxAbs(p.color - q.color))
         }
         return worst
     }

@@ -25,6 +25,12 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Event sub-cells (Semantics §14), in their own test so they can be run alone.
+    @Test(arguments: Scenarios.events)
+    func gpuMatchesReferenceWithEvents(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     /// Trails (Semantics §10 "Trails"): every trail point of every particle, at 30, 60, 144 and
     /// 240 updates/s, irregular steps, under catch-up and seek, under each motion class.
     @Test(arguments: Scenarios.trails)
@@ -72,7 +78,7 @@ struct DifferentialTests {
             }
             try cell.emitterCells?.forEach(visit)
         }
-        for scenario in Scenarios.all + Scenarios.bursts + Scenarios.trails {
+        for scenario in Scenarios.all + Scenarios.bursts + Scenarios.events + Scenarios.trails {
             let layer = scenario.make()
             for t in scenario.times.prefix(700) { scenario.edit(layer, t) }
             for key in EmitterLayer.keyTable.keys where !key.contains(".") {

@@ -95,7 +95,7 @@ import Testing
         #expect(ClockRecord.Word.fraction == 0)
     }
 
-    /// Shape, mode and render-mode ordinals: the constants GLSL compares with are the ordinals
+    /// Shape, mode, render-mode and event ordinals: the constants GLSL compares with are the ordinals
     /// the host sets (generated from one list; an undeclared Swift case does not compile); and
     /// the contract's `constant` lines hold the same values on both sides.
     @Test func enumOrdinalsMatchTheShaders() throws {
@@ -109,6 +109,7 @@ import Testing
         for c in EmitterShape.allCases { swift["EmitterShape_\(c)"] = c.contractOrdinal }
         for c in EmitterMode.allCases { swift["EmitterMode_\(c)"] = c.contractOrdinal }
         for c in EmitterRenderMode.allCases { swift["EmitterRenderMode_\(c)"] = c.contractOrdinal }
+        for c in EmitterEvent.allCases { swift["EmitterEvent_\(c)"] = c.contractOrdinal }
         for (name, value) in ShaderConstant.byName { swift[name] = Int32(value) }
         #expect(glsl == swift)
         #expect(ShaderConstant.QUAD_VECS == 3 && QuadListBuffer.bytesPerQuad == 48)

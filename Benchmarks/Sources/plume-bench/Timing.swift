@@ -42,6 +42,7 @@ struct Timer {
     /// (llvmpipe runs shaders on the CPU), the wall time what a 60 Hz frame budget sees.
     func gpuFrameTimes(_ layer: EmitterLayer, live: Int, render: Bool, repeats: Int? = nil, preroll: Int = 0,
                        configure: (GPUSimulator) -> Void = { _ in },
+                       afterAdvance: (GPUSimulator) throws -> Void = { _ in },
                        observe: (GPUSimulator) throws -> Void = { _ in }) throws -> (wall: Double, cpu: Double) {
         let simulator = try GPUSimulator(layer: layer, context: context, limits: Workloads.limits(live))
         defer { simulator.release() }
@@ -60,6 +61,7 @@ struct Timer {
             let cpuStart = Self.processCPUTime()
             let start = clock.now()
             try simulator.advance(to: t)
+            try afterAdvance(simulator)
             if render {
                 try target.begin(clearTo: .black)
                 try renderer.draw(simulator, viewProjection: .layer(width: 1280, height: 720))

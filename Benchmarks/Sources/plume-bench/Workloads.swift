@@ -32,7 +32,7 @@ enum Workloads {
         return layer
     }
 
-    /// Fireworks-style nesting at scale: rockets → one burst each → 150 sparks, plus trails (run
+    /// Fireworks-style nesting at scale: rockets → 150 sparks each at its death, smoke at theirs, plus trails (run
     /// 3 s untimed to reach the steady state).
     static func fireworks(rocketsPerSecond: Float) -> EmitterLayer {
         let layer = Preset.fireworks.makeLayer(size: CGSize(width: 1280, height: 720))

@@ -51,6 +51,7 @@ extension ContentsFilter: EffectEnumeration {}
 extension EmitterBehavior.AttractorType: EffectEnumeration {}
 extension EmitterBehavior.ColliderShape: EffectEnumeration {}
 extension EmitterBehavior.CollisionResponse: EffectEnumeration {}
+extension EmitterEvent: EffectEnumeration {}
 
 /// What the format knows about a property beyond its type: its unit, its valid range and a
 /// one-line description for the schema. Properties without an entry are plain, unbounded values.

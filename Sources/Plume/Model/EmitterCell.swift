@@ -99,6 +99,18 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// ``emitterVelocityFraction``). Affects particles born afterwards; animatable.
     @Property(gpu: .cell)
     public var parentVelocityFraction: CGFloat = 0
+    /// How much of the parent particle's scale a sub-cell's births take (Semantics §6, §14): the
+    /// base scale is `layer.scale + (parent scale − layer.scale) × fraction`. Default 1 (Core
+    /// Animation's behaviour: the parent's scale); 0 gives a child a top-level particle's base.
+    /// Any finite value. Ignored on top-level cells. Affects particles born afterwards; animatable.
+    @Property(unit: .factor, gpu: .cell)
+    public var parentScaleFraction: CGFloat = 1
+    /// How much of the parent particle's colour a sub-cell's births take (Semantics §6, §14): the
+    /// base colour is `white + (parent colour − white) × fraction`, per channel. Default 1 (Core
+    /// Animation's behaviour: the parent's colour multiplies the child's); 0: the child's own.
+    /// Any finite value. Ignored on top-level cells. Affects particles born afterwards; animatable.
+    @Property(unit: .factor, gpu: .cell)
+    public var parentColorFraction: CGFloat = 1
     /// Acceleration along x, points/s². Default 0. Read at every update: changing it bends live
     /// particles.
     @Property(unit: .pointsPerSecondSquared)
@@ -115,26 +127,26 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
 
     /// Mean scale of the image. Default 1. Multiplied by `EmitterLayer.scale` for top-level
     /// cells, by the parent particle's current scale for sub-cells.
-    @Property(unit: .factor, gpu: .cell)
+    @Property(unit: .factor, gpu: .births)
     public var scale: CGFloat = 1
     /// Full width of the uniform scale spread. Default 0.
-    @Property(unit: .factor, gpu: .cell)
+    @Property(unit: .factor, gpu: .births)
     public var scaleRange: CGFloat = 0
     /// Change of scale per second over the particle's life, unclamped. Default 0.
-    @Property(unit: .perSecond, gpu: .cell)
+    @Property(unit: .perSecond, gpu: .births)
     public var scaleSpeed: CGFloat = 0
     /// Mean rotation speed, radians per second; positive turns clockwise on screen. Default 0.
     /// Multiplied by `EmitterLayer.spin`.
-    @Property(unit: .angularSpeed, gpu: .cell)
+    @Property(unit: .angularSpeed, gpu: .births)
     public var spin: CGFloat = 0
     /// Full width of the uniform spin spread, radians per second. Default 0.
-    @Property(unit: .angularSpeed, gpu: .cell)
+    @Property(unit: .angularSpeed, gpu: .births)
     public var spinRange: CGFloat = 0
     /// Initial angle, radians. Default 0. Plume extension (Core Animation has it only privately).
-    @Property(unit: .angle, gpu: .cell)
+    @Property(unit: .angle, gpu: .births)
     public var rotation: CGFloat = 0
     /// Full width of the uniform initial-angle spread, radians. Default 0. Plume extension.
-    @Property(unit: .angle, gpu: .cell)
+    @Property(unit: .angle, gpu: .births)
     public var rotationRange: CGFloat = 0
 
     // MARK: Colour
@@ -225,7 +237,7 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// Positions a particle's trail passes through besides its own: the trail is a ribbon drawn
     /// under the particle along its path over the last `trailPointCount × spacing` seconds of its
     /// age (its last positions on the particle's age grid of that spacing, see ``trailDuration``).
-    /// Default 0: no trail. Range 0…64 (read rounded down; above 64 is read as 64, negative or not
+    /// Default 0: no trail. Range 0…48 (read rounded down; above 48 is read as 48, negative or not
     /// finite as 0, reported). Read at every draw (affects live particles); animatable (rounded
     /// down).
     @Property(minimum: 0)
@@ -266,6 +278,18 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// current scale and colour, with the parent's flight direction as base direction (Semantics §6).
     @Property
     public var emitterCells: [EmitterCell]?
+    /// When this cell emits as a sub-cell (Semantics §14): over its parent's life at `birthRate`
+    /// (``EmitterEvent/life``, the default, Core Animation's behaviour), or ``eventCount``
+    /// particles at the parent's birth, death or collision, at the event's exact tick and place
+    /// (its `birthRate` is then not used). Ignored on top-level cells (reported). Read at every
+    /// update; not interpolated.
+    @Property
+    public var emissionEvent: EmitterEvent = .life
+    /// Particles an event sub-cell emits at each event of each parent (Semantics §14). Default 1;
+    /// read rounded down, 0…10⁶ (negative or not finite: 0, above 10⁶: 10⁶, reported). Not
+    /// multiplied by the layer's `birthRate`. Read at every event; animatable.
+    @Property(minimum: 0)
+    public var eventCount: Float = 1
 
     // MARK: Media timing (parent time: layer time for top-level cells, parent age for sub-cells)
     //

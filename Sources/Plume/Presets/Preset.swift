@@ -36,7 +36,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .smoke: return "grey puffs drifting up and to the right, growing and fading"
         case .snow: return "two cells of flakes falling from a line, pre-warmed by timeOffset 10 (seed 003/004)"
         case .colorBalls: return "colour balls falling from a point; after 5 s each emits white children (seed 002)"
-        case .fireworks: return "rockets with trails that burst into sparks: three levels of sub-cells"
+        case .fireworks: return "rockets with trails that burst into sparks when they die, sparks that leave smoke: three levels of sub-cells"
         case .confetti: return "six colours of discs and stars tumbling down from the top edge"
         case .flutter: return "paper confetti swaying down under drag and a sideways wave, fading at the end"
         case .alignedSparks: return "grinder sparks that point along their curving paths, cooling from white to red"

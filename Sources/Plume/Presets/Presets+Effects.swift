@@ -146,14 +146,32 @@ public enum Presets {
         return colorBallLayer
     }
 
-    /// Apple's Fireworks idiom, three levels deep: a rocket (lifetime 1.02 s) emits a trail and,
-    /// through a sub-cell with `birthRate = 1`, exactly one invisible burst at the end of its
-    /// flight; the burst emits a ring of sparks for 0.1 s. Children inherit the rocket's colour.
+    /// Fireworks on events (Semantics §14), three levels deep: a rocket (lifetime 1.02 s) emits a
+    /// trail over its flight and, when it dies, a ring of 150 sparks at once, where and when it
+    /// dies (a death event sub-cell); each spark leaves a puff of smoke where it dies. Children
+    /// inherit the rocket's colour. (Apple's version fakes the burst with an invisible sub-cell of
+    /// `birthRate = 1` whose sparks emit for 0.1 s.)
     public static func fireworks(size: CGSize) -> EmitterLayer {
+        let smoke = EmitterCell(name: "smoke")
+        smoke.contents = .builtin(.softDot, size: 16)
+        smoke.emissionEvent = .death
+        smoke.eventCount = 1
+        smoke.lifetime = 1.2
+        smoke.lifetimeRange = 0.4
+        smoke.velocity = 6
+        smoke.emissionRange = 2 * .pi
+        smoke.yAcceleration = -8
+        smoke.scale = 0.6
+        smoke.scaleSpeed = 0.5
+        smoke.color = Color(red: 0.35, green: 0.35, blue: 0.35, alpha: 0.3)
+        smoke.alphaSpeed = -0.25
+        smoke.parentColorFraction = 0.3
+
         let sparks = EmitterCell(name: "spark")
         sparks.contents = .builtin(.spark, size: 32)
-        sparks.birthRate = 1500
-        sparks.duration = 0.1
+        sparks.emissionEvent = .death
+        sparks.eventCount = 150
+        sparks.emitterCells = [smoke]
         sparks.lifetime = 2.0
         sparks.lifetimeRange = 0.6
         sparks.velocity = 140
@@ -164,11 +182,7 @@ public enum Presets {
         sparks.scale = 1.0
         sparks.scaleSpeed = -0.2
         sparks.spin = 2
-
-        let burst = EmitterCell(name: "burst")
-        burst.birthRate = 1
-        burst.lifetime = 0.35
-        burst.emitterCells = [sparks]
+        sparks.rotationRange = 2 * .pi           // born together: each streak at its own angle
 
         let trail = EmitterCell(name: "trail")
         trail.contents = .builtin(.softDot, size: 16)
@@ -194,7 +208,7 @@ public enum Presets {
         rocket.redRange = 0.8
         rocket.greenRange = 0.8
         rocket.blueRange = 0.8
-        rocket.emitterCells = [trail, burst]
+        rocket.emitterCells = [trail, sparks]
 
         let mortar = EmitterLayer()
         mortar.emitterPosition = CGPoint(x: size.width / 2, y: size.height)

@@ -22,7 +22,7 @@ extension ReferenceSimulator {
         for (node, cell) in zip(roots, resolved.cells) {
             node.walk(cell) { node, cell in
                 for i in 0..<node.existing {
-                    advance(&node.particles[i], in: node, cell: cell, from: t0, to: t1)
+                    advance(&node.particles[i], in: node, cell: cell, from: t0, to: t1, fresh: false)
                 }
             }
         }
@@ -39,7 +39,10 @@ extension ReferenceSimulator {
             }
         }
         for (node, cell) in zip(roots, resolved.cells) {
-            node.walk(cell) { node, _ in
+            node.walk(cell) { node, cell in
+                if !events.isEmpty {
+                    for p in node.particles where !p.isAlive(at: t1) { noteDeath(p, cell: cell) }
+                }
                 let before = node.particles.count
                 node.particles.removeAll { !$0.isAlive(at: t1) }
                 counters.died += UInt64(before - node.particles.count)
@@ -49,8 +52,9 @@ extension ReferenceSimulator {
 
     /// Advances one particle from `ta` to `tb` (ticks), emitting its sub-cells on the way. A particle
     /// that dies on the way stops emitting at its death (it is removed at the end of the update).
+    /// `fresh`: the particle is born in this update, at `ta` (its birth events fire, Semantics §14).
     private func advance(_ p: inout ReferenceParticle, in node: ReferenceNode, cell: ResolvedCell,
-                         from ta: Int64, to tb: Int64) {
+                         from ta: Int64, to tb: Int64, fresh: Bool) {
         if p.subClocks.count != cell.children.count {
             let age = max(ta, p.birthTick) - p.birthTick
             if p.subClocks.count > cell.children.count { p.subClocks.removeLast(p.subClocks.count - cell.children.count) }
@@ -64,12 +68,45 @@ extension ReferenceSimulator {
                                                     deadline: p.lifetimeTicks, maxLifetime: sub.maxLifetimeTicks)
                 create(births, cellIndex: j, in: node.children[j], cell: sub,
                        parent: (p, cell, ta), until: tb)
+                if sub.event != .life, let age = eventAge(of: p, sub: sub, from: ta, to: tb, fresh: fresh) {
+                    create(.burst(tick: age, firstSerial: 1, count: UInt64(sub.eventCount)), cellIndex: j,
+                           in: node.children[j], cell: sub, parent: (p, cell, ta), until: tb)
+                }
             }
         }
         // A particle that dies before tb moves only to its death (it is removed at the end of the
         // update): a long jump costs what the survivors cost, not the jump's length in grid steps.
         let end = min(tb, p.birthTick + p.lifetimeTicks)
         p.move(to: Ticks.time(end), now: Ticks.time(max(ta, p.birthTick)), cell: cell, seed: resolved.seed)
+    }
+
+    /// Notes the death of `p` for the event subscriptions (Semantics §15): it has moved to its death.
+    private func noteDeath(_ p: ReferenceParticle, cell: ResolvedCell) {
+        events.note(.death, cellPath: cell.path) {
+            ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),
+                          time: Ticks.time(p.birthTick + p.lifetimeTicks), position: p.position, velocity: p.velocity)
+        }
+    }
+
+    /// The parent age (ticks) at which event sub-cell `sub` fires for `p` in the update from `ta` to
+    /// `tb` (Semantics §14): 0 for a birth event of a particle born in it, the lifetime for a death in
+    /// `(ta, tb]`; nil when none fires (also outside the sub-cell's window, and for collisions,
+    /// which no reference collider reports yet).
+    private func eventAge(of p: ReferenceParticle, sub: ResolvedCell, from ta: Int64, to tb: Int64, fresh: Bool) -> Int64? {
+        guard sub.eventCount > 0 else { return nil }
+        let age: Int64
+        switch sub.event {
+        case .life, .collision: return nil
+        case .birth:
+            guard fresh else { return nil }
+            age = 0
+        case .death:
+            let death = p.birthTick + p.lifetimeTicks
+            guard death > max(ta, p.birthTick), death <= tb, p.lifetimeTicks <= Ticks.maxAge else { return nil }
+            age = p.lifetimeTicks
+        }
+        let window = sub.clockWindowTicks
+        return age >= window.start && age < window.end ? age : nil
     }
 
     /// Creates the births of one clock, oldest first, each advanced from its birth time to `t1`.
@@ -125,18 +162,25 @@ extension ReferenceSimulator {
                 continue
             }
             counters.born += 1
+            if !events.isEmpty {
+                events.note(.birth, cellPath: cell.path) {
+                    ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: serial, parent: parentKey),
+                                  time: Ticks.time(birthTick), position: b.position, velocity: b.velocity)
+                }
+            }
             var child = ReferenceParticle(
                 key: key, parent: parentKey, serial: serial, birthTick: birthTick, lifetimeTicks: b.lifetimeTicks,
                 position: b.position, velocity: b.velocity, scale0: b.scale, scaleSpeed: b.scaleSpeed,
                 angle0: b.angle, spin: b.spin, color0: b.color,
                 subClocks: Array(repeating: EmissionClock(origin: 0), count: cell.children.count),
                 anchor: MotionAnchor(age: 0, position: b.position, velocity: b.velocity))
-            advance(&child, in: node, cell: cell, from: birthTick, to: t1)
+            advance(&child, in: node, cell: cell, from: birthTick, to: t1, fresh: true)
             if child.isAlive(at: t1) {
                 node.particles.append(child)
                 node.aliveAtEnd += 1
             } else {
                 counters.died += 1
+                if !events.isEmpty { noteDeath(child, cell: cell) }
             }
         }
     }

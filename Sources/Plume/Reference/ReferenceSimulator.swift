@@ -35,6 +35,14 @@ public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
     var emitterPath: EmitterPath?
     /// The update decisions both simulators share.
     private var planner: UpdatePlanner
+    /// The events the host listens to (Semantics §15), from the next ``advance(to:)`` on. The
+    /// reference reports an update's events at once: ``takeEventReports(wait:)`` after the
+    /// `advance` returns them (latency 0).
+    public var eventSubscriptions: [ParticleEventSubscription] = []
+    /// This update's events.
+    var events = EventCollector()
+    /// Reports not yet taken.
+    private var eventReports: [ParticleEventReport] = []
     /// The run-time check that one thread at a time is inside the simulator.
     private let use = ExclusiveUse("ReferenceSimulator")
 
@@ -72,14 +80,19 @@ public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
         case let .advance(t0, t1, path):
             ReferenceNode.reconcile(&roots, with: resolved.cells, origin: Ticks.from(t0))
             emitterPath = path
+            events.begin(eventSubscriptions)
             step(from: Ticks.from(t0), to: Ticks.from(t1))
+            eventReports += events.reports(layerTime: t1)
         case let .rebuild(t1):
             emitterPath = nil
             roots = []
             counters = ParticleCounters()
             ReferenceNode.reconcile(&roots, with: resolved.cells, origin: .min)
+            events.begin(eventSubscriptions)
             step(from: .min, to: Ticks.from(t1))
+            eventReports += events.reports(layerTime: t1)
         }
+        events.begin([])
         planner.finish(update)
         for (keyPath, count) in drops.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(.capacityReached(keyPath: keyPath, births: UInt64(count), capacity: limits.capacity(nodes: resolved.nodeCount)))
@@ -95,6 +108,16 @@ public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
         counters = ParticleCounters()
         drops = [:]
         emitterPath = nil
+        eventReports = []
+    }
+
+    /// The reports of the updates since the last call, oldest first, one per subscription and
+    /// update (Semantics §15). The reference has them as soon as ``advance(to:)`` returns; `wait`
+    /// changes nothing here.
+    public func takeEventReports(wait: Bool = false) -> [ParticleEventReport] {
+        use.begin("takeEventReports()"); defer { use.end() }
+        defer { eventReports = [] }
+        return eventReports
     }
 
     public func snapshot() throws -> ParticleSnapshot {

@@ -72,8 +72,7 @@ public enum BirthSampler {
         }
         let speed = spread(cell.velocity, cell.velocityRange, .velocity) * layer.velocity
 
-        let baseScale = parent?.scale ?? layer.scale
-        let baseColor = parent?.color ?? SIMD4(1, 1, 1, 1)
+        let (baseScale, baseColor) = parent.map { inherited($0, cell: cell, layer: layer) } ?? (layer.scale, SIMD4(1, 1, 1, 1))
         let color = SIMD4(spread(cell.color.x, cell.colorRange.x, .red),
                           spread(cell.color.y, cell.colorRange.y, .green),
                           spread(cell.color.z, cell.colorRange.z, .blue),
@@ -88,6 +87,16 @@ public enum BirthSampler {
                           angle: spread(cell.rotation, cell.rotationRange, .rotation),
                           spin: spread(cell.spin, cell.spinRange, .spin) * layer.spin,
                           color: baseColor * color)
+    }
+
+    /// The parent's scale and colour as a child takes them (Semantics §14): `parentScaleFraction`
+    /// of the way from the layer's scale to the parent's, `parentColorFraction` of the way from
+    /// white to the parent's colour (a fraction of 1 takes the parent's exactly).
+    static func inherited(_ parent: ParentState, cell: ResolvedCell, layer: ResolvedLayer) -> (Double, SIMD4<Double>) {
+        let fs = cell.parentScaleFraction, fc = cell.parentColorFraction
+        let scale = fs == 1 ? parent.scale : layer.scale + (parent.scale - layer.scale) * fs
+        let color = fc == 1 ? parent.color : SIMD4(repeating: 1) + (parent.color - SIMD4(repeating: 1)) * fc
+        return (scale, color)
     }
 
     /// `(cos λ·cos φ, cos λ·sin φ, −sin λ)`: the emission direction before the base rotation.

@@ -44,6 +44,17 @@ public protocol ParticleSimulator: AnyObject {
     /// - Throws: what the simulator's entry points throw when it cannot run (for the GPU
     ///   simulator: its context not current, or released).
     func reset() throws
+
+    /// The events the host listens to (Semantics §15 "Events to the game"): per subscription, each
+    /// update reports how many of its cell's particles were born or died and a bounded sample, with
+    /// no snapshot readback. Applies from the next ``advance(to:)``.
+    var eventSubscriptions: [ParticleEventSubscription] { get set }
+
+    /// The reports finished since the last call, oldest first. The reference finishes an update's
+    /// reports in the update (latency 0); the GPU simulator reads them back when its queries have
+    /// finished, without waiting, normally at the next update (latency about one update), unless
+    /// `wait` is true (then it waits for the GPU, as a snapshot does).
+    func takeEventReports(wait: Bool) throws -> [ParticleEventReport]
 }
 
 /// Capacity limits of a simulator (Semantics §3): nothing is dropped silently.

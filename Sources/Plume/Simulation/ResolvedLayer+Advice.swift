@@ -36,7 +36,8 @@ extension ResolvedLayer {
             // Already reported as invalid (or a cycle): its own diagnostic says why.
             let prefix = resolved.keyPath + "."
             guard !reported.contains(where: { $0 == resolved.keyPath || $0.hasPrefix(prefix) }) else { return }
-            if cell.birthRate == 0 {
+            // A cell that bursts (§13) or emits on its parents' events (§14) needs no rate.
+            if cell.birthRate == 0 && resolved.bursts.isEmpty && resolved.event == .life {
                 if !(topLevel && layerRate) {
                     out.append(Diagnostic(keyPath: prefix + "birthRate", value: "\(cell.birthRate)",
                                           rule: "no particle is born until it is raised", effect: .cellEmitsNothing))

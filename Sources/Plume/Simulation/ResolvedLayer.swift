@@ -176,6 +176,11 @@ public struct ResolvedCell: Sendable {
     public var lifetimeTicks = LifetimeTicks(lifetime: 0, range: 0, multiplier: 0)
     /// The longest lifetime ``lifetimeTicks`` can draw (the catch-up threshold), ticks.
     public var maxLifetimeTicks: Int64 = 0
+    /// When the cell emits as a sub-cell (Semantics §14): over its parent's life (its clock), or at
+    /// each parent's birth, death or collision; always ``EmitterEvent/life`` for top-level cells.
+    public var event: EmitterEvent = .life
+    /// Particles an event sub-cell emits at each event (0…10⁶; 0 when it emits nothing).
+    public var eventCount: Int64 = 0
     /// The cell's bursts that can fire (Semantics §13), in its parent time base; empty for
     /// sub-cells and for a cell that emits nothing.
     public var bursts: [ResolvedBurst] = []
@@ -456,6 +461,27 @@ extension ResolvedCell {
         maxLifetime = max(0, (lifetime + abs(lifetimeRange) / 2) * context.layerLifetime)
         emits = valid && context.layerEmits && cellRate > 0
         rate = emits ? cellRate : 0
+        if cell.emissionEvent != .life {
+            if topLevel {
+                report.add(prefix + "emissionEvent", cell.emissionEvent.rawValue,
+                           "applies to sub-cells only (a top-level cell has no parent particle)", .ignored)
+            } else {
+                // An event sub-cell: no clock; eventCount particles at each event (Semantics §14).
+                event = cell.emissionEvent
+                emits = false
+                rate = 0
+                var count = Double(cell.eventCount)
+                if !(count >= 0) || count.isInfinite {
+                    report.add(prefix + "eventCount", cell.eventCount, "must be finite and ≥ 0; 0 is used", .replaced)
+                    count = 0
+                } else if count > Double(ResolvedBurst.maxCount) {
+                    report.add(prefix + "eventCount", cell.eventCount, "is above \(ResolvedBurst.maxCount); "
+                               + "\(ResolvedBurst.maxCount) is used", .replaced)
+                    count = Double(ResolvedBurst.maxCount)
+                }
+                eventCount = valid && context.layerEmits ? Int64(count.rounded(.down)) : 0
+            }
+        }
         lifetimeTicks = LifetimeTicks(lifetime: lifetime, range: lifetimeRange, multiplier: context.layerLifetime)
         maxLifetimeTicks = lifetimeTicks.maximum
         step = Ticks.clockStep(rate: rate)

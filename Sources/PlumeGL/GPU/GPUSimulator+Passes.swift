@@ -93,6 +93,7 @@ extension GPUSimulator {
                 let grown = min(max(needed, node.output.capacity + node.output.capacity / 2), limit)
                 try resize(node, capacity: grown, subCells: node.subCells)
             }
+            if !updateEvents.isEmpty { try eventPasses(node, cell: cell, t0: t0, t1: t1) }
             try updatePass(node, cell: cell, t0: t0, t1: t1)
             if let counts = node.output.lastWrite { node.measurement = (updateIndex, Ticks.time(t1), counts) }
             node.current = 1 - node.current
@@ -124,6 +125,8 @@ extension GPUSimulator {
     /// the shortest of the update and the part of the sub-cell's window a parent can reach (ages
     /// 0 to its cell's longest lifetime), and never more than the catch-up rule lets through.
     private func birthsPerParentBound(_ sub: ResolvedCell, parent: GPUNode, from t0: Double, to t1: Double) -> Int {
+        // An event sub-cell (Semantics §14): at most one event of its kind per parent and update.
+        if sub.event != .life { return sub.event == .collision ? 0 : Int(sub.eventCount) }
         guard sub.rate > 0 else { return 0 }
         let reachable = min(sub.window.end, parent.maxLifetimeEver) - max(sub.window.start, 0)
         guard reachable > 0 else { return 0 }
@@ -228,6 +231,8 @@ extension GPUSimulator {
         u.acc.set(cell.acceleration)
         u.colorSpeed.set(cell.colorSpeed)
         setClock(u.clock, sub: sub, child: node.children[j])
+        u.event.set(sub.event.contractOrdinal)
+        u.eventCount.set(UInt32(clamping: sub.eventCount))
         setLayer(u.layer)
         setCell(u.cell, sub)
         u.generation.set(node.children[j].generation)
@@ -268,6 +273,8 @@ extension GPUSimulator {
         u.sub.set(j)
         u.slots.set(UInt32(clamping: slots))
         setClock(u.clock, sub: sub, child: node.children[j])
+        u.event.set(sub.event.contractOrdinal)
+        u.eventCount.set(UInt32(clamping: sub.eventCount))
         let capacity = max(1, min(parents, 2 * max(sub.capacity, 1)))
         let buffer = try context.makeBuffer(bytes: capacity * 8)
         let feedback = context.makeTransformFeedback(capturingInto: buffer)

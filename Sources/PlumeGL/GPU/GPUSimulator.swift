@@ -61,6 +61,16 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     lazy var previousMotionTable = BehaviorTable(context: context)
     /// Serialises the entry points (a simulator used from two threads).
     let lock = NSLock()
+    /// The events the host listens to (Semantics §15), from the next ``advance(to:)`` on; read
+    /// with ``takeEventReports(wait:)`` (about one update later: the GPU is not waited for).
+    public var eventSubscriptions: [ParticleEventSubscription] {
+        get { lock.withLock { storedSubscriptions } }
+        set { lock.withLock { storedSubscriptions = newValue } }
+    }
+    var storedSubscriptions: [ParticleEventSubscription] = []
+    /// This update's event captures, one per subscription, and those not read back yet.
+    var updateEvents: [EventCapture] = []
+    var pendingEvents: [EventCapture] = []
 
     /// Whether the update pass's geometry stage reads the records through a buffer texture
     /// (program `updateFetch`) where a cell's buffers fit one (`GL_MAX_TEXTURE_BUFFER_SIZE`
@@ -117,6 +127,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         defer { lock.unlock() }
         guard !released else { return }
         released = true
+        dropEvents()
         roots.forEach { $0.release(context) }
         roots = []
         ledger.release(context)
@@ -131,6 +142,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         defer { lock.unlock() }
         if released { throw GLError.released("GPUSimulator.reset") }
         try context.ensureCurrent("GPUSimulator.reset")
+        dropEvents()
         roots.forEach { $0.release(context) }
         roots = []
         ledger.reset()
@@ -186,7 +198,9 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
             try context.withTransformFeedbackPasses("a simulation update") {
                 try reconcile(&roots, with: resolved.cells, origin: Ticks.from(t0))
                 emitterPath = path
+                beginEvents(layerTime: t1, tick: Ticks.from(t1))
                 try step(from: Ticks.from(t0), to: Ticks.from(t1))
+                endEvents()
             }
         case let .rebuild(t1):
             try context.withTransformFeedbackPasses("a simulation update") {
@@ -196,7 +210,9 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
                 hostDropped = [:]
                 skipped = 0
                 try reconcile(&roots, with: resolved.cells, origin: .min)
+                beginEvents(layerTime: t1, tick: Ticks.from(t1))
                 try step(from: .min, to: Ticks.from(t1))
+                endEvents()
             }
         }
         planner.finish(update)

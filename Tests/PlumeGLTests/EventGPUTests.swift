@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeGL
+import PlumeTestSupport
+
+/// Issue 25 item 3, "none dropped", on the GPU (Semantics §14): 10⁵ parents dying in one frame give
+/// exactly N·k children while the capacity allows; beyond it an exact count of drops, reported,
+/// the same as the reference's.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct EventGPUTests {
+    /// `shells` parents born at 0 (a burst), dying together at 1.013 s, each with `count` death children.
+    static func layer(shells: Int, count: Float) -> EmitterLayer {
+        let spark = EmitterCell(name: "spark")
+        spark.emissionEvent = .death
+        spark.eventCount = count
+        spark.lifetime = 2
+        spark.velocity = 30
+        spark.emissionRange = .pi
+        let shell = EmitterCell(name: "shell")
+        shell.lifetime = 1.013
+        shell.velocity = 100
+        shell.emissionRange = 2 * .pi
+        shell.bursts = [EmitterBurst(count: shells)]
+        shell.emitterCells = [spark]
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 500, y: 500)
+        layer.emitterCells = [shell]
+        return layer
+    }
+
+    static func run(_ layer: () -> EmitterLayer, limits: SimulationLimits, times: [Double]) throws
+        -> (gpu: ParticleSnapshot, cpu: ParticleSnapshot) {
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: layer(), context: context, limits: limits)
+            let cpu = ReferenceSimulator(layer: layer(), limits: limits)
+            for t in times {
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+            }
+            return (try gpu.snapshot(), try cpu.snapshot())
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3))) func hundredThousandDeathsInOneFrameGiveEveryChild() throws {
+        let (g, c) = try Self.run({ Self.layer(shells: 100_000, count: 3) }, limits: .default,
+                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60])
+        let children = g.particles.filter { $0.identity.cellPath == [0, 0] }.count
+        #expect(children == 300_000, "GPU: \(children) children of 100,000 deaths × 3")
+        #expect(g.counters == c.counters, "GPU \(g.counters) vs reference \(c.counters)")
+        #expect(g.counters.dropped == 0, "\(g.counters)")
+        compareSnapshots(gpu: g, cpu: c, configuration: "10⁵ deaths", seed: 0)
+    }
+
+    /// 3 children per parent fit the spawn pass's slots; 10 do not (the overflow pass counts the rest).
+    @Test(.timeLimit(.minutes(2)), arguments: [3, 10])
+    func beyondCapacityTheDropsAreExactAndReported(count: Int) throws {
+        let limits = SimulationLimits(maxParticlesPerCell: 2000)
+        let (g, c) = try Self.run({ Self.layer(shells: 1000, count: Float(count)) }, limits: limits,
+                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60])
+        #expect(c.counters.dropped == UInt64(1000 * count - 2000), "reference: \(1000 * count) children, 2000 fit: \(c.counters)")
+        #expect(g.counters == c.counters, "GPU \(g.counters) vs reference \(c.counters)")
+        #expect(g.diagnostics == c.diagnostics, "GPU \(g.diagnostics) vs reference \(c.diagnostics)")
+        #expect(g.particles.filter { $0.identity.cellPath == [0, 0] }.count == 2000)
+    }
+
+    /// Events to the game (Semantics §15): the GPU's reports equal the reference's (counts; the
+    /// samples where they hold every event), without a snapshot and without waiting: an update's
+    /// reports come back at a later `takeEventReports(wait: false)`, in order.
+    @Test(.timeLimit(.minutes(2))) func eventReportsMatchTheReferenceAFrameLater() throws {
+        let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
+                             ParticleEventSubscription(cellPath: [0], event: .birth, sampleLimit: 4000),
+                             ParticleEventSubscription(cellPath: [0, 0], event: .birth, sampleLimit: 100),
+                             ParticleEventSubscription(cellPath: [0, 0], event: .death, sampleLimit: 0)]
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: Self.layer(shells: 2000, count: 4), context: context)
+            let cpu = ReferenceSimulator(layer: Self.layer(shells: 2000, count: 4))
+            gpu.eventSubscriptions = subscriptions
+            cpu.eventSubscriptions = subscriptions
+            var expected: [ParticleEventReport] = [], got: [ParticleEventReport] = []
+            var bytesBefore = gpu.totalBytesReadBack
+            for t in steps(fps: 60, until: 3.2) {
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+                expected += cpu.takeEventReports(wait: false)
+                got += try gpu.takeEventReports(wait: false)
+            }
+            // Without waiting, the reports that had finished (all of them on llvmpipe, which runs the
+            // passes as they are issued; a later update's on a GPU that runs behind).
+            let early = got.count
+            got += try gpu.takeEventReports(wait: true)
+            #expect(got.count == expected.count, "\(got.count) GPU reports, \(expected.count) expected")
+            for (g, c) in zip(got, expected) {
+                let what = "\(c.subscription.cellPath) \(c.subscription.event) at \(c.layerTime)"
+                #expect(g.subscription == c.subscription && g.layerTime == c.layerTime, "\(what): out of order")
+                #expect(g.count == c.count, "\(what): GPU \(g.count) vs reference \(c.count)")
+                guard c.count <= UInt64(c.subscription.sampleLimit) else {
+                    #expect(g.sample.count == c.subscription.sampleLimit, "\(what): sample of \(g.sample.count)")
+                    continue
+                }
+                #expect(g.sample.map(\.identity) == c.sample.map(\.identity), "\(what): other particles")
+                for (a, b) in zip(g.sample, c.sample) {
+                    #expect(a.time == b.time, "\(what): \(a.identity) at \(a.time) vs \(b.time)")
+                    #expect(maxAbs(a.position - b.position) < 1e-3, "\(what): \(a.identity) at \(a.position) vs \(b.position)")
+                }
+            }
+            let total = expected.reduce(0) { $0 + $1.count }
+            #expect(total == 2000 + 2000 + 8000 + 8000, "births and deaths of shells and sparks: \(total)")
+            bytesBefore = gpu.totalBytesReadBack - bytesBefore
+            print("event reports: \(got.count) reports (\(early) without waiting), \(total) events, "
+                  + "\(bytesBefore) bytes read back (no snapshot)")
+        }
+    }
+}
