@@ -64,6 +64,7 @@ struct ContextTests {
                     _ = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
                 }
                 _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)
+                for child in [false, true] { _ = try context.programs.program(EventsUniforms.self, sub: sub, child: child) }
             }
             // Every draw program with each combination of behaviour code (ProgramFeatures).
             for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {

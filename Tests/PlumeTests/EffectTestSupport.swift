@@ -117,6 +117,7 @@ private func randomize<Root: AnyObject>(_ object: Root, _ properties: [EffectPro
         case .float, .cgFloat, .double:
             var d = (r.unit() - (info.minimum == nil && info.above == nil ? 0.5 : 0)) * pow(10, Double(r.int(-2...3)))
             if r.chance(0.3) { d = (d * 4).rounded() / 4 }
+            if let minimum = info.minimum { d += minimum }   // from the declared minimum up (`octaves` ≥ 1)
             if let above = info.above, d <= above { d = above + 1 }
             if info.allowsInfinity && r.chance(0.1) { d = .infinity }
             value = p.kind == .float ? Float(d) as Any : p.kind == .cgFloat ? CGFloat(d) as Any : d as Any
