@@ -64,6 +64,7 @@ struct ContextTests {
                     _ = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
                 }
                 _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)
+                _ = try context.programs.program(EventsUniforms.self, sub: sub)
             }
             // Every draw program with each combination of behaviour code (ProgramFeatures).
             for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {

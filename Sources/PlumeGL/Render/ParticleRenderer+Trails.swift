@@ -1,4 +1,3 @@
-import CEpoxy
 import Plume
 
 /// Trails (Semantics §10 "Trails"): each particle of a cell with a `Trail` is drawn over a
@@ -26,7 +25,7 @@ extension ParticleRenderer {
                 p.use()
                 let records = trailRecords ?? context.makeTexture()
                 trailRecords = records
-                context.attach(node.input.buffer, to: records, format: GL_RGBA32UI)
+                context.attach(node.input.buffer, to: records, format: .rgba32ui)
                 context.bindBufferTexture(records, unit: 2)
                 uniforms = p.uniforms
             }
