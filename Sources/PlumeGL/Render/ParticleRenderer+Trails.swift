@@ -1,4 +1,3 @@
-import CEpoxy
 import Plume
 
 /// Trails (Semantics §10 "Trails"): each particle of a cell with a `Trail` is drawn over a
