@@ -45,11 +45,20 @@ extension GPUSimulator {
         updateEvents = storedSubscriptions.map { EventCapture(subscription: $0, layerTime: layerTime, tick: tick) }
     }
 
-    /// Ends an update's captures: they wait, in order, to be read back.
-    func endEvents() {
+    /// Ends an update's captures: they wait, in order, to be read back. Beyond
+    /// ``maxPendingCaptures`` (a host that does not take its reports) the oldest are read back
+    /// into host memory, so the GPU buffers held stay bounded.
+    func endEvents() throws {
         pendingEvents += updateEvents
         updateEvents = []
+        while pendingEvents.count > Self.maxPendingCaptures, let oldest = pendingEvents.first {
+            if let report = try read(oldest, wait: true) { readEvents.append(report) }
+            pendingEvents.removeFirst()
+        }
     }
+
+    /// The most captures kept on the GPU waiting to be read back.
+    static let maxPendingCaptures = 256
 
     /// The `events` passes of `node`'s subscriptions (before its update pass: its records are at
     /// the update's start, its births at its end).
@@ -95,7 +104,8 @@ extension GPUSimulator {
         defer { lock.unlock() }
         if released { throw GLError.released("GPUSimulator.takeEventReports") }
         try context.ensureCurrent("GPUSimulator.takeEventReports")
-        var reports: [ParticleEventReport] = []
+        var reports = readEvents
+        readEvents = []
         var taken = 0
         for capture in pendingEvents {
             guard let report = try read(capture, wait: wait) else { break }
@@ -149,5 +159,6 @@ extension GPUSimulator {
         (pendingEvents + updateEvents).forEach { $0.release(context) }
         pendingEvents = []
         updateEvents = []
+        readEvents = []
     }
 }
