@@ -69,6 +69,7 @@ extension GPUSimulator {
             let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
             p.uniforms.event.set(event.contractOrdinal)
+            p.uniforms.atEnd.set(true)
             let stride = node.input.stride
             let buffer = try context.makeBuffer(bytes: max(capture.subscription.sampleLimit, 1) * stride)
             let feedback = context.makeTransformFeedback(capturingInto: buffer)
@@ -152,6 +153,43 @@ extension GPUSimulator {
                                                            acceleration: cell.acceleration, behaviors: b, particle: particle)
         return ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey),
                              time: Ticks.time(capture.tick - Int64(r.age) + eventAge), position: position, velocity: velocity)
+    }
+
+    /// The records of `node` that die in this update, by source (its live records, its births),
+    /// each copied unchanged into one of the node's `dying` buffers by an `events` pass: the
+    /// parents a death sub-cell's spawn pass reads, so that pass costs the deaths, not the parents.
+    func dyingSources(of node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws
+        -> [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] {
+        let sources = self.sources(of: node, from: t0, to: t1)
+        let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild)
+        var list: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] = []
+        for (k, (source, dt, fresh)) in sources.enumerated() {
+            if node.dying.count <= k || node.dying[k].capacity < source.capacity || node.dying[k].subCells != source.subCells
+                || node.dying[k].child != source.child {
+                let fresh = try RecordBuffer(context: context, capacity: source.capacity, subCells: source.subCells,
+                                             child: source.child)
+                if node.dying.count > k {
+                    node.dying[k].release(context)
+                    node.dying[k] = fresh
+                } else {
+                    node.dying.append(fresh)
+                }
+            }
+            let target = node.dying[k]
+            p.use()
+            p.uniforms.event.set(EmitterEvent.death.contractOrdinal)
+            p.uniforms.atEnd.set(false)
+            p.uniforms.dt.set(dt)
+            p.uniforms.fresh.set(fresh)
+            lastUpdate.passes += 1
+            lastUpdate.draws += 1
+            context.capturingPoints(into: target.feedback) {
+                context.drawCaptured(source.vertexArray, source.feedback)
+            }
+            target.hasData = true
+            list.append((target, dt, fresh))
+        }
+        return list
     }
 
     /// Deletes the captures not read back (a reset or a release).
