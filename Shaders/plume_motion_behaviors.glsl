@@ -1,14 +1,14 @@
 // Motion behaviours on the GPU (Semantics §12 "Motion"): the twin of
 // Sources/Plume/Simulation/BehaviorMotion.swift in 32-bit floats. Closed forms for drag, waves and a
 // speed curve, an orbit about the birth point, and the fixed age grid (classical Runge–Kutta, one
-// step per 1024 ticks = 1/64 s, the reference's grid) for attractors and radial and tangential
-// accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
+// step per 1024 ticks = 1/64 s, the reference's grid) for attractors, turbulence, vortices and
+// radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
 // at the same ages); durations become seconds only as differences, which keeps them exact.
 // sin/cos are polynomials after an exact reduction to a quarter turn (plume_turn in
 // plume_birth.glsl, ~1e-7; llvmpipe's are ~1e-5).
 //
 // The parameters are the motion section of the cell's behaviour table: its layout (a MotionHeader at
-// texel m, then Wave, Attractor, Acceleration and CurveKey entries at the texels it names) is
+// texel m, then Wave, Attractor, Acceleration, CurveKey, Turbulence and Vortex entries at the texels it names) is
 // declared in Shaders/plume.contract and read through the generated plume_LAYOUT_FIELD(t, e);
 // CellBehaviors.motionSection writes it. BehaviorHeader.motionStart of the table is m (0: none).
 
@@ -181,6 +181,59 @@ MotionState plume_orbit(MotionState s, int age, MotionParticle q) {
     return MotionState(age, s.position + u * r, u * dr + perp * (r * q.omega));
 }
 
+// ---- Turbulence (CurlNoise.swift): the 2-D curl of gradient noise, lattice gradients from the
+// particle hash, quintic fade; no trig.
+
+vec3 plume_noise_gradient_dir(uint h) {
+    uint k = h % 12u;
+    float a = (k & 1u) == 0u ? 1.0 : -1.0, b = (k & 2u) == 0u ? 1.0 : -1.0;
+    uint pair = k >> 2u;
+    return pair == 0u ? vec3(a, b, 0.0) : pair == 1u ? vec3(a, 0.0, b) : vec3(0.0, a, b);
+}
+
+// ∇n(x) of one octave's gradient noise (CurlNoise.noiseGradient).
+vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
+    const float L = 16777216.0;
+    vec3 v = clamp(x, -L, L);
+    vec3 fl = floor(v);
+    ivec3 cell = ivec3(fl);
+    vec3 f = v - fl;
+    vec3 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+    vec3 du = 30.0 * f * f * (f * (f - 2.0) + 1.0);
+    vec3 g = vec3(0.0);
+    for (int c = 0; c < 8; ++c) {
+        ivec3 o = ivec3(c & 1, (c >> 1) & 1, (c >> 2) & 1);
+        ivec3 corner = cell + o;
+        uint h = plume_hash(seed, uvec2(uint(corner.x), uint(corner.y)),
+                            draw ^ (uint(corner.z) * 0x9E3779B1u) ^ (octave << 24u));
+        vec3 gc = plume_noise_gradient_dir(h);
+        vec3 d = f - vec3(o);
+        float value = dot(gc, d);
+        vec3 w = mix(1.0 - u, u, vec3(o)), dw = mix(-du, du, vec3(o));
+        g += gc * (w.x * w.y * w.z) + vec3(dw.x * w.y * w.z, w.x * dw.y * w.z, w.x * w.y * dw.z) * value;
+    }
+    return g;
+}
+
+// CurlNoise.acceleration: `at` the particle's age, seconds.
+vec3 plume_curl_noise(usamplerBuffer t, int e, uint seed, vec3 p, float at) {
+    float strength = plume_Turbulence_strength(t, e);
+    if (strength == 0.0) return vec3(0.0);
+    float freq = plume_Turbulence_noiseFrequency(t, e);
+    int n = int(floor(clamp(plume_Turbulence_octaves(t, e), 1.0, 8.0)));
+    uint draw = plume_Turbulence_draw(t, e);
+    vec3 x = vec3(p.x * freq, p.y * freq, plume_Turbulence_scrollSpeed(t, e) * at);
+    vec3 sum = vec3(0.0);
+    float norm = 0.0, scale = 1.0, weight = 1.0;
+    for (int o = 0; o < n; ++o) {
+        sum += plume_noise_gradient(x * scale, seed, draw, uint(o)) * weight;
+        norm += weight;
+        scale *= 2.0;
+        weight *= 0.5;
+    }
+    return vec3(sum.y, -sum.x, 0.0) * (strength / norm);
+}
+
 // ---- Grid (BehaviorMotion.force, rk4, advance).
 
 vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, MotionParticle q) {
@@ -199,6 +252,21 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
         float r = length(d);
         if (r > 0.0 && r <= plume_Attractor_falloffDistance(t, e)) {
             f += d * ((plume_Attractor_stiffness(t, e) * (r - plume_Attractor_radius(t, e)) + plume_Attractor_falloff(t, e)) / r);
+        }
+    }
+    int turbulences = plume_MotionHeader_turbulenceStart(t, m);
+    for (int i = 0; i < int(plume_MotionHeader_turbulences(t, m)); ++i) {
+        f += plume_curl_noise(t, turbulences + TURBULENCE_VECS * i, plume_MotionHeader_seed(t, m), p, at);
+    }
+    int vortices = plume_MotionHeader_vortexStart(t, m);
+    for (int i = 0; i < int(plume_MotionHeader_vortices(t, m)); ++i) {
+        int e = vortices + VORTEX_VECS * i;
+        vec3 d = p - plume_Vortex_position(t, e);
+        float r = sqrt(d.x * d.x + d.y * d.y);
+        if (r > 0.0 && r <= plume_Vortex_falloffDistance(t, e)) {
+            float core = plume_Vortex_coreRadius(t, e);
+            float g = core > 0.0 ? min(r / core, core / r) : 1.0;
+            f += (vec3(-d.y, d.x, 0.0) * (plume_Vortex_swirl(t, e) * g) - vec3(d.x, d.y, 0.0) * plume_Vortex_pull(t, e)) / r;
         }
     }
     if (q.radial != 0.0 || q.tangential != 0.0) {

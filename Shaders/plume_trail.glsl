@@ -19,29 +19,41 @@ int plume_trail_age(int age, int tail, int grid, int i) {
     return (age - 1) / u_trailSpacing * u_trailSpacing - (i - 1) * u_trailSpacing;
 }
 
-// The particle's position at `age` ticks, before its anchor's age too (BehaviorMotion.position).
-vec3 plume_trail_position(Particle p, uvec2 key, int age) {
+// The particle's position at `age` ticks, before its anchor's age too (BehaviorMotion.positions):
+// `back` starts as the record's anchor and carries the grid point reached walking back along the
+// grid, so a trail's ages (which do not increase) take one walk in all.
+vec3 plume_trail_position(Particle p, uvec2 key, int age, inout MotionState back) {
 #if MOTION
     int m = plume_mt_start(u_behaviors);
     if (m != 0) {
 #if HAS_GRID
         if (age < int(p.anchorAge) && !plume_mt_ends(u_behaviors, m)
             && int(plume_MotionHeader_motionClass(u_behaviors, m)) == MOTION_GRID) {
-            // back along the grid from the anchor (a grid point), then the part step
             MotionParticle q = plume_motion_particle(u_behaviors, m, key, p.lifetime);
-            MotionState s = MotionState(int(p.anchorAge), p.anchorPos, p.anchorVel);
             int step = plume_MotionHeader_gridTicks(u_behaviors, m);
-            for (int k = 0; k < 4096 && s.age - step >= age; ++k) {
-                s = plume_rk4_step(u_behaviors, m, s, (s.age + step / 2) / step * step - step, u_acc, q);
+            for (int k = 0; k < 4096 && back.age - step >= age; ++k) {
+                back = plume_rk4_step(u_behaviors, m, back, (back.age + step / 2) / step * step - step, u_acc, q);
             }
-            if (age < s.age) s = plume_rk4_step(u_behaviors, m, s, age, u_acc, q);
-            return s.position;
+            return age < back.age ? plume_rk4_step(u_behaviors, m, back, age, u_acc, q).position : back.position;
         }
 #endif
         return plume_draw_motion(p, key, age, u_acc, u_behaviors).position;
     }
 #endif
     return plume_motion_at(p, age, u_acc).position;
+}
+
+// The particle drawn by point i: record i (unordered), or the i-th entry of the sorted list;
+// false when there is none (a sentinel entry).
+bool plume_trail_particle(int i, out Particle p) {
+#ifdef PROGRAM_drawTrailSorted
+    return plume_sorted_particle(i, p);
+#else
+    uvec4 r[REC_MAX];
+    for (int v = 0; v < REC_MAX; ++v) r[v] = v < REC_VECS(0, CHILD) ? texelFetch(u_records, i * u_recordVecs + v) : uvec4(0u);
+    p = plume_unpack(r, 0, CHILD);
+    return true;
+#endif
 }
 
 // Curve c of the trail's table (0 width, 1 … 4 red, green, blue, alpha) at trail coordinate u.

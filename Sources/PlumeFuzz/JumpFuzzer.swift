@@ -119,6 +119,11 @@ package enum JumpFuzzer {
         case .orbit:
             b.startRadius = u(0...200); b.startRadiusRange = u(0...50); b.endRadius = u(0...200)
             b.endRadiusRange = u(0...50); b.turnsPerSecond = u(-3...3); b.turnsPerSecondRange = u(0...1)
+        case .turbulence:
+            b.strength = u(-500...500); b.noiseFrequency = u(0...0.1); b.octaves = u(1...9); b.scrollSpeed = u(-3...3)
+        case .vortex:
+            b.position = CGPoint(x: u(0...800), y: u(0...600)); b.swirl = u(-500...500); b.coreRadius = u(0...200)
+            b.pull = u(-100...100); b.falloffDistance = r.chance(0.5) ? .infinity : u(1...500)
         }
         layer.emitterBehaviors = [b]
         return layer

@@ -8,44 +8,39 @@ struct GLStateProbe: Equatable {
 
     static func read() -> GLStateProbe {
         var probe = GLStateProbe()
-        func get(_ name: String, _ e: Int32, count: Int = 1) {
-            var v = [GLint](repeating: 0, count: count)
-            plume_glGetIntegerv(GLenum(e), &v)
-            probe.values[name] = v
+        func get(_ name: String, _ state: GLIntegerState) { probe.values[name] = GL.integers(state) }
+        func enabled(_ name: String, _ capability: GLCapability) { probe.values[name] = [GL.isEnabled(capability) ? 1 : 0] }
+        get("program", .currentProgram)
+        get("vertex array", .vertexArrayBinding)
+        get("array buffer", .arrayBufferBinding)
+        get("active texture", .activeTexture)
+        get("transform feedback", .transformFeedbackBinding)
+        get("pixel unpack buffer", .pixelUnpackBufferBinding)
+        get("copy read buffer", .copyReadBufferBinding)
+        get("copy write buffer", .copyWriteBufferBinding)
+        get("unpack alignment", .unpackAlignment)
+        get("unpack row length", .unpackRowLength)
+        get("blend src rgb", .blendSrcRGB)
+        get("blend dst rgb", .blendDstRGB)
+        get("blend src alpha", .blendSrcAlpha)
+        get("blend dst alpha", .blendDstAlpha)
+        get("blend equation rgb", .blendEquationRGB)
+        get("blend equation alpha", .blendEquationAlpha)
+        get("framebuffer", .framebufferBinding)
+        get("viewport", .viewport)
+        get("scissor box", .scissorBox)
+        enabled("blend", .blend)
+        enabled("depth test", .depthTest)
+        enabled("cull face", .cullFace)
+        enabled("rasterizer discard", .rasterizerDiscard)
+        enabled("scissor test", .scissorTest)
+        let active = GL.activeTextureUnit
+        for unit in Int32(0)..<3 {
+            GL.activeTexture(unit: unit)
+            get("texture 2D of unit \(unit)", .texture2DBinding)
+            get("buffer texture of unit \(unit)", .bufferTextureBinding)
         }
-        func enabled(_ name: String, _ e: Int32) { probe.values[name] = [plume_glIsEnabled(GLenum(e)) != 0 ? 1 : 0] }
-        get("program", GL_CURRENT_PROGRAM)
-        get("vertex array", GL_VERTEX_ARRAY_BINDING)
-        get("array buffer", GL_ARRAY_BUFFER_BINDING)
-        get("active texture", GL_ACTIVE_TEXTURE)
-        get("transform feedback", GL_TRANSFORM_FEEDBACK_BINDING)
-        get("pixel unpack buffer", GL_PIXEL_UNPACK_BUFFER_BINDING)
-        get("copy read buffer", GL_COPY_READ_BUFFER_BINDING)
-        get("copy write buffer", GL_COPY_WRITE_BUFFER_BINDING)
-        get("unpack alignment", GL_UNPACK_ALIGNMENT)
-        get("unpack row length", GL_UNPACK_ROW_LENGTH)
-        get("blend src rgb", GL_BLEND_SRC_RGB)
-        get("blend dst rgb", GL_BLEND_DST_RGB)
-        get("blend src alpha", GL_BLEND_SRC_ALPHA)
-        get("blend dst alpha", GL_BLEND_DST_ALPHA)
-        get("blend equation rgb", GL_BLEND_EQUATION_RGB)
-        get("blend equation alpha", GL_BLEND_EQUATION_ALPHA)
-        get("framebuffer", GL_FRAMEBUFFER_BINDING)
-        get("viewport", GL_VIEWPORT, count: 4)
-        get("scissor box", GL_SCISSOR_BOX, count: 4)
-        enabled("blend", GL_BLEND)
-        enabled("depth test", GL_DEPTH_TEST)
-        enabled("cull face", GL_CULL_FACE)
-        enabled("rasterizer discard", GL_RASTERIZER_DISCARD)
-        enabled("scissor test", GL_SCISSOR_TEST)
-        var active: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
-        for unit in 0..<3 {
-            plume_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
-            get("texture 2D of unit \(unit)", GL_TEXTURE_BINDING_2D)
-            get("buffer texture of unit \(unit)", GL_TEXTURE_BINDING_BUFFER)
-        }
-        plume_glActiveTexture(GLenum(active))
+        GL.activeTexture(unit: active)
         return probe
     }
 
@@ -62,13 +57,13 @@ extension Playground {
     /// (blending for its UI, texture unit 2 active), and records what was not restored. ImGui
     /// draws in the same frame, before (the previous frame's state) and after.
     func checkedDraw(_ projection: Matrix4) throws {
-        plume_glEnable(GLenum(GL_BLEND))
-        plume_glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ZERO))
-        plume_glActiveTexture(GLenum(GL_TEXTURE2))
+        GL.enable(.blend)
+        GL.blendFunc(.srcAlpha, .oneMinusSrcAlpha, .one, .zero)
+        GL.activeTexture(unit: 2)
         let before = GLStateProbe.read()
         try renderer.draw(simulator, viewProjection: projection)
         let after = GLStateProbe.read()
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        GL.activeTexture(unit: 0)
         state.glStateChecks += 1
         for difference in before.differences(to: after) where !state.glStateMismatches.contains(difference) {
             state.glStateMismatches.append(difference)

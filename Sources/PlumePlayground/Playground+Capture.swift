@@ -38,16 +38,9 @@ extension Playground {
     /// The default framebuffer's back buffer as an opaque image, rows from the top.
     static func readFramebuffer(_ size: SIMD2<Int>) throws -> SpriteImage {
         let width = max(size.x, 1), height = max(size.y, 1)
-        var rows = [UInt8](repeating: 0, count: width * height * 4)
-        var previousPack: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_PACK_ALIGNMENT), &previousPack)
-        plume_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        plume_glReadBuffer(GLenum(GL_BACK))
-        rows.withUnsafeMutableBytes {
-            plume_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        plume_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), previousPack)
+        GL.bindFramebuffer(.both, 0)
+        GL.readBuffer(.back)
+        let rows = GL.readPixels(width: width, height: height)
         var pixels = [UInt8](repeating: 255, count: rows.count)
         let stride = width * 4
         for y in 0..<height {

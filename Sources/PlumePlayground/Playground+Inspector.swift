@@ -189,6 +189,7 @@ extension Playground {
         if ImGui.drag4("RGBA speeds /s", &speeds) {
             (c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed) = (speeds.x, speeds.y, speeds.z, speeds.w)
         }
+        drawTrail(c)
         moreNumbers(c, EmitterCell.declaredNumbers, shown: Self.cellNumbersLaidOut)
         ImGui.text("Contents")
         drawContents(c)
@@ -229,6 +230,35 @@ extension Playground {
         if changed { c.bursts = bursts }
     }
 
+    /// The cell's trail (Semantics §10 "Trails"): its points and span, and the width and colour at
+    /// the particle and at the trail's end (the curves' first and last values; one value edits
+    /// into two, evenly spaced).
+    private func drawTrail(_ c: EmitterCell) {
+        ImGui.text("Trail")
+        var points = Int32(clamping: Int(c.trailPointCount.isFinite ? c.trailPointCount : 0))
+        if ImGui.dragInt("trailPointCount", &points, range: 0...Int32(Trail.maxCount)) { c.trailPointCount = Float(points) }
+        var duration = Float(c.trailDuration)
+        if ImGui.drag("trailDuration s (0: 1/64 s apart)", &duration, speed: 0.01, range: 0...60) { c.trailDuration = Double(duration) }
+        guard c.trailPointCount >= 1 else { return }
+        var widths = SIMD2<Float>(Float(c.trailWidths.first ?? 1), Float(c.trailWidths.last ?? 1))
+        if ImGui.drag2("trailWidths head, end", &widths, speed: 0.01, format: "%.2f") {
+            var list = c.trailWidths.count >= 2 ? c.trailWidths : [1, 1]
+            list[0] = CGFloat(widths.x)
+            list[list.count - 1] = CGFloat(widths.y)
+            c.trailWidths = list
+            if c.trailWidthLocations?.count != list.count { c.trailWidthLocations = nil }
+        }
+        var colors = c.trailColors.count >= 2 ? c.trailColors : [.white, .white]
+        var head = colors[0].simd, end = colors[colors.count - 1].simd
+        var changed = false
+        if ImGui.color("trail colour at head", &head) { colors[0] = Color(head); changed = true }
+        if ImGui.color("trail colour at end", &end) { colors[colors.count - 1] = Color(end); changed = true }
+        if changed {
+            c.trailColors = colors
+            if c.trailColorLocations?.count != colors.count { c.trailColorLocations = nil }
+        }
+    }
+
     /// The cell numbers laid out above (or in ``drawContents(_:)`` and ``timing(_:)``); every other
     /// declared number is listed under "More", so a new property is editable here by itself.
     static let cellNumbersLaidOut: Set<String> = [
@@ -236,7 +266,7 @@ extension Playground {
         "velocity", "velocityRange", "xAcceleration", "yAcceleration", "zAcceleration", "scale", "scaleRange",
         "scaleSpeed", "spin", "spinRange", "rotation", "rotationRange", "redRange", "greenRange", "blueRange",
         "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed", "contentsScale", "minificationFilterBias",
-        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "trailPointCount", "trailDuration",
     ]
 
     /// Every declared number of `object` not in `shown`, edited by key path (angles in degrees).

@@ -76,7 +76,7 @@ public final class Playground {
         glfwSwapInterval(options.vsync && options.recordFrames == nil ? 1 : 0)
         input = WindowInput(window: window)
         renderer = try ParticleRenderer(context: context)
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        GL.bindFramebuffer(.both, 0)
         drawsOffscreen = renderer.prefersQuadLists && !context.drawFramebufferIsBGRA()
         let loaded = try Playground.load(options.effect, size: CGSize(width: options.width, height: options.height))
         layer = loaded.layer
@@ -170,10 +170,10 @@ public final class Playground {
             // The copy covers the whole window: only the scene is cleared.
             try scene.begin(clearTo: Color(SIMD4(background.x, background.y, background.z, 1)))
         } else {
-            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            plume_glViewport(0, 0, GLsizei(sizes.framebuffer.x), GLsizei(sizes.framebuffer.y))
-            plume_glClearColor(background.x, background.y, background.z, 1)
-            plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            GL.bindFramebuffer(.both, 0)
+            GL.viewport(x: 0, y: 0, width: sizes.framebuffer.x, height: sizes.framebuffer.y)
+            GL.clearColor(SIMD4(background.x, background.y, background.z, 1))
+            GL.clear()
         }
         if options.checksGLState {
             try checkedDraw(projection)
@@ -182,7 +182,7 @@ public final class Playground {
         }
         if let scene {
             try scene.copy(toFramebuffer: 0)
-            plume_glViewport(0, 0, GLsizei(sizes.framebuffer.x), GLsizei(sizes.framebuffer.y))
+            GL.viewport(x: 0, y: 0, width: sizes.framebuffer.x, height: sizes.framebuffer.y)
         }
         ImGui.render()
         try context.finish()

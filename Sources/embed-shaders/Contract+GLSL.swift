@@ -105,14 +105,16 @@ extension Contract {
     /// `NAME plume_row_NAME(usamplerBuffer t, uint row)`: one row of a `table` (its words in
     /// `(words + 3) / 4` RGBA32UI texels; the rows form a ring over the texture's whole size).
     private func glslTableReader(_ t: Block) -> String {
-        let vecs = (Self.words(t) + 3) / 4
-        var s = "\n#define \(t.name.uppercased())_VECS \(vecs)\n"
+        // A `declared float` table's size depends on the model's declarations: the host defines it.
+        let vecs = t.declared ? "\(t.name.uppercased())_VECS" : "\((Self.words(t) + 3) / 4)"
+        var s = t.declared ? "\n" : "\n#define \(t.name.uppercased())_VECS \(vecs)\n"
         s += "// Row `row` of a \(t.name) table; rows are numbered without end and kept in a ring of the texture's size.\n"
         s += "\(t.name) plume_row_\(t.name)(usamplerBuffer t, uint row) {\n"
         s += "    int base = int(row % uint(textureSize(t) / \(vecs))) * \(vecs);\n"
         s += "    uvec4 r[REC_MAX];\n"
         s += "    for (int v = 0; v < REC_MAX; ++v) r[v] = v < \(vecs) ? texelFetch(t, base + v) : uvec4(0u);\n"
         s += "    return \(t.name)(" + Self.offsets(t).map { f, o in Self.glslRead(f.type, base: nil, o) }.joined(separator: ", ")
+        if t.declared { s += " PLUME_DECLARED_ROW_\(t.name)" }   // `, uintBitsToFloat(plume_word(r, w))` per declared float
         s += ");\n}\n"
         return s
     }

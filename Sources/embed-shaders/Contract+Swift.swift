@@ -8,6 +8,7 @@ extension Contract {
         for t in tables { s += swiftRecord(t, kind: .table) + "\n" }
         for l in layouts { s += swiftLayout(l) + "\n" }
         s += swiftDeclaredLayouts + "\n"
+        s += swiftDeclaredTables + "\n"
         for e in enums { s += swiftEnum(e) + "\n" }
         if !constants.isEmpty { s += swiftConstants + "\n" }
         for block in structs { s += swiftStruct(block) + "\n" }
@@ -59,7 +60,12 @@ extension Contract {
         for (f, o) in Self.offsets(block) { s += "        static let \(f.name) = \(o)\n" }
         s += "    }\n"
         s += "    /// Words of the fields.\n    static let fieldWords = \(Self.words(block))\n"
-        if kind == .table { s += "    /// Texels of a row.\n    static let vectors = \((Self.words(block) + 3) / 4)\n" }
+        if kind == .table && block.declared {
+            s += "    /// Texels of a row: its fields, then its declared floats (`DeclaredParameters.names(of:)`).\n"
+            s += "    static var vectors: Int { (fieldWords + DeclaredParameters.names(of: \"\(block.name)\").count + 3) / 4 }\n"
+        } else if kind == .table {
+            s += "    /// Texels of a row.\n    static let vectors = \((Self.words(block) + 3) / 4)\n"
+        }
         if isParticle {
             s += """
                 /// The most sub-cells a cell may have on the GPU (the record must fit the 64
@@ -74,20 +80,29 @@ extension Contract {
             """
         }
         for f in block.fields { s += Self.doc(f.doc, indent: "    ") + "    var \(f.name): \(Self.swiftTypes[f.type]!)\n" }
+        if block.declared {
+            s += "    /// The model's declared floats (`DeclaredParameters.names(of: \"\(block.name)\")`), after the fields.\n"
+            s += "    var declared: [Float]\n"
+        }
         if isParticle {
             s += "    /// What the parent handed on (nil in a top-level cell's records).\n    var inherit: \(inheritType)?\n"
             s += "    /// The sub-cells' clocks.\n    var clocks: [\(clockType)]\n"
         }
         let params = block.fields.map { "\($0.name): \(Self.swiftTypes[$0.type]!)" }
             + (isParticle ? ["inherit: \(inheritType)?", "clocks: [\(clockType)]"] : [])
+            + (block.declared ? ["declared: [Float]"] : [])
         s += "\n    init(\(params.joined(separator: ", "))) {\n"
         for f in block.fields { s += "        self.\(f.name) = \(f.name)\n" }
+        if block.declared { s += "        self.declared = declared\n" }
         if isParticle { s += "        self.inherit = inherit\n        self.clocks = clocks\n" }
         s += "    }\n"
         s += "\n    /// Decodes the \(kind == .table ? "row" : "block") starting at `words[base]`.\n"
         s += "    init(words w: UnsafeBufferPointer<UInt32>, base: Int\(isParticle ? ", subCells: Int, child: Bool" : "")) {\n"
         s += "        let r = RecordWords(words: w, base: base)\n"
         for f in block.fields { s += "        \(f.name) = r.\(Self.swiftCodec(f.type))(Word.\(f.name))\n" }
+        if block.declared {
+            s += "        declared = DeclaredParameters.names(of: \"\(block.name)\").indices.map { r.float(Self.fieldWords + $0) }\n"
+        }
         if isParticle {
             s += "        inherit = child ? \(inheritType)(words: w, base: base + Self.fieldWords) : nil\n"
             s += "        clocks = (0..<subCells).map {\n"
@@ -98,6 +113,7 @@ extension Contract {
         s += "    func encode(into w: UnsafeMutableBufferPointer<UInt32>, base: Int) {\n"
         s += "        let r = RecordWordWriter(words: w, base: base)\n"
         for f in block.fields { s += "        r.put(\(f.name), at: Word.\(f.name))\n" }
+        if block.declared { s += "        for (i, v) in declared.enumerated() { r.put(v, at: Self.fieldWords + i) }\n" }
         if isParticle {
             s += "        inherit?.encode(into: w, base: base + Self.fieldWords)\n"
             s += "        for (j, clock) in clocks.enumerated() {\n"
@@ -176,6 +192,16 @@ extension Contract {
         s += "enum DeclaredLayouts {\n    static let firstWord: [String: Int] = ["
         let declared = layouts.filter(\.declared)
         s += declared.isEmpty ? ":" : declared.map { "\"\($0.name)\": \(Self.layoutWords($0))" }.joined(separator: ", ")
+        return s + "]\n}\n"
+    }
+
+    /// The words of every `declared float` table's fields, by name: where its declared floats
+    /// start (`DeclaredParameters.glslDefines` writes their readers).
+    private var swiftDeclaredTables: String {
+        var s = "/// The tables with declared parameters: the words of each one's fields.\n"
+        s += "enum DeclaredTables {\n    static let fieldWords: [String: Int] = ["
+        let declared = tables.filter(\.declared)
+        s += declared.isEmpty ? ":" : declared.map { "\"\($0.name)\": \(Self.words($0))" }.joined(separator: ", ")
         return s + "]\n}\n"
     }
 

@@ -19,10 +19,11 @@ struct Contract {
     struct Block {
         var name: String
         var fields: [Field] = []
-        /// `declared float` (a uniform struct or a layout): plus a float per property the model
-        /// declares for it (`@Property(gpu:)`), named as the property; the host supplies the list
-        /// when it compiles a program (`PLUME_DECLARED_<name>`, `PLUME_DECLARED_LAYOUT_<name>`),
-        /// links a struct's handles by name and writes a layout's floats after its other fields.
+        /// `declared float` (a uniform struct, a table or a layout): plus a float per property the
+        /// model declares for it (`@Property(gpu:)`), named as the property; the host supplies the
+        /// list when it compiles a program (`PLUME_DECLARED_<name>`, `PLUME_DECLARED_ROW_<name>`,
+        /// `PLUME_DECLARED_LAYOUT_<name>`), links a struct's handles by name and writes a table's
+        /// or a layout's floats after its other fields.
         var declared = false
     }
     struct Enumeration {
@@ -124,6 +125,9 @@ struct Contract {
                     throw fail("a record field must be one of \(Self.recordWords.keys.sorted())")
                 }
                 records[records.count - 1].fields.append(field)
+            case .table where field.name == "declared":
+                guard field.type == "float" else { throw fail("expected `declared float`") }
+                tables[tables.count - 1].declared = true
             case .table:
                 guard Self.recordWords[field.type] != nil, !field.perSubCell else {
                     throw fail("a table field must be one of \(Self.recordWords.keys.sorted())")

@@ -24,7 +24,7 @@ struct CompositingTests {
             renderer.compositing = compositing
             renderer.backdrop = backdrop
             try renderer.draw(sims, viewProjection: .layer(width: Float(width), height: Float(height)))
-            plume_glDisable(GLenum(GL_SCISSOR_TEST))
+            GL.disable(.scissorTest)
             return try target.premultipliedPixels()
         }
     }
@@ -205,9 +205,9 @@ struct CompositingTests {
             return layer
         }
         let host: (GLContext) -> Void = { _ in
-            plume_glViewport(10, 6, 80, 80)
-            plume_glScissor(12, 20, 70, 60)
-            plume_glEnable(GLenum(GL_SCISSOR_TEST))
+            GL.viewport(SIMD4(10, 6, 80, 80))
+            GL.scissor(SIMD4(12, 20, 70, 60))
+            GL.enable(.scissorTest)
         }
         let steps = (0...45).map { Double($0) / 30 }
         let direct = try Self.picture([make()], steps: steps, width: 100, height: 100, background: .black,
@@ -227,18 +227,17 @@ struct CompositingTests {
             let target = try OffscreenTarget(context: context, width: 100, height: 100)
             try target.begin(clearTo: .black)
             host(context)
-            var clear: [Float] = [0.25, 0.5, 0.75, 1]
-            plume_glClearColor(clear[0], clear[1], clear[2], clear[3])
+            GL.clearColor(SIMD4(0.25, 0.5, 0.75, 1))
             let renderer = try ParticleRenderer(context: context)
             renderer.compositing = .layerImage
             let before = StateProbe()
             try renderer.draw(sim, viewProjection: .layer(width: 80, height: 80))
             let after = StateProbe()
             #expect(before == after, "after a layer-image draw: \(before.difference(after))")
-            plume_glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clear)
+            let clear = GL.floats(.colorClearValue)
             #expect(clear == [0.25, 0.5, 0.75, 1], "the host's clear colour: \(clear)")
-            plume_glDisable(GLenum(GL_SCISSOR_TEST))
-            plume_glClearColor(0, 0, 0, 0)
+            GL.disable(.scissorTest)
+            GL.clearColor(.zero)
         }
     }
 }

@@ -75,6 +75,8 @@ struct ContextTests {
                 _ = try context.programs.program(DrawInstancedSortedUniforms.self, features: features)
                 _ = try context.programs.program(QuadListUniforms.self, features: features)
                 _ = try context.programs.program(QuadListSortedUniforms.self, features: features)
+                _ = try context.programs.program(DrawTrailUniforms.self, features: features)
+                _ = try context.programs.program(DrawTrailSortedUniforms.self, features: features)
             }
             _ = try context.programs.program(DrawQuadListUniforms.self)
             _ = try context.programs.program(FloorPointsUniforms.self)
@@ -82,6 +84,8 @@ struct ContextTests {
             _ = try context.programs.program(SortKeysUniforms.self)
             _ = try context.programs.program(SortStepUniforms.self)
             _ = try context.programs.program(HashVectorsUniforms.self)
+            _ = try context.programs.program(LayerCompositeUniforms.self)
+            _ = try context.programs.program(AttributesUniforms.self)
             // Every program of the contract was linked above.
             let linked = Set(context.programs.linkedKinds)
             #expect(linked == Set(PassKind.allCases), "not linked: \(Set(PassKind.allCases).subtracting(linked))")

@@ -13,7 +13,7 @@ import PlumeTestSupport
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct DeclaredBehaviorParameterGPUTests {
     /// Every declared behaviour parameter with the table that reads it.
-    static let parameters: [String] = GPUParameter.allCases.filter { $0 != .cell }
+    static let parameters: [String] = GPUParameter.allCases.filter { $0 != .cell && $0 != .births }
         .flatMap { EmitterBehavior.GPUParameters.tables[$0] ?? [] }
 
     /// The behaviours that read `table`, with their other inputs non-zero: on a cell of their own
@@ -39,11 +39,30 @@ struct DeclaredBehaviorParameterGPUTests {
             b.accelerationRange = 10
             return b
         }
+        func turbulence() -> EmitterBehavior {
+            let b = EmitterBehavior(type: .turbulence)
+            b.strength = 60
+            b.noiseFrequency = 0.01
+            b.octaves = 2
+            b.scrollSpeed = 0.5
+            return b
+        }
+        func vortex() -> EmitterBehavior {
+            let b = EmitterBehavior(type: .vortex)
+            b.position = CGPoint(x: 140, y: 110)
+            b.swirl = 40
+            b.coreRadius = 30
+            b.pull = 5
+            b.falloffDistance = 400
+            return b
+        }
         let list: [EmitterBehavior] = switch table {
-        case .cell: []
+        case .cell, .births: []
         case .wave: [wave(), wave(), attractor()]
         case .attractor: [attractor(), attractor()]
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
+        case .turbulence: [turbulence(), turbulence()]
+        case .vortex: [vortex(), vortex()]
         }
         // the first on "closed", the rest on "grid" (an attractor or central acceleration puts it there)
         list.first?.cellNames = ["closed"]
@@ -52,7 +71,7 @@ struct DeclaredBehaviorParameterGPUTests {
     }
 
     static func table(of key: String) -> GPUParameter {
-        GPUParameter.allCases.first { $0 != .cell && EmitterBehavior.GPUParameters.tables[$0]?.contains(key) == true }!
+        GPUParameter.allCases.first { $0 != .cell && $0 != .births && EmitterBehavior.GPUParameters.tables[$0]?.contains(key) == true }!
     }
 
     /// Two cells of a moving emitter under the behaviours reading `key`'s table; `key` changed on

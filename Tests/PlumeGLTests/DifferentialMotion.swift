@@ -20,6 +20,25 @@ extension Scenarios {
         return b
     }
 
+    static func turbulence(octaves: CGFloat = 3) -> EmitterBehavior {
+        let b = EmitterBehavior(type: .turbulence, name: "swirl")
+        b.strength = 90
+        b.noiseFrequency = 0.006
+        b.octaves = octaves
+        b.scrollSpeed = 0.3
+        return b
+    }
+
+    static func vortex() -> EmitterBehavior {
+        let b = EmitterBehavior(type: .vortex, name: "whirl")
+        b.position = CGPoint(x: 480, y: 520)
+        b.swirl = 120
+        b.coreRadius = 60
+        b.pull = 12
+        b.falloffDistance = 400
+        return b
+    }
+
     static func attractor(_ type: EmitterBehavior.AttractorType, name: String = "magnet") -> EmitterBehavior {
         let b = EmitterBehavior(type: .attractor, name: name)
         b.attractorType = type
@@ -144,5 +163,43 @@ extension Scenarios {
             layer.add(animation, forKey: "phase")
             return layer
         }, times: steps(fps: 60)),
+    ] + turbulenceScenarios
+
+    /// Issue 26 item 2: curl-noise turbulence and a vortex on the motion grid at 30, 60, 144 and 240
+    /// updates per second, combined with other forces, under a fast-forward with catch-up and a
+    /// seek backwards.
+    static let turbulenceScenarios: [Scenario] = [30.0, 60, 144, 240].map { fps in
+        Scenario(name: "motion turbulence at \(Int(fps)) updates/s", make: { behaviorLayer([turbulence()]) },
+                 times: steps(fps: fps, until: fps > 100 ? 5 : 10.5), compareEvery: Int(2 * fps))
+    } + [
+        Scenario(name: "motion turbulence with drag and an attractor", make: {
+            behaviorLayer([drag(0.3), turbulence(octaves: 5), attractor(.radial)])
+        }, times: irregularSteps(seed: 29)),
+        Scenario(name: "motion turbulence, timeOffset fast-forward with catch-up", make: {
+            let layer = behaviorLayer([turbulence()])
+            layer.timeOffset = 20
+            return layer
+        }, times: steps(until: 6)),
+        Scenario(name: "motion turbulence, seek backwards", make: { behaviorLayer([turbulence()]) },
+                 times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45),
+    ] + [30.0, 60, 144, 240].map { fps in
+        Scenario(name: "motion vortex at \(Int(fps)) updates/s", make: { behaviorLayer([vortex()]) },
+                 times: steps(fps: fps, until: fps > 100 ? 5 : 10.5), compareEvery: Int(2 * fps))
+    } + [
+        Scenario(name: "motion vortex in a turbulence, swirl animated", make: {
+            let layer = behaviorLayer([vortex(), turbulence(octaves: 2)])
+            let animation = BasicAnimation(keyPath: "emitterBehaviors.whirl.swirl")
+            animation.fromValue = 120
+            animation.toValue = -60
+            animation.beginTime = 2
+            animation.duration = 5
+            layer.add(animation, forKey: "reverse")
+            return layer
+        }, times: irregularSteps(seed: 31)),
+        Scenario(name: "motion vortex, timeOffset fast-forward with catch-up", make: {
+            let layer = behaviorLayer([vortex()])
+            layer.timeOffset = 20
+            return layer
+        }, times: steps(until: 6)),
     ]
 }

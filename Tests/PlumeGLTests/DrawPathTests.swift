@@ -195,18 +195,16 @@ struct DrawPathTests {
                 let renderer = try ParticleRenderer(context: context)
                 renderer.drawPath = path
                 try target.begin(clearTo: .black)
-                plume_glViewport(10, 8, 60, 50)
+                GL.viewport(SIMD4(10, 8, 60, 50))
                 if let scissor {
-                    plume_glEnable(GLenum(GL_SCISSOR_TEST))
-                    plume_glScissor(scissor.x, scissor.y, scissor.z, scissor.w)
+                    GL.enable(.scissorTest)
+                    GL.scissor(scissor)
                 }
-                defer { plume_glDisable(GLenum(GL_SCISSOR_TEST)) }
+                defer { GL.disable(.scissorTest) }
                 try renderer.draw(sim, viewProjection: .layer(width: 96, height: 72))
-                var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
-                plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-                plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+                let viewport = GL.integers(.viewport), box = GL.integers(.scissorBox)
                 #expect(viewport == [10, 8, 60, 50], "\(path): viewport \(viewport)")
-                #expect((plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0) == (scissor != nil))
+                #expect(GL.isEnabled(.scissorTest) == (scissor != nil))
                 if let scissor { #expect(box == [scissor.x, scissor.y, scissor.z, scissor.w], "\(path): scissor box \(box)") }
                 #expect(renderer.lastDrawPaths["emitterCells.dots"] == path)
                 return try target.premultipliedPixels()
@@ -229,7 +227,7 @@ struct DrawPathTests {
                 #expect(outside == 0 && inside > 100 && mae <= 1,
                         "scissor \(String(describing: scissor)): \(outside) lit pixels outside, \(inside) inside, MAE \(mae) against geometryQuads")
             }
-            plume_glViewport(0, 0, 96, 72)
+            GL.viewport(SIMD4(0, 0, 96, 72))
         }
     }
 

@@ -17,7 +17,7 @@ struct GL33TierTests {
     ]
     /// The suites the tier runs (regular expressions for `--filter`).
     static let suites = ["DifferentialTests", "BehaviorGPUTests", "RendererTests", "MovingEmitterTests",
-                         "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck"]
+                         "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests"]
 
     @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_GL_TIER"] != nil, "inside the tier already"))
     func gpuTestsPassOnGL33WithoutDoubles() throws {

@@ -108,15 +108,11 @@ struct GPUSimulatorTests {
         let program = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub, child: child)
         program.use()
         context.bind(context.passFramebuffer)
-        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        plume_glBindVertexArray(source.vertexArray.name)
-        plume_glDrawArrays(GLenum(GL_POINTS), 0, 1)
-        plume_glEndTransformFeedback()
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
-        plume_glBindVertexArray(0)
+        context.capturingPoints(into: target.feedback, discardingRaster: true) {
+            context.bind(source.vertexArray)
+            context.drawBoundPoints(count: 1)
+        }
+        GL.bindVertexArray(0)
         try context.check("the copy probe", pass: "test")
         var out = [UInt32](repeating: 0, count: ParticleRecord.bytes(subCells: csub, child: child) / 4)
         context.download(target.buffer, bytes: out.count * 4, into: &out)
@@ -211,7 +207,7 @@ struct GPUSimulatorTests {
                 try gpu.advance(to: t)
                 try cpu.advance(to: t)
             }
-            #expect(plume_glGetError() == GLenum(GL_NO_ERROR), "\(name): a GL error")
+            #expect(GL.takeError() == 0, "\(name): a GL error")
             let g = try gpu.snapshot(), c = try cpu.snapshot()
             // A huge timeOffset is valid (the layer is simply far into its life); the rest are reported.
             #expect(!g.diagnostics.isEmpty || name == "absurd timeOffset", "\(name): no diagnostic")
@@ -256,8 +252,8 @@ struct GPUSimulatorTests {
                 #expect(context.objects.total > before.total)
             }
             #expect(context.objects == before, "live GL objects before \(before), after \(context.objects)")
-            #expect(names.allSatisfy { plume_glIsBuffer($0) == 0 }, "a deleted buffer name is still a buffer")
-            #expect(plume_glGetError() == GLenum(GL_NO_ERROR))
+            #expect(names.allSatisfy { !GL.isBuffer($0) }, "a deleted buffer name is still a buffer")
+            #expect(GL.takeError() == 0)
         }
     }
 }

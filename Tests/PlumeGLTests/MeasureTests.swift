@@ -14,9 +14,9 @@ struct MeasureTests {
         try GPU.run { context in
             let target = try OffscreenTarget(context: context, width: 128, height: 96)
             defer { target.release() }
-            plume_glUseProgram(0)
-            plume_glDisable(GLenum(GL_BLEND))
-            plume_glDisable(GLenum(GL_PROGRAM_POINT_SIZE))
+            GL.useProgram(0)
+            GL.disable(.blend)
+            GL.disable(.programPointSize)
             let before = StateProbe()
             let seconds = try DrawFloor.pointSprites(context: context, target: target, count: 400, size: 4,
                                                      image: .builtin(.softDot, size: 4), radius: 20, repeats: 1)
@@ -55,8 +55,8 @@ struct MeasureTests {
                 try DrawFloor.pointSprites(context: context, target: target, count: 40, size: 8, image: image,
                                            radius: 36, repeats: 1)
             }
-            plume_glUseProgram(0)
-            plume_glDisable(GLenum(GL_BLEND))
+            GL.useProgram(0)
+            GL.disable(.blend)
             let before = StateProbe()
             let quads = try sprites {
                 try DrawFloor.quads(context: context, target: target, count: 40, size: 8, image: image,

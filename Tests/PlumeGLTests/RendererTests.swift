@@ -38,14 +38,12 @@ struct RendererTests {
                     context.delete(colour)
                 }
                 try context.attachColorRenderbuffer(colour, to: framebuffer, width: width, height: height)
-                var targetFramebuffer: GLint = 0
-                plume_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &targetFramebuffer)
+                let targetFramebuffer = GL.integer(.drawFramebufferBinding)
                 context.clear(framebuffer, width: width, height: height, to: SIMD4(0, 0, 0, 1))
                 try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height), yUp: yUp))
-                plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer.name)
-                plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(targetFramebuffer))
-                plume_glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-                                        GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+                GL.bindFramebuffer(.read, framebuffer.name)
+                GL.bindFramebuffer(.draw, GLuint(targetFramebuffer))
+                GL.blitColor(width: width, height: height)
             } else {
                 try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height), yUp: yUp))
             }
@@ -194,57 +192,57 @@ struct RendererTests {
             let textures = (0..<4).map { _ in context.makeTexture() }
             let hostProgram = try context.programs.program(HashVectorsUniforms.self)
             defer {
-                plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-                plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
-                plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-                plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-                plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
-                plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
-                plume_glDisable(GLenum(GL_SCISSOR_TEST))
-                plume_glDisable(GLenum(GL_BLEND))
-                plume_glDisable(GLenum(GL_DEPTH_TEST))
-                plume_glDisable(GLenum(GL_CULL_FACE))
-                plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ZERO), GLenum(GL_ONE), GLenum(GL_ZERO))
-                plume_glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_FUNC_ADD))
-                plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), 0)
-                plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), 0)
-                plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-                plume_glBindVertexArray(0)
-                plume_glActiveTexture(GLenum(GL_TEXTURE0))
-                plume_glUseProgram(0)
-                plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_UPPER_LEFT)
+                GL.bindTransformFeedback(0)
+                GL.bindBuffer(.pixelUnpack, 0)
+                GL.pixelStore(.unpackAlignment, 4)
+                GL.pixelStore(.unpackRowLength, 0)
+                GL.pixelStore(.unpackSkipRows, 0)
+                GL.pixelStore(.unpackSkipPixels, 0)
+                GL.disable(.scissorTest)
+                GL.disable(.blend)
+                GL.disable(.depthTest)
+                GL.disable(.cullFace)
+                GL.blendFunc(.one, .zero, .one, .zero)
+                GL.blendEquation(.add, .add)
+                GL.bindBuffer(.copyRead, 0)
+                GL.bindBuffer(.copyWrite, 0)
+                GL.bindBuffer(.array, 0)
+                GL.bindVertexArray(0)
+                GL.activeTexture(unit: 0)
+                GL.useProgram(0)
+                GL.pointSpriteOrigin(.upperLeft)
                 context.delete(vao)
                 context.delete(feedback)
                 buffers.forEach { context.delete($0) }
                 textures.forEach { context.delete($0) }
             }
             hostProgram.use()
-            plume_glBindVertexArray(vao.name)
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffers[0].name)
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+            GL.bindVertexArray(vao.name)
+            GL.bindBuffer(.array, buffers[0].name)
+            GL.bindTransformFeedback(feedback.name)
             for unit in 0..<3 {
-                plume_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[unit].name)
+                GL.activeTexture(unit: Int32(unit))
+                GL.bindTexture(.buffer, textures[unit].name)
             }
-            plume_glActiveTexture(GLenum(GL_TEXTURE0))
-            plume_glBindTexture(GLenum(GL_TEXTURE_2D), textures[3].name)
-            plume_glActiveTexture(GLenum(GL_TEXTURE3))
-            plume_glEnable(GLenum(GL_DEPTH_TEST))
-            plume_glEnable(GLenum(GL_CULL_FACE))
-            plume_glEnable(GLenum(GL_BLEND))
-            plume_glBlendFuncSeparate(GLenum(GL_SRC_COLOR), GLenum(GL_DST_ALPHA), GLenum(GL_DST_COLOR), GLenum(GL_SRC_ALPHA))
-            plume_glBlendEquationSeparate(GLenum(GL_FUNC_SUBTRACT), GLenum(GL_MAX))
-            plume_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 8)
-            plume_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 3)
-            plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 2)
-            plume_glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 1)
-            plume_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), buffers[1].name)
-            plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), buffers[2].name)
-            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffers[3].name)
-            plume_glViewport(3, 5, 40, 50)
-            plume_glScissor(2, 4, 30, 20)
-            plume_glEnable(GLenum(GL_SCISSOR_TEST))
-            plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_LOWER_LEFT)
+            GL.activeTexture(unit: 0)
+            GL.bindTexture(.texture2D, textures[3].name)
+            GL.activeTexture(unit: 3)
+            GL.enable(.depthTest)
+            GL.enable(.cullFace)
+            GL.enable(.blend)
+            GL.blendFunc(.srcColor, .dstAlpha, .dstColor, .srcAlpha)
+            GL.blendEquation(.subtract, .max)
+            GL.pixelStore(.unpackAlignment, 8)
+            GL.pixelStore(.unpackRowLength, 3)
+            GL.pixelStore(.unpackSkipRows, 2)
+            GL.pixelStore(.unpackSkipPixels, 1)
+            GL.bindBuffer(.pixelUnpack, buffers[1].name)
+            GL.bindBuffer(.copyRead, buffers[2].name)
+            GL.bindBuffer(.copyWrite, buffers[3].name)
+            GL.viewport(SIMD4(3, 5, 40, 50))
+            GL.scissor(SIMD4(2, 4, 30, 20))
+            GL.enable(.scissorTest)
+            GL.pointSpriteOrigin(.lowerLeft)
             let before = StateProbe()
             let defaults = StateProbe.defaults(framebuffer: before.values["GL_FRAMEBUFFER_BINDING"]!)
             let unchanged = before.values.filter { defaults[$0.key] == $0.value }.map(\.key).sorted()
@@ -263,8 +261,8 @@ struct RendererTests {
             try renderer.draw(sim, viewProjection: .layer(width: 64, height: 64))
             let after = StateProbe()
             #expect(before == after, "\(path): after draw: \(before.difference(after))")
-            plume_glScissor(0, 0, 64, 64)
-            plume_glViewport(0, 0, 64, 64)
+            GL.scissor(SIMD4(0, 0, 64, 64))
+            GL.viewport(SIMD4(0, 0, 64, 64))
         }
     }
 
@@ -306,56 +304,50 @@ struct RendererTests {
 struct StateProbe: Equatable, CustomStringConvertible {
     var values: [String: Int] = [:]
     init() {
-        func get(_ name: String, _ e: Int32) {
-            var v: GLint = 0
-            plume_glGetIntegerv(GLenum(e), &v)
-            values[name] = Int(v)
+        func get(_ name: String, _ state: GLIntegerState) { values[name] = Int(GL.integer(state)) }
+        func get4(_ name: String, _ state: GLIntegerState) {
+            for (i, x) in GL.integers(state).enumerated() { values["\(name)[\(i)]"] = Int(x) }
         }
-        func get4(_ name: String, _ e: Int32) {
-            var v = [GLint](repeating: 0, count: 4)
-            plume_glGetIntegerv(GLenum(e), &v)
-            for (i, x) in v.enumerated() { values["\(name)[\(i)]"] = Int(x) }
-        }
-        get("GL_CURRENT_PROGRAM", GL_CURRENT_PROGRAM)
-        get("GL_VERTEX_ARRAY_BINDING", GL_VERTEX_ARRAY_BINDING)
-        get("GL_ARRAY_BUFFER_BINDING", GL_ARRAY_BUFFER_BINDING)
-        get("GL_ACTIVE_TEXTURE", GL_ACTIVE_TEXTURE)
-        get("GL_TRANSFORM_FEEDBACK_BINDING", GL_TRANSFORM_FEEDBACK_BINDING)
-        get("GL_FRAMEBUFFER_BINDING", GL_FRAMEBUFFER_BINDING)
-        get("GL_READ_FRAMEBUFFER_BINDING", GL_READ_FRAMEBUFFER_BINDING)
-        for (name, e) in [("GL_BLEND", GL_BLEND), ("GL_DEPTH_TEST", GL_DEPTH_TEST), ("GL_CULL_FACE", GL_CULL_FACE),
-                          ("GL_SCISSOR_TEST", GL_SCISSOR_TEST)] {
-            values[name] = Int(plume_glIsEnabled(GLenum(e)))
+        get("GL_CURRENT_PROGRAM", .currentProgram)
+        get("GL_VERTEX_ARRAY_BINDING", .vertexArrayBinding)
+        get("GL_ARRAY_BUFFER_BINDING", .arrayBufferBinding)
+        get("GL_ACTIVE_TEXTURE", .activeTexture)
+        get("GL_TRANSFORM_FEEDBACK_BINDING", .transformFeedbackBinding)
+        get("GL_FRAMEBUFFER_BINDING", .framebufferBinding)
+        get("GL_READ_FRAMEBUFFER_BINDING", .readFramebufferBinding)
+        for (name, capability) in [("GL_BLEND", GLCapability.blend), ("GL_DEPTH_TEST", .depthTest), ("GL_CULL_FACE", .cullFace),
+                                   ("GL_SCISSOR_TEST", .scissorTest)] {
+            values[name] = GL.isEnabled(capability) ? 1 : 0
         }
         // Rasterizer discard is off in any host that draws: restored, but not set by the test.
-        discard = Int(plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)))
+        discard = GL.isEnabled(.rasterizerDiscard) ? 1 : 0
         // Program point size: the renderer turns it on for point sprites, so the test leaves it at
         // its default (off) to see it restored (it is not in `defaults`).
-        values["GL_PROGRAM_POINT_SIZE"] = Int(plume_glIsEnabled(GLenum(GL_PROGRAM_POINT_SIZE)))
-        get("GL_POINT_SPRITE_COORD_ORIGIN", GL_POINT_SPRITE_COORD_ORIGIN)
-        get("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB)
-        get("GL_BLEND_DST_RGB", GL_BLEND_DST_RGB)
-        get("GL_BLEND_SRC_ALPHA", GL_BLEND_SRC_ALPHA)
-        get("GL_BLEND_DST_ALPHA", GL_BLEND_DST_ALPHA)
-        get("GL_BLEND_EQUATION_RGB", GL_BLEND_EQUATION_RGB)
-        get("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA)
-        get("GL_UNPACK_ALIGNMENT", GL_UNPACK_ALIGNMENT)
-        get("GL_UNPACK_ROW_LENGTH", GL_UNPACK_ROW_LENGTH)
-        get("GL_UNPACK_SKIP_ROWS", GL_UNPACK_SKIP_ROWS)
-        get("GL_UNPACK_SKIP_PIXELS", GL_UNPACK_SKIP_PIXELS)
-        get("GL_PIXEL_UNPACK_BUFFER_BINDING", GL_PIXEL_UNPACK_BUFFER_BINDING)
-        get("GL_COPY_READ_BUFFER_BINDING", GL_COPY_READ_BUFFER_BINDING)
-        get("GL_COPY_WRITE_BUFFER_BINDING", GL_COPY_WRITE_BUFFER_BINDING)
-        get4("GL_VIEWPORT", GL_VIEWPORT)
-        get4("GL_SCISSOR_BOX", GL_SCISSOR_BOX)
-        let active = values["GL_ACTIVE_TEXTURE"]!
+        values["GL_PROGRAM_POINT_SIZE"] = GL.isEnabled(.programPointSize) ? 1 : 0
+        get("GL_POINT_SPRITE_COORD_ORIGIN", .pointSpriteCoordOrigin)
+        get("GL_BLEND_SRC_RGB", .blendSrcRGB)
+        get("GL_BLEND_DST_RGB", .blendDstRGB)
+        get("GL_BLEND_SRC_ALPHA", .blendSrcAlpha)
+        get("GL_BLEND_DST_ALPHA", .blendDstAlpha)
+        get("GL_BLEND_EQUATION_RGB", .blendEquationRGB)
+        get("GL_BLEND_EQUATION_ALPHA", .blendEquationAlpha)
+        get("GL_UNPACK_ALIGNMENT", .pixelStore(.unpackAlignment))
+        get("GL_UNPACK_ROW_LENGTH", .pixelStore(.unpackRowLength))
+        get("GL_UNPACK_SKIP_ROWS", .pixelStore(.unpackSkipRows))
+        get("GL_UNPACK_SKIP_PIXELS", .pixelStore(.unpackSkipPixels))
+        get("GL_PIXEL_UNPACK_BUFFER_BINDING", .pixelUnpackBufferBinding)
+        get("GL_COPY_READ_BUFFER_BINDING", .copyReadBufferBinding)
+        get("GL_COPY_WRITE_BUFFER_BINDING", .copyWriteBufferBinding)
+        get4("GL_VIEWPORT", .viewport)
+        get4("GL_SCISSOR_BOX", .scissorBox)
+        let active = GL.activeTextureUnit
         for unit in 0..<3 {
-            plume_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
-            get("unit \(unit) GL_TEXTURE_BUFFER", GL_TEXTURE_BINDING_BUFFER)
+            GL.activeTexture(unit: Int32(unit))
+            get("unit \(unit) GL_TEXTURE_BUFFER", .bufferTextureBinding)
         }
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        get("unit 0 GL_TEXTURE_2D", GL_TEXTURE_BINDING_2D)
-        plume_glActiveTexture(GLenum(active))
+        GL.activeTexture(unit: 0)
+        get("unit 0 GL_TEXTURE_2D", .texture2DBinding)
+        GL.activeTexture(unit: active)
     }
     var discard = 0
 

@@ -37,6 +37,12 @@ struct TrailRenderTests {
         return layer
     }
 
+    /// The geometry stage's strip holds a trail's most points (its `max_vertices` is twice this).
+    @Test func theStripHoldsTheLongestTrail() {
+        #expect(Trail.maxPoints == ShaderConstant.TRAIL_MAX_POINTS)
+        #expect(ShaderLibrary.source("draw_trail.geom")?.contains("max_vertices = \(2 * Trail.maxPoints)") == true)
+    }
+
     static let modes: [EmitterRenderMode] = [.oldestFirst, .oldestLast, .backToFront, .additive]
 
     /// The GPU's trails (and particles over them) match the reference's trail points rasterized:
@@ -56,6 +62,48 @@ struct TrailRenderTests {
         without.draw(reference, layer: Self.comets(mode, points: 0))
         let (maeWithout, _) = without.compare(to: gpu)
         #expect(maeWithout > 0.2 && maeWithout > 20 * mae, "\(mode) (\(path)): the trails barely change the picture (MAE without them \(maeWithout))")
+    }
+
+    /// Trails of particles under motion behaviours (Semantics §12): closed form (drag and a wave),
+    /// grid (an attractor: the geometry stage walks back along the grid) and an orbit, against the
+    /// reference's trail points rasterized.
+    @Test(arguments: ["closed form", "grid", "orbit"])
+    func trailsUnderBehavioursMatchTheReferenceRasterized(_ motion: String) throws {
+        let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        let make = { () -> EmitterLayer in
+            let layer = Self.comets(.oldestFirst)
+            switch motion {
+            case "closed form":
+                let drag = EmitterBehavior(type: .drag, name: "drag")
+                drag.drag = 0.8
+                let wave = EmitterBehavior(type: .wave, name: "wave")
+                wave.force = SIMD3(0, 60, 0)
+                wave.frequency = 1.5
+                layer.emitterBehaviors = [drag, wave]
+            case "grid":
+                let magnet = EmitterBehavior(type: .attractor, name: "magnet")
+                magnet.position = CGPoint(x: 130, y: 70)
+                magnet.stiffness = 3
+                magnet.falloff = -30
+                magnet.falloffDistance = 300
+                layer.emitterBehaviors = [magnet]
+            default:
+                let orbit = EmitterBehavior(type: .orbit, name: "orbit")
+                orbit.startRadius = 5
+                orbit.endRadius = 70
+                orbit.turnsPerSecond = 0.4
+                layer.emitterPosition = CGPoint(x: 120, y: 90)
+                layer.emitterBehaviors = [orbit]
+            }
+            return layer
+        }
+        let (gpu, _, reference, layer) = try RendererTests.render(make, time: 2.5, width: w, height: h)
+        var cpu = SoftwareRasterizer(width: w, height: h)
+        cpu.draw(reference, layer: layer)
+        let (mae, psnr) = cpu.compare(to: gpu)
+        print("trails under \(motion): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB")
+        #expect(mae <= 1.0 && psnr >= 34, "\(motion): MAE \(mae) steps per channel, PSNR \(psnr) dB")
+        #expect(reference.particles.contains { $0.trail.count > 10 })
     }
 
     /// The trail is sampled on the particle's age grid, not per frame: the pictures at 30, 60, 144

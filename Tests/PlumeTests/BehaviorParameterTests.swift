@@ -12,7 +12,8 @@ struct BehaviorParameterTests {
         let declared = EmitterBehavior.declaredProperties.filter { $0.gpu != nil }
         #expect(declared.map(\.key) == EmitterBehavior.GPUParameters.names)
         for d in declared {
-            #expect(d.gpu != .cell, "\(d.key): a behaviour parameter is read by a behaviour table, not CellParams")
+            #expect(d.gpu != .cell && d.gpu != .births,
+                    "\(d.key): a behaviour parameter is read by a behaviour table, not CellParams or BirthParams")
             #expect(EmitterBehavior.GPUParameters.tables[d.gpu!]?.contains(d.key) == true, "\(d.key) is not in its table")
         }
         let wave = EmitterBehavior(type: .wave)

@@ -106,10 +106,13 @@ struct DeclaredPropertyTests {
         #expect(layerRate.info.unit == .factor && layerRate.info.doc.hasPrefix("Multiplies every top-level cell's"))
         let drag = try #require(EffectModel.behavior.properties.first { $0.key == "drag" })
         #expect(drag.info.unit == .perSecond && drag.info.minimum == 0)
-        // GPU parameters: declared `gpu: .cell`, resolved in declaration order.
+        // GPU parameters: declared `gpu: .cell` (CellParams) or `.births` (BirthParams rows),
+        // resolved in declaration order.
         #expect(EmitterCell.GPUParameters.names.contains("velocityRange"))
-        let declaredGPU = EmitterCell.declaredProperties.filter { $0.gpu == .cell }.map(\.key)
+        let declaredGPU = EmitterCell.declaredProperties.filter { $0.gpu != nil }.map(\.key)
         #expect(declaredGPU == EmitterCell.GPUParameters.names)
+        #expect(EmitterCell.GPUParameters.tables[.births] == ["scale", "scaleRange", "scaleSpeed", "spin", "spinRange",
+                                                             "rotation", "rotationRange"])
     }
 
     /// A bad GPU parameter is resolved as any birth value: reported, read as 0, and the cell

@@ -18,6 +18,9 @@ import Testing
         #expect(trail.sampleAges(age: 2048) == [2048, 1024, 0], "on a grid age: the head is that age")
         #expect(trail.sampleAges(age: 10000) == [10000, 9216, 8192, 7168, 6144, 5904])
         #expect(trail.sampleAges(age: 8192) == [8192, 7168, 6144, 5120, 4096])
+        let article = Trail(count: 4, spacing: 4096)   // the example of Semantics §10 "Trails"
+        #expect(article.sampleAges(age: 10000) == [10000, 8192, 4096, 0])
+        #expect(article.sampleAges(age: 20000) == [20000, 16384, 12288, 8192, 4096, 3616])
         for age in [Int64(5), 1023, 1024, 1025, 4096, 4097, 70000] {
             let ages = trail.sampleAges(age: age)
             #expect(ages.count <= Trail(count: 4, spacing: Self.s).count + 2)

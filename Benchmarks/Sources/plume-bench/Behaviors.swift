@@ -19,6 +19,8 @@ enum BehaviorBench {
         case .alignToMotion: b.rotation = 0.25
         case .radialAcceleration, .tangentialAcceleration: b.acceleration = 25; b.accelerationRange = 10
         case .orbit: b.startRadius = 10; b.endRadius = 150; b.turnsPerSecond = 0.5
+        case .turbulence: b.strength = 90; b.noiseFrequency = 0.006; b.octaves = 3; b.scrollSpeed = 0.3
+        case .vortex: b.position = CGPoint(x: 640, y: 360); b.swirl = 120; b.coreRadius = 60; b.pull = 12
         }
         return b
     }

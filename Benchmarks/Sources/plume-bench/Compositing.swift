@@ -1,6 +1,6 @@
 import Foundation
 import Plume
-@_spi(Benchmarks) import PlumeGL
+@_spi(Benchmarks) import PlumeGL   // Timer.clock.now (Timing.swift)
 
 /// Issue 27 item 1: what drawing a layer through its own image costs (`--only compositing`).
 /// Each row times the draw alone (clear and draw of one steady state at 1280×720, fenced with

@@ -62,7 +62,7 @@ struct EffectPropertyInfo: Sendable {
         case angle = "radians (or degrees, see angleUnit)"
         /// An angular speed: radians per second, or degrees per second.
         case angularSpeed = "radians per second (or degrees per second, see angleUnit)"
-        case seconds, points, perSecond = "per second", pointsPerSecond = "points per second"
+        case seconds, points, perSecond = "per second", pointsPerSecond = "points per second", perPoint = "per point"
         case pointsPerSecondSquared = "points per second²", factor = "multiplier", pixelsPerPoint = "pixels per point"
     }
 

@@ -35,27 +35,39 @@ macro DeclaredProperties() = #externalMacro(module: "PlumeMacros", type: "Declar
 ///   the property (`u_cell.velocityRange`), holding the value ``ResolvedCell`` resolved (finite,
 ///   flushed; a bad value stops the cell's emission and is reported), as a 32-bit float. The GLSL
 ///   struct gets the field and the host sets it from this declaration: the shader only uses it.
-/// - `wave`, `attractor`, `acceleration` (on ``EmitterBehavior``): a `float` of the behaviour
-///   table's `Wave`, `Attractor` or `Acceleration` entry (`layout … declared float` in
+/// - `births`: a `float` of the cell's `BirthParams` table (`table … declared float`), the birth
+///   parameters a particle's generation keeps and the draws read after birth (`g.scale` in
+///   `plume_attributes`), resolved as `cell` values and written into each generation's row by the
+///   host. Use it for an attribute drawn from the particle's key where it is read (scale, spin,
+///   rotation and their ranges), so live particles keep the values they were born with.
+/// - `wave`, `attractor`, `acceleration`, `turbulence`, `vortex` (on ``EmitterBehavior``): a
+///   `float` of the behaviour table's `Wave`, `Attractor`, `Acceleration`, `Turbulence` or
+///   `Vortex` entry (`layout … declared float` in
 ///   `Shaders/plume.contract`; `acceleration`: radial and tangential accelerations), read in GLSL
 ///   as `plume_Wave_phase(t, e)`, holding the value the behaviour resolved by its declaration (a
 ///   bad value — NaN, an infinity it does not allow, beyond ±1e9, below its minimum — is reported
 ///   and read as the property's default), as a 32-bit float. The reference reads the same value as
 ///   a member of the resolved behaviour (``ResolvedWave``, ``ResolvedAttractor``,
-///   ``ResolvedCentralAcceleration``).
+///   ``ResolvedCentralAcceleration``, ``ResolvedTurbulence``, ``ResolvedVortex``).
 package enum GPUParameter: Sendable, Hashable, CaseIterable {
     case cell
+    case births
     case wave
     case attractor
     case acceleration
+    case turbulence
+    case vortex
 
     /// The contract block that holds it: the `CellParams` struct or the `layout` of that name.
     package var contractName: String {
         switch self {
         case .cell: "CellParams"
+        case .births: "BirthParams"
         case .wave: "Wave"
         case .attractor: "Attractor"
         case .acceleration: "Acceleration"
+        case .turbulence: "Turbulence"
+        case .vortex: "Vortex"
         }
     }
 }
@@ -282,6 +294,7 @@ extension EffectPropertyInfo.Unit {
         case .pointsPerSecondSquared: return "pt/s²"
         case .factor: return "×"
         case .pixelsPerPoint: return "px/pt"
+        case .perPoint: return "/pt"
         }
     }
 }

@@ -112,8 +112,8 @@ open class EmitterBehavior: @unchecked Sendable {
     /// (`axial`) or a plane (`planar`) through ``position``/``zPosition``.
     @Property
     public var attractorType: AttractorType = .radial
-    /// `attractor`: the attractor's position in the layer's space, points. Default (0, 0).
-    /// Animatable.
+    /// `attractor`, `vortex`: the attractor's position (the vortex's axis passes through it) in
+    /// the layer's space, points. Default (0, 0). Animatable.
     @Property(unit: .points)
     public var position: CGPoint = .zero
     /// `attractor`: the attractor's z, points. Default 0. Animatable.
@@ -132,8 +132,9 @@ open class EmitterBehavior: @unchecked Sendable {
     /// Default 0. Animatable.
     @Property(unit: .pointsPerSecondSquared)
     public var falloff: CGFloat = 0
-    /// `attractor`: beyond this distance, points, the attractor does nothing. Default `.infinity`
-    /// (everywhere). Negative or NaN values are read as infinity (reported).
+    /// `attractor`, `vortex`: beyond this distance (from the vortex's axis), points, the behaviour
+    /// does nothing. Default `.infinity` (everywhere). Negative or NaN values are read as infinity
+    /// (reported).
     @Property(unit: .points, minimum: 0, allowsInfinity: true)
     public var falloffDistance: CGFloat = .infinity
     /// `attractor` (`axial`, `planar`): latitude of the axis or plane normal, radians, measured
@@ -187,6 +188,52 @@ open class EmitterBehavior: @unchecked Sendable {
     @Property(unit: .turnsPerSecond)
     public var turnsPerSecondRange: CGFloat = 0
 
+    // MARK: turbulence (Plume)
+
+    /// `turbulence`: the scale of the acceleration, points/s². The field is the curl of a
+    /// gradient-noise potential in the layer plane (divergence-free: it swirls particles without
+    /// bunching or spreading them) and about `strength` at its strongest. Default 0. Any finite
+    /// value (negative turns the swirls the other way); a bad one is read as 0 (reported).
+    /// Animatable.
+    @Property(unit: .pointsPerSecondSquared, gpu: .turbulence)
+    public var strength: CGFloat = 0
+    /// `turbulence`: the noise's spatial frequency, cycles per point (the swirls are about
+    /// `1/noiseFrequency` points across). Default 0.01. Must be finite and ≥ 0 (a bad value is
+    /// read as 0.01, reported). Animatable.
+    @Property(unit: .perPoint, minimum: 0, gpu: .turbulence)
+    public var noiseFrequency: CGFloat = 0.01
+    /// `turbulence`: the number of noise layers, each of twice the frequency and half the
+    /// amplitude of the one before. Default 1. Must be finite and ≥ 1 (a bad value is read as 1,
+    /// reported); read rounded down, at most 8.
+    @Property(minimum: 1, animatable: false, gpu: .turbulence)
+    public var octaves: CGFloat = 1
+    /// `turbulence`: how fast the field changes, noise cells per second of the particle's age (the
+    /// noise's third axis is `scrollSpeed · age`, so a particle's path does not depend on the
+    /// update times). Default 0: a still field. Any finite value; a bad one is read as 0
+    /// (reported). Animatable.
+    @Property(unit: .perSecond, gpu: .turbulence)
+    public var scrollSpeed: CGFloat = 0
+
+    // MARK: vortex (Plume)
+
+    /// `vortex`: the swirl about the axis perpendicular to the layer through ``position``,
+    /// points/s² (positive: clockwise on the y-down layer): the acceleration across the radius at
+    /// distance `r` from the axis is `swirl · min(r/coreRadius, coreRadius/r)`, largest at the
+    /// core's edge. Default 0.
+    /// Any finite value; a bad one is read as 0 (reported). Animatable.
+    @Property(unit: .pointsPerSecondSquared, gpu: .vortex)
+    public var swirl: CGFloat = 0
+    /// `vortex`: the radius of the core, points: inside it the swirl grows linearly from the axis
+    /// (a turning disc), outside it falls off as `1/r`. Default 50. 0: the same swirl at every
+    /// distance. Must be finite and ≥ 0 (a bad value is read as 50, reported). Animatable.
+    @Property(unit: .points, minimum: 0, gpu: .vortex)
+    public var coreRadius: CGFloat = 50
+    /// `vortex`: a constant acceleration towards the axis, points/s² (negative pushes out), at every
+    /// distance where the vortex acts. Default 0. Any finite value; a bad one is read as 0
+    /// (reported). Animatable.
+    @Property(unit: .pointsPerSecondSquared, gpu: .vortex)
+    public var pull: CGFloat = 0
+
     /// Failed `setValue(_:forKey:)` calls on this behaviour, newest last.
     public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
@@ -235,6 +282,12 @@ extension EmitterBehavior {
         /// Circular motion about the birth point with a radius changing linearly over life
         /// (cocos2d's radius mode).
         case orbit
+        /// A divergence-free noise field (curl noise) in the layer plane, seeded by the layer's
+        /// seed.
+        case turbulence
+        /// A swirl about the axis perpendicular to the layer through a point, with a core, an
+        /// optional pull towards the axis and a falloff distance.
+        case vortex
     }
 
     /// What an `attractor` pulls towards.

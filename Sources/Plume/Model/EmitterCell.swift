@@ -127,26 +127,26 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
 
     /// Mean scale of the image. Default 1. Multiplied by `EmitterLayer.scale` for top-level
     /// cells, by the parent particle's current scale for sub-cells.
-    @Property(unit: .factor, gpu: .cell)
+    @Property(unit: .factor, gpu: .births)
     public var scale: CGFloat = 1
     /// Full width of the uniform scale spread. Default 0.
-    @Property(unit: .factor, gpu: .cell)
+    @Property(unit: .factor, gpu: .births)
     public var scaleRange: CGFloat = 0
     /// Change of scale per second over the particle's life, unclamped. Default 0.
-    @Property(unit: .perSecond, gpu: .cell)
+    @Property(unit: .perSecond, gpu: .births)
     public var scaleSpeed: CGFloat = 0
     /// Mean rotation speed, radians per second; positive turns clockwise on screen. Default 0.
     /// Multiplied by `EmitterLayer.spin`.
-    @Property(unit: .angularSpeed, gpu: .cell)
+    @Property(unit: .angularSpeed, gpu: .births)
     public var spin: CGFloat = 0
     /// Full width of the uniform spin spread, radians per second. Default 0.
-    @Property(unit: .angularSpeed, gpu: .cell)
+    @Property(unit: .angularSpeed, gpu: .births)
     public var spinRange: CGFloat = 0
     /// Initial angle, radians. Default 0. Plume extension (Core Animation has it only privately).
-    @Property(unit: .angle, gpu: .cell)
+    @Property(unit: .angle, gpu: .births)
     public var rotation: CGFloat = 0
     /// Full width of the uniform initial-angle spread, radians. Default 0. Plume extension.
-    @Property(unit: .angle, gpu: .cell)
+    @Property(unit: .angle, gpu: .births)
     public var rotationRange: CGFloat = 0
 
     // MARK: Colour
@@ -237,7 +237,7 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// Positions a particle's trail passes through besides its own: the trail is a ribbon drawn
     /// under the particle along its path over the last `trailPointCount × spacing` seconds of its
     /// age (its last positions on the particle's age grid of that spacing, see ``trailDuration``).
-    /// Default 0: no trail. Range 0…64 (read rounded down; above 64 is read as 64, negative or not
+    /// Default 0: no trail. Range 0…48 (read rounded down; above 48 is read as 48, negative or not
     /// finite as 0, reported). Read at every draw (affects live particles); animatable (rounded
     /// down).
     @Property(minimum: 0)

@@ -8,7 +8,7 @@ extension Presets {
     public static func comet(size: CGSize) -> EmitterLayer {
         let comet = EmitterCell(name: "comet")
         comet.contents = .builtin(.softDot, size: 32)
-        comet.birthRate = 2.5
+        comet.birthRate = 3
         comet.lifetime = 4
         comet.velocity = 300
         comet.velocityRange = 80

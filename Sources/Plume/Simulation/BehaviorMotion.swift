@@ -83,17 +83,26 @@ public enum BehaviorMotion {
     /// step to `age` (the path the grid took, within the step's error).
     public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
                                 behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
-        guard age < anchor.age, b.motion == .grid else {
-            return evaluate(anchor, at: age, acceleration: a, behaviors: b, particle: particle).0
+        positions(anchor, at: [age], acceleration: a, behaviors: b, particle: particle)[0]
+    }
+
+    /// ``position(_:at:acceleration:behaviors:particle:)`` at each of `ages`, which do not
+    /// increase (a trail's, head first): grid motion walks back along its grid once for all of them.
+    public static func positions(_ anchor: MotionAnchor, at ages: [Double], acceleration a: SIMD3<Double>,
+                                 behaviors b: CellBehaviors, particle: BehaviorParticle) -> [SIMD3<Double>] {
+        var back = anchor          // grid motion: the grid point reached walking back
+        return ages.map { age in
+            guard age < anchor.age, b.motion == .grid else {
+                return evaluate(anchor, at: age, acceleration: a, behaviors: b, particle: particle).0
+            }
+            while back.age - gridStep >= age {
+                let n = (back.age / gridStep).rounded() - 1
+                back = rk4Step(back, to: n * gridStep, acceleration: a, behaviors: b, particle: particle)
+                back.age = n * gridStep
+            }
+            return age < back.age ? rk4Step(back, to: age, acceleration: a, behaviors: b, particle: particle).position
+                : back.position
         }
-        var s = anchor
-        while s.age - gridStep >= age {
-            let n = (s.age / gridStep).rounded() - 1
-            s = rk4Step(s, to: n * gridStep, acceleration: a, behaviors: b, particle: particle)
-            s.age = n * gridStep
-        }
-        if age < s.age { s = rk4Step(s, to: age, acceleration: a, behaviors: b, particle: particle) }
-        return s.position
     }
 
     /// The anchor advanced to `age`: moved there for closed forms, to the last grid point at or
@@ -192,12 +201,14 @@ public enum BehaviorMotion {
     // MARK: Grid
 
     /// The forces at `p`, `v`, age `t`: the cell's constant acceleration, waves, drag,
-    /// attractors, radial and tangential accelerations about ``CellBehaviors/center``.
+    /// attractors, turbulence, vortices, radial and tangential accelerations about ``CellBehaviors/center``.
     static func force(_ p: SIMD3<Double>, _ v: SIMD3<Double>, _ t: Double, acceleration a: SIMD3<Double>,
                       behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
         var f = a - b.drag * v
         for wave in b.resolvedWaves { f += wave.force * sin(wave.omega * t + wave.phase) }
         for attractor in b.attractors { f += attractor.acceleration(at: p) }
+        for turbulence in b.turbulences { f += turbulence.acceleration(at: p, age: t) }
+        for vortex in b.vortices { f += vortex.acceleration(at: p) }
         if particle.radial != 0 || particle.tangential != 0 {
             let d = p - b.center
             let r = length(d)

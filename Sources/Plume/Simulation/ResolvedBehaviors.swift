@@ -89,6 +89,63 @@ public struct ResolvedCentralAcceleration: Hashable, Sendable {
     }
 }
 
+/// A `turbulence` as one update uses it (Semantics §12): the curl-noise acceleration of
+/// ``CurlNoise``, from the behaviour's declared parameters (`strength`, `noiseFrequency`,
+/// `octaves`, `scrollSpeed`).
+@dynamicMemberLookup
+public struct ResolvedTurbulence: Hashable, Sendable {
+    /// The layer's seed.
+    public var seed: UInt32
+    /// The behaviour's draw index (`BehaviorDraw.base + 4·behaviour index`): its own noise.
+    public var draw: UInt32
+    /// The behaviour's parameters declared `@Property(gpu: .turbulence)` (the others 0), resolved
+    /// by their declarations: what the GPU's `Turbulence` entry holds.
+    public var parameters = EmitterBehavior.GPUParameters()
+
+    /// A declared parameter by name: `turbulence.strength`.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
+
+    /// The acceleration at `p` (layer points) when the particle is `age` seconds old, points/s².
+    public func acceleration(at p: SIMD3<Double>, age: Double) -> SIMD3<Double> {
+        CurlNoise.acceleration(at: p, age: age, strength: parameters.strength, frequency: parameters.noiseFrequency,
+                               octaves: parameters.octaves, scrollSpeed: parameters.scrollSpeed, seed: seed, draw: draw)
+    }
+}
+
+/// A `vortex` as one update uses it (Semantics §12): with `d = p − position` and `r = |d_xy|` the
+/// distance from the axis, the acceleration is
+/// `(swirl · g(r) · (−d_y, d_x, 0) − pull · (d_x, d_y, 0)) / r` for `0 < r ≤ falloffDistance`
+/// (else 0), `g(r) = min(r/coreRadius, coreRadius/r)` (1 when `coreRadius` is 0).
+@dynamicMemberLookup
+public struct ResolvedVortex: Hashable, Sendable {
+    /// A point of the axis, layer points.
+    public var position: SIMD3<Double>
+    /// Beyond this distance from the axis the vortex does nothing, points.
+    public var falloffDistance: Double
+    /// The behaviour's parameters declared `@Property(gpu: .vortex)` (`swirl`, `coreRadius`,
+    /// `pull`; the others 0), resolved by their declarations: what the GPU's `Vortex` entry holds.
+    public var parameters = EmitterBehavior.GPUParameters()
+
+    /// A declared parameter by name: `vortex.swirl`.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
+    }
+
+    /// The acceleration at `p`, points/s².
+    public func acceleration(at p: SIMD3<Double>) -> SIMD3<Double> {
+        let d = p - position
+        let r = (d.x * d.x + d.y * d.y).squareRoot()
+        guard r > 0, r <= falloffDistance else { return .zero }
+        let core = parameters.coreRadius
+        let g = core > 0 ? Swift.min(r / core, core / r) : 1
+        return (SIMD3(-d.y, d.x, 0) * (parameters.swirl * g) - SIMD3(d.x, d.y, 0) * parameters.pull) / r
+    }
+}
+
 /// cocos2d's radius mode as one update uses it.
 public struct ResolvedOrbit: Hashable, Sendable {
     /// The radius at birth, points, and its per-particle range (`± range/2`).
@@ -144,6 +201,10 @@ public struct CellBehaviors: Hashable, Sendable {
     public var tangential: [ResolvedCentralAcceleration] = []
     /// Centre of radial and tangential accelerations: the emitter position of this update.
     public var center: SIMD3<Double> = .zero
+    /// `turbulence` behaviours, in the layer's order.
+    public var turbulences: [ResolvedTurbulence] = []
+    /// `vortex` behaviours, in the layer's order.
+    public var vortices: [ResolvedVortex] = []
     /// An `orbit` behaviour (cocos2d's radius mode), the first one that acts on the cell.
     public var orbit: ResolvedOrbit?
     /// `alignToMotion`: the offset added to the direction of motion, radians.
@@ -155,7 +216,8 @@ public struct CellBehaviors: Hashable, Sendable {
             && a.velocity == b.velocity && a.color == b.color && a.drag == b.drag
             && a.resolvedWaves == b.resolvedWaves
             && a.attractors == b.attractors && a.radial == b.radial && a.tangential == b.tangential
-            && a.center == b.center && a.orbit == b.orbit && a.align == b.align
+            && a.center == b.center && a.orbit == b.orbit && a.align == b.align && a.turbulences == b.turbulences
+            && a.vortices == b.vortices
     }
 
     public func hash(into h: inout Hasher) {
@@ -171,8 +233,8 @@ public struct CellBehaviors: Hashable, Sendable {
         /// Drag and waves on top of the constant acceleration, and/or a velocity curve alone:
         /// closed form from any state.
         case closedForm
-        /// Forces with no closed form (attractors, radial, tangential, or a velocity curve with
-        /// drag or waves): integrated on the fixed age grid of ``BehaviorMotion/gridStep``.
+        /// Forces with no closed form (attractors, radial, tangential, turbulence, vortices, or a
+        /// velocity curve with drag or waves): integrated on the fixed age grid of ``BehaviorMotion/gridStep``.
         case grid
         /// An orbit about the birth point: closed form from birth; other motion is ignored.
         case orbit
@@ -181,7 +243,8 @@ public struct CellBehaviors: Hashable, Sendable {
     /// Which of the four motion classes the cell's behaviours put it in.
     public var motion: Motion {
         if orbit != nil { return .orbit }
-        if !attractors.isEmpty || !radial.isEmpty || !tangential.isEmpty { return .grid }
+        if !attractors.isEmpty || !radial.isEmpty || !tangential.isEmpty || !turbulences.isEmpty
+            || !vortices.isEmpty { return .grid }
         let forces = drag != 0 || !resolvedWaves.isEmpty
         if velocity != nil && forces { return .grid }
         return forces || velocity != nil ? .closedForm : .ballistic
@@ -206,7 +269,7 @@ struct ResolvedBehaviorList {
 
     var entries: [Entry] = []
 
-    init(_ behaviors: [EmitterBehavior]?, center: SIMD3<Double>, report: inout DiagnosticCollector) {
+    init(_ behaviors: [EmitterBehavior]?, center: SIMD3<Double>, seed: UInt32, report: inout DiagnosticCollector) {
         var uses: [String: Int] = [:]
         for b in behaviors ?? [] { if let name = b.name { uses[name, default: 0] += 1 } }
         for (index, b) in (behaviors ?? []).enumerated() {
@@ -218,7 +281,7 @@ struct ResolvedBehaviorList {
                 report.add(prefix + "type", b.type, "is not a known behaviour type (\(EmitterBehavior.types.joined(separator: ", "))); the behaviour does nothing", .ignored)
                 continue
             }
-            if let entry = Self.entry(b, kind: kind, index: index, prefix: prefix, center: center, report: &report) {
+            if let entry = Self.entry(b, kind: kind, index: index, prefix: prefix, center: center, seed: seed, report: &report) {
                 entries.append(Entry(cellNames: b.cellNames, apply: entry))
             }
         }
@@ -234,7 +297,8 @@ struct ResolvedBehaviorList {
     }
 
     private static func entry(_ b: EmitterBehavior, kind: EmitterBehavior.Kind, index: Int, prefix: String,
-                              center: SIMD3<Double>, report: inout DiagnosticCollector) -> ((inout CellBehaviors) -> Void)? {
+                              center: SIMD3<Double>, seed: UInt32,
+                              report: inout DiagnosticCollector) -> ((inout CellBehaviors) -> Void)? {
         func number(_ key: String, _ v: CGFloat, default fallback: Double = 0) -> Double {
             let d = Double(v)
             if ResolvedLayer.isSane(d) { return ResolvedLayer.flushed(d) }
@@ -273,6 +337,14 @@ struct ResolvedBehaviorList {
                     report.add(prefix + key, v, rule + "; \(fallback) is used", .replaced)
                 }
             }
+        }
+        func falloffDistance() -> Double {
+            let d = Double(b.falloffDistance)
+            if d.isNaN || d < 0 {
+                report.add(prefix + "falloffDistance", b.falloffDistance, "must not be negative or NaN; infinity is used", .replaced)
+                return .infinity
+            }
+            return d
         }
         let draw = BehaviorDraw.base + 4 * UInt32(truncatingIfNeeded: index)
 
@@ -325,11 +397,7 @@ struct ResolvedBehaviorList {
             let w = ResolvedWave(force: f, omega: 2 * .pi * number("frequency", b.frequency), parameters: declared(.wave))
             return { c in c.resolvedWaves.append(w) }
         case .attractor:
-            var falloffDistance = Double(b.falloffDistance)
-            if falloffDistance.isNaN || falloffDistance < 0 {
-                report.add(prefix + "falloffDistance", b.falloffDistance, "must not be negative or NaN; infinity is used", .replaced)
-                falloffDistance = .infinity
-            }
+            let falloffDistance = falloffDistance()
             let orientation = BirthSampler.emissionVector(longitude: number("orientationLongitude", b.orientationLongitude),
                                                           latitude: number("orientationLatitude", b.orientationLatitude))
             let a = ResolvedAttractor(type: b.attractorType,
@@ -360,6 +428,14 @@ struct ResolvedBehaviorList {
                                   angularSpeedRange: 2 * .pi * number("turnsPerSecondRange", b.turnsPerSecondRange),
                                   draw: draw)
             return { c in if c.orbit == nil { c.orbit = o } }
+        case .turbulence:
+            let t = ResolvedTurbulence(seed: seed, draw: draw, parameters: declared(.turbulence))
+            return { c in c.turbulences.append(t) }
+        case .vortex:
+            let v = ResolvedVortex(position: SIMD3(number("position.x", b.position.x), number("position.y", b.position.y),
+                                                   number("zPosition", b.zPosition)),
+                                   falloffDistance: falloffDistance(), parameters: declared(.vortex))
+            return { c in c.vortices.append(v) }
         }
     }
 }

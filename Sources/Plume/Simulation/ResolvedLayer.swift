@@ -278,7 +278,7 @@ extension ResolvedLayer {
                          parentDrawn: true, context: context, visiting: &visiting, report: &report)
         }
         if layer.emitterBehaviors?.isEmpty == false {
-            let list = ResolvedBehaviorList(layer.emitterBehaviors, center: position, report: &report)
+            let list = ResolvedBehaviorList(layer.emitterBehaviors, center: position, seed: layer.seed, report: &report)
             for i in cells.indices { cells[i].attach(list) }
         }
         diagnostics = report.items

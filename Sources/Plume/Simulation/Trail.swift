@@ -21,7 +21,7 @@ import Foundation
 /// centre column at the particle, its right edge at a full trail's end, its height across (so a
 /// round sprite's glow continues down the trail).
 public struct Trail: Hashable, Sendable {
-    /// Grid positions the trail passes through besides the head and tail: 1…``maxCount``.
+    /// Grid positions the trail passes through besides the head and tail: at most ``maxCount``.
     public var count: Int
     /// Ticks between grid positions (≥ 1).
     public var spacing: Int64
@@ -30,8 +30,9 @@ public struct Trail: Hashable, Sendable {
     /// Colour factors along the trail, per channel (straight RGBA), over `u`.
     public var color: [BehaviorCurve]
 
-    /// The most grid positions a trail may have.
-    public static let maxCount = 64
+    /// The most grid positions a trail may have: 48 (with the head and the tail, 50 points, 100
+    /// strip vertices: what one geometry-shader invocation may emit on GL 3.3).
+    public static let maxCount = 48
     /// The most points a trail's ribbon passes through: the grid positions, the head and the tail.
     public static let maxPoints = maxCount + 2
 
@@ -137,10 +138,8 @@ public struct Trail: Hashable, Sendable {
     /// positions at ``sampleAges(age:)``, head first. `age` in ticks.
     public func points(age: Int64, anchor: MotionAnchor, acceleration: SIMD3<Double>, behaviors: CellBehaviors,
                        particle: BehaviorParticle) -> [SIMD3<Double>] {
-        sampleAges(age: age).map { tick in
-            BehaviorMotion.position(anchor, at: Ticks.time(tick), acceleration: acceleration, behaviors: behaviors,
-                                    particle: particle)
-        }
+        BehaviorMotion.positions(anchor, at: sampleAges(age: age).map(Ticks.time), acceleration: acceleration,
+                                 behaviors: behaviors, particle: particle)
     }
 }
 

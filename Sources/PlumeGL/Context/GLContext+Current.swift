@@ -68,3 +68,6 @@ extension GLContext {
         }
     }
 }
+
+/// The GL layer (`GL/`) makes, counts and deletes its objects through the context that owns them.
+extension GLContext: GLObjectOwner {}

@@ -28,7 +28,7 @@ extension GLContext {
             preconditionFailure("GLContext.setViewport: \(width)×\(height) at (\(x), \(y)) does not fit 32 bits")
         }
         try ensureCurrent("GLContext.setViewport")
-        plume_glViewport(x, y, w, h)
+        GL.viewport(SIMD4(x, y, w, h))
     }
 
     /// Clears the bound framebuffer's colour to `color` (written as is: give a premultiplied
@@ -40,9 +40,13 @@ extension GLContext {
     /// - Throws: ``GLError/contextNotCurrent(_:)`` unless the context is current.
     public func clear(to color: Color, depth: Bool = true) throws {
         try ensureCurrent("GLContext.clear")
-        plume_glClearColor(color.red, color.green, color.blue, color.alpha)
-        var bits = GLbitfield(GL_COLOR_BUFFER_BIT)
-        if depth { bits |= GLbitfield(GL_DEPTH_BUFFER_BIT) }
-        plume_glClear(bits)
+        GL.clearColor(SIMD4(color.red, color.green, color.blue, color.alpha))
+        GL.clear(depth: depth)
     }
+
+    /// Whether the driver says the colour buffer drawn into is stored as B8G8R8A8: its preferred
+    /// read format (`GL_IMPLEMENTATION_COLOR_READ_FORMAT`) for the bound draw framebuffer is
+    /// `GL_BGRA`. False when that framebuffer is incomplete or reads no colour buffer. Restores
+    /// the read-framebuffer binding it found.
+    public func drawFramebufferIsBGRA() -> Bool { GL.drawFramebufferIsBGRA() }
 }

@@ -56,7 +56,7 @@ public final class GLContext: @unchecked Sendable {
     /// A vertex array with no attributes, for draws that read none.
     private(set) var emptyVertexArray = GLVertexArray(name: 0)
     /// Compiled programs, shared by every simulator of this context.
-    lazy var programs = ProgramCache(context: self)
+    lazy var programs = ProgramCache(context: self, glVersion: info.versionNumber)
 
     private init(backend: Backend, platform: String) throws {
         self.backend = backend
@@ -213,7 +213,7 @@ public final class GLContext: @unchecked Sendable {
     /// ``GLError/contextNotCurrent(_:)``.
     /// - Throws: ``GLError`` when no context is current or it lacks what the engine needs.
     public static func current() throws -> GLContext {
-        guard plume_glGetString(GLenum(GL_VERSION)) != nil else {
+        guard GL.string(.version) != nil else {
             throw GLError.noContext("no OpenGL context is current on this thread")
         }
         let handle: HostHandle
@@ -273,7 +273,7 @@ public final class GLContext: @unchecked Sendable {
     /// - Throws: ``GLError/contextNotCurrent(_:)`` unless the context is current.
     public func finish() throws {
         try ensureCurrent("GLContext.finish()")
-        plume_glFinish()
+        GL.finish()
     }
 
     /// Whether `eglContext` is this context's own EGL context.

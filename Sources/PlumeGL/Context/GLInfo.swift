@@ -54,31 +54,23 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the current context.
     static func read(platform: String) -> GLInfo {
-        func string(_ e: Int32) -> String {
-            guard let p = plume_glGetString(GLenum(e)) else { return "?" }
-            return String(cString: p)
-        }
-        func integer(_ e: Int32) -> Int {
-            var v: GLint = 0
-            plume_glGetIntegerv(GLenum(e), &v)
-            return Int(v)
-        }
+        func string(_ name: GLStringName) -> String { GL.string(name) ?? "?" }
+        func integer(_ state: GLIntegerState) -> Int { Int(GL.integer(state)) }
         let number = Int(plume_epoxy_gl_version())
         func has(_ ext: String) -> Bool { plume_epoxy_has_gl_extension(ext) }
         return GLInfo(
-            vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
-            shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION), versionNumber: number,
+            vendor: string(.vendor), renderer: string(.renderer), version: string(.version),
+            shadingLanguageVersion: string(.shadingLanguageVersion), versionNumber: number,
             platform: platform,
-            maxVertexAttribs: integer(GL_MAX_VERTEX_ATTRIBS),
-            maxTransformFeedbackInterleavedComponents: integer(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS),
-            maxGeometryOutputComponents: integer(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS),
-            maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
+            maxVertexAttribs: integer(.maxVertexAttribs),
+            maxTransformFeedbackInterleavedComponents: integer(.maxTransformFeedbackInterleavedComponents),
+            maxGeometryOutputComponents: integer(.maxGeometryTotalOutputComponents),
+            maxTextureSize: integer(.maxTextureSize),
             maxViewportSize: {
-                var v: [GLint] = [0, 0]
-                plume_glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &v)
+                let v = GL.integers(.maxViewportDims)
                 return SIMD2(Int(v[0]), Int(v[1]))
             }(),
-            maxTextureBufferSize: integer(GL_MAX_TEXTURE_BUFFER_SIZE),
+            maxTextureBufferSize: integer(.maxTextureBufferSize),
             hasDoublePrecision: number >= 40 || has("GL_ARB_gpu_shader_fp64"),
             hasTransformFeedback2: number >= 40 || has("GL_ARB_transform_feedback2"),
             hasTransformFeedbackInstanced: number >= 42 || has("GL_ARB_transform_feedback_instanced"),

@@ -2,76 +2,73 @@ import CEpoxy
 
 /// Draw calls and transform-feedback capture: the GL calls the GPU passes make, typed (objects,
 /// not names; counts as `Int`), so the layers above GL make none of their own.
-extension GLContext {
+extension GLObjectOwner {
     /// Binds `feedback` and runs `body` between `glBeginTransformFeedback(GL_POINTS)` and its end:
     /// every point `body` draws is captured into `feedback`'s buffers. Unbinds it afterwards.
-    func capturingPoints(into feedback: GLTransformFeedback, _ body: () throws -> Void) rethrows {
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+    /// `discardingRaster`: rasterizer discard is on while `body` runs and off afterwards (a pass
+    /// outside ``withTransformFeedbackPasses(_:_:)``, which keeps it on itself).
+    func capturingPoints(into feedback: GLTransformFeedback, discardingRaster: Bool = false,
+                         _ body: () throws -> Void) rethrows {
+        if discardingRaster { GL.enable(.rasterizerDiscard) }
+        GL.bindTransformFeedback(feedback.name)
+        GL.beginTransformFeedback(.points)
         defer {
-            plume_glEndTransformFeedback()
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
+            GL.endTransformFeedback()
+            GL.bindTransformFeedback(0)
+            if discardingRaster { GL.disable(.rasterizerDiscard) }
         }
         try body()
     }
 
     /// Binds `vertexArray` (the records a draw reads as attributes).
-    func bind(_ vertexArray: GLVertexArray) { plume_glBindVertexArray(vertexArray.name) }
+    func bind(_ vertexArray: GLVertexArray) { GL.bindVertexArray(vertexArray.name) }
 
     /// Draws `count` points with no attributes (the empty vertex array bound).
     func drawPoints(count: Int) {
-        plume_glBindVertexArray(emptyVertexArray.name)
-        plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+        GL.bindVertexArray(emptyVertexArray.name)
+        GL.drawArrays(.points, count: count)
     }
 
     /// Draws `count` points from the bound vertex array, starting at vertex `first`.
-    func drawBoundPoints(first: Int = 0, count: Int) {
-        plume_glDrawArrays(GLenum(GL_POINTS), GLint(first), GLsizei(count))
-    }
+    func drawBoundPoints(first: Int = 0, count: Int) { GL.drawArrays(.points, first: first, count: count) }
 
     /// Draws, as points, every vertex `feedback` captured (its count stays on the GPU), reading
     /// them through `vertexArray`; `instances` times each where given (GL 4.2 or the extension).
     func drawCaptured(_ vertexArray: GLVertexArray, _ feedback: GLTransformFeedback, instances: Int? = nil) {
-        plume_glBindVertexArray(vertexArray.name)
+        GL.bindVertexArray(vertexArray.name)
         if let instances {
-            plume_glDrawTransformFeedbackInstanced(GLenum(GL_POINTS), feedback.name, GLsizei(instances))
+            plume_glDrawTransformFeedbackInstanced(GLPrimitive.points.raw, feedback.name, GLsizei(instances))
         } else {
-            plume_glDrawTransformFeedback(GLenum(GL_POINTS), feedback.name)
+            GL.drawTransformFeedback(.points, feedback.name)
         }
     }
 
     /// Draws `instances` triangle strips of `vertices` vertices each (`glDrawArraysInstanced`),
     /// reading per-instance attributes through `vertexArray`, or none (the empty vertex array).
     func drawStrips(vertices: Int, instances: Int, from vertexArray: GLVertexArray? = nil) {
-        plume_glBindVertexArray((vertexArray ?? emptyVertexArray).name)
-        plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, GLsizei(vertices), GLsizei(instances))
+        GL.bindVertexArray((vertexArray ?? emptyVertexArray).name)
+        GL.drawArraysInstanced(.triangleStrip, count: vertices, instances: instances)
     }
 
     /// Binds the 2-D texture `texture` to texture unit `unit`, leaving unit 0 active.
     func bindTexture(_ texture: GLTexture, unit: Int32 = 0) {
-        plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        GL.activeTexture(unit: unit)
+        GL.bindTexture(.texture2D, texture.name)
+        GL.activeTexture(unit: 0)
     }
 
     /// Runs `body` and gives the buffer-texture bindings of texture `units` back afterwards (the
     /// host's), with its active unit.
     func preservingBufferTextures<T>(units: [Int32], _ body: () throws -> T) rethrows -> T {
-        var active: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
-        let saved = units.map { unit -> GLint in
-            var name: GLint = 0
-            plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-            plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_BUFFER), &name)
-            return name
-        }
-        plume_glActiveTexture(GLenum(active))
+        let active = GL.activeTextureUnit
+        let saved = units.map { GL.texture(.bufferTextureBinding, unit: $0) }
+        GL.activeTexture(unit: active)
         defer {
             for (unit, name) in zip(units, saved) {
-                plume_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), GLuint(name))
+                GL.activeTexture(unit: unit)
+                GL.bindTexture(.buffer, name)
             }
-            plume_glActiveTexture(GLenum(active))
+            GL.activeTexture(unit: active)
         }
         return try body()
     }

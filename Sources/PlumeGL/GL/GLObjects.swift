@@ -60,15 +60,30 @@ struct GLFramebuffer: Hashable { let name: GLuint }
 /// A GL renderbuffer name.
 struct GLRenderbuffer: Hashable { let name: GLuint }
 
+/// What the GL layer needs of the context that owns its objects (``GLContext`` is the one): the
+/// ledger of live objects, deletion that waits while the context is not current, and the two
+/// objects every context keeps for its passes. The layer's functions are extensions of this
+/// protocol, so `GL/` names no type of the folders above it.
+protocol GLObjectOwner: AnyObject {
+    /// Live objects by kind.
+    var objects: GLObjectCounts { get set }
+    /// Deletes `name` with `delete` now if the context is current, else at its next use.
+    func deleteOrDefer(_ name: GLuint, _ kind: GLObjectKind, _ delete: @escaping (GLuint) -> Void)
+    /// A vertex array with no attributes (draws that read none).
+    var emptyVertexArray: GLVertexArray { get }
+    /// The 1 × 1 framebuffer bound while transform-feedback passes run.
+    var passFramebuffer: GLFramebuffer { get }
+}
+
 /// The thin typed layer over GL object creation and deletion: every object goes through here so
 /// the context's ledger counts it.
-extension GLContext {
-    func makeBuffer(bytes: Int, usage: Int32 = GL_DYNAMIC_COPY) throws -> GLBuffer {
+extension GLObjectOwner {
+    func makeBuffer(bytes: Int, usage: GLBufferUsage = .dynamicCopy) throws -> GLBuffer {
         let name = generate(.buffer, plume_glGenBuffers)
         let buffer = GLBuffer(name: name)
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), name)
-        plume_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(max(bytes, 16)), nil, GLenum(usage))
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        GL.bindBuffer(.array, name)
+        plume_glBufferData(GLBufferTarget.array.raw, GLsizeiptr(max(bytes, 16)), nil, usage.raw)
+        GL.bindBuffer(.array, 0)
         if let error = pendingError() {
             delete(buffer)
             throw GLError.driver(call: "glBufferData(\(bytes) bytes)", code: error)
@@ -80,37 +95,33 @@ extension GLContext {
 
     /// Writes `data` into `buffer` from byte `offset` (through the copy-write binding, which it restores).
     func upload<T>(_ data: [T], to buffer: GLBuffer, atByte offset: Int = 0) {
-        var previous: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_COPY_WRITE_BUFFER_BINDING), &previous)
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffer.name)
+        let previous = GL.integer(.copyWriteBufferBinding)
+        GL.bindBuffer(.copyWrite, buffer.name)
         data.withUnsafeBytes {
-            plume_glBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), GLintptr(offset), GLsizeiptr($0.count), $0.baseAddress)
+            plume_glBufferSubData(GLBufferTarget.copyWrite.raw, GLintptr(offset), GLsizeiptr($0.count), $0.baseAddress)
         }
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(previous))
+        GL.bindBuffer(.copyWrite, GLuint(previous))
     }
 
     /// Copies the first `bytes` bytes of `source` to the start of `target` on the GPU (through the
     /// copy bindings, which it restores).
     func copy(_ source: GLBuffer, to target: GLBuffer, bytes: Int) {
-        var read: GLint = 0, write: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_COPY_READ_BUFFER_BINDING), &read)
-        plume_glGetIntegerv(GLenum(GL_COPY_WRITE_BUFFER_BINDING), &write)
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), source.name)
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), target.name)
-        plume_glCopyBufferSubData(GLenum(GL_COPY_READ_BUFFER), GLenum(GL_COPY_WRITE_BUFFER), 0, 0, GLsizeiptr(bytes))
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), GLuint(read))
-        plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), GLuint(write))
+        let read = GL.integer(.copyReadBufferBinding), write = GL.integer(.copyWriteBufferBinding)
+        GL.bindBuffer(.copyRead, source.name)
+        GL.bindBuffer(.copyWrite, target.name)
+        plume_glCopyBufferSubData(GLBufferTarget.copyRead.raw, GLBufferTarget.copyWrite.raw, 0, 0, GLsizeiptr(bytes))
+        GL.bindBuffer(.copyRead, GLuint(read))
+        GL.bindBuffer(.copyWrite, GLuint(write))
     }
 
     /// The first `bytes` bytes of `buffer`, read back (waits for the GPU).
     func download(_ buffer: GLBuffer, bytes: Int, into words: inout [UInt32]) {
-        var previous: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_COPY_READ_BUFFER_BINDING), &previous)
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), buffer.name)
+        let previous = GL.integer(.copyReadBufferBinding)
+        GL.bindBuffer(.copyRead, buffer.name)
         words.withUnsafeMutableBytes { raw in
-            plume_glGetBufferSubData(GLenum(GL_COPY_READ_BUFFER), 0, GLsizeiptr(min(bytes, raw.count)), raw.baseAddress)
+            plume_glGetBufferSubData(GLBufferTarget.copyRead.raw, 0, GLsizeiptr(min(bytes, raw.count)), raw.baseAddress)
         }
-        plume_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), GLuint(previous))
+        GL.bindBuffer(.copyRead, GLuint(previous))
     }
 
     func makeVertexArray() -> GLVertexArray { GLVertexArray(name: generate(.vertexArray, plume_glGenVertexArrays)) }
@@ -141,7 +152,7 @@ extension GLContext {
 
     func makeShader(type: Int32) -> GLShader {
         objects.created(.shader)
-        return GLShader(name: plume_glCreateShader(GLenum(type)))
+        return GLShader(name: plume_glCreateShader(GLenum(bitPattern: type)))
     }
     func delete(_ s: GLShader) { deleteOrDefer(s.name, .shader) { plume_glDeleteShader($0) } }
 

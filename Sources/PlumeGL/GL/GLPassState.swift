@@ -1,6 +1,6 @@
 import CEpoxy
 
-extension GLContext {
+extension GLObjectOwner {
     /// Runs transform-feedback passes: binds the pass framebuffer (a surfaceless context has no
     /// default one, and llvmpipe refuses transform feedback without one) and enables rasterizer
     /// discard, then restores what the host had bound: draw and read framebuffers, program,
@@ -8,39 +8,74 @@ extension GLContext {
     /// textures of unit 0 (records) and unit 5 (birth parameters) and the discard flag. Throws the
     /// GL error the passes left, naming `pass`.
     func withTransformFeedbackPasses(_ pass: String, _ body: () throws -> Void) throws {
-        func get(_ e: Int32) -> GLuint {
-            var v: GLint = 0
-            plume_glGetIntegerv(GLenum(e), &v)
-            return GLuint(v)
-        }
-        let drawFramebuffer = get(GL_DRAW_FRAMEBUFFER_BINDING), readFramebuffer = get(GL_READ_FRAMEBUFFER_BINDING)
-        let program = get(GL_CURRENT_PROGRAM), vertexArray = get(GL_VERTEX_ARRAY_BINDING)
-        let arrayBuffer = get(GL_ARRAY_BUFFER_BINDING), feedback = get(GL_TRANSFORM_FEEDBACK_BINDING)
-        let discard = plume_glIsEnabled(GLenum(GL_RASTERIZER_DISCARD)) != 0
+        func get(_ state: GLIntegerState) -> GLuint { GLuint(GL.integer(state)) }
+        let drawFramebuffer = get(.drawFramebufferBinding), readFramebuffer = get(.readFramebufferBinding)
+        let program = get(.currentProgram), vertexArray = get(.vertexArrayBinding)
+        let arrayBuffer = get(.arrayBufferBinding), feedback = get(.transformFeedbackBinding)
+        let discard = GL.isEnabled(.rasterizerDiscard)
         // The update pass reads records through a buffer texture on unit 0.
-        let activeTexture = get(GL_ACTIVE_TEXTURE)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        let bufferTexture = get(GL_TEXTURE_BINDING_BUFFER)
-        plume_glActiveTexture(GLenum(GL_TEXTURE5))
-        let birthsTexture = get(GL_TEXTURE_BINDING_BUFFER)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        let activeTexture = GL.activeTextureUnit
+        let bufferTexture = GL.texture(.bufferTextureBinding, unit: 0)
+        let birthsTexture = GL.texture(.bufferTextureBinding, unit: 5)
+        GL.activeTexture(unit: 0)
         bind(passFramebuffer)
-        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
+        GL.enable(.rasterizerDiscard)
         defer {
-            if !discard { plume_glDisable(GLenum(GL_RASTERIZER_DISCARD)) }
-            plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), drawFramebuffer)
-            plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), readFramebuffer)
-            plume_glUseProgram(program)
-            plume_glBindVertexArray(vertexArray)
-            plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), arrayBuffer)
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback)
-            plume_glActiveTexture(GLenum(GL_TEXTURE5))
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), birthsTexture)
-            plume_glActiveTexture(GLenum(GL_TEXTURE0))
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), bufferTexture)
-            plume_glActiveTexture(activeTexture)
+            if !discard { GL.disable(.rasterizerDiscard) }
+            GL.bindFramebuffer(.draw, drawFramebuffer)
+            GL.bindFramebuffer(.read, readFramebuffer)
+            GL.useProgram(program)
+            GL.bindVertexArray(vertexArray)
+            GL.bindBuffer(.array, arrayBuffer)
+            GL.bindTransformFeedback(feedback)
+            GL.activeTexture(unit: 5)
+            GL.bindTexture(.buffer, birthsTexture)
+            GL.activeTexture(unit: 0)
+            GL.bindTexture(.buffer, bufferTexture)
+            GL.activeTexture(unit: activeTexture)
         }
         try body()
         try check(pass, pass: pass)
+    }
+}
+
+/// The fixed-function state of a draw that blends premultiplied colour into the bound
+/// framebuffer: rasterizer discard, depth test and face culling off, blending on with
+/// ``source``/``destination`` for colour and alpha alike and the add equation, no
+/// transform-feedback object bound, texture unit 0 active, and, for point sprites,
+/// `gl_PointSize` from the vertex stage with `gl_PointCoord` from the upper left
+/// (`plume_point.glsl`). The draw's ``SavedState`` gives the host's back.
+struct GLBlendedDraw {
+    var source: GLBlendFactor
+    var destination: GLBlendFactor
+    /// Sets the point-sprite state too.
+    var pointSprites = false
+
+    /// Additive particles: `ONE, ONE`.
+    static let additive = GLBlendedDraw(source: .one, destination: .one)
+    /// Premultiplied source-over: `ONE, ONE_MINUS_SRC_ALPHA`.
+    static let sourceOver = GLBlendedDraw(source: .one, destination: .oneMinusSrcAlpha)
+
+    /// This state with point sprites on.
+    var withPointSprites: GLBlendedDraw {
+        var state = self
+        state.pointSprites = true
+        return state
+    }
+
+    /// Sets the state.
+    func apply() {
+        GL.disable(.rasterizerDiscard)
+        GL.disable(.depthTest)
+        GL.disable(.cullFace)
+        GL.enable(.blend)
+        if pointSprites {
+            GL.enable(.programPointSize)
+            GL.pointSpriteOrigin(.upperLeft)
+        }
+        GL.blendEquation(.add)
+        GL.bindTransformFeedback(0)
+        GL.activeTexture(unit: 0)
+        GL.blendFunc(source, destination)
     }
 }

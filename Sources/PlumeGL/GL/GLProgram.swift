@@ -1,58 +1,73 @@
 import CEpoxy
 import Foundation
 
-/// A linked program variant with its typed uniform handles (`Shaders/plume.contract`).
+/// A linked program with its typed uniform handles (`Shaders/plume.contract`).
 ///
 /// ```swift
 /// let p = try context.programs.program(UpdateUniforms.self, sub: 2)
 /// p.use()
 /// p.uniforms.t1.set(t1)
 /// ```
-final class ShaderProgram<Uniforms: ProgramUniforms> {
-    let key: ProgramKey
+final class ShaderProgram<Uniforms> {
+    /// What the program is, for messages (its variant's description).
+    let name: String
     let program: GLProgram
     let uniforms: Uniforms
 
-    init(key: ProgramKey, program: GLProgram, uniforms: Uniforms) {
-        self.key = key
+    init(name: String, program: GLProgram, uniforms: Uniforms) {
+        self.name = name
         self.program = program
         self.uniforms = uniforms
     }
 
-    func use() { plume_glUseProgram(program.name) }
+    func use() { GL.useProgram(program.name) }
 }
 
-/// Compiles program variants on first use and keeps them for the context's lifetime.
-final class ProgramCache {
-    unowned let context: GLContext
-    private var programs: [ProgramKey: (program: GLProgram, uniforms: Any)] = [:]
+/// One stage of a program to compile: the file it came from (for the driver's log), its type and
+/// its assembled source.
+struct ShaderStageSource {
+    var file: String
+    var type: Int32
+    var source: String
+}
 
-    init(context: GLContext) { self.context = context }
+/// Compiles programs on first use and keeps them for the context's lifetime, by key (the GPU
+/// layer's variant key: `GPU/ProgramCache+Variants.swift` says what a program is made of).
+final class ProgramCache {
+    unowned let context: any GLObjectOwner
+    /// The context's GL version as a number (`33`, `45`): the shaders' `#version` line.
+    let glVersion: Int
+    private var programs: [AnyHashable: (program: GLProgram, uniforms: Any)] = [:]
+
+    init(context: any GLObjectOwner, glVersion: Int) {
+        self.context = context
+        self.glVersion = glVersion
+    }
 
     /// Number of compiled programs.
     var count: Int { programs.count }
 
-    /// The kinds of the programs linked so far.
-    var linkedKinds: [PassKind] { programs.keys.map(\.kind) }
+    /// The keys of the programs linked so far.
+    var keys: [AnyHashable] { Array(programs.keys) }
 
-    /// The program of `Uniforms.kind` reading records with `sub` sub-cells (of a sub-cell's layout
-    /// where `child`) and writing `csub` (of a sub-cell's layout where `cchild`, by default
-    /// `child`), with the optional code of `features` compiled in.
-    func program<U: ProgramUniforms>(_ type: U.Type, sub: Int = 0, csub: Int? = nil, child: Bool = false,
-                                     cchild: Bool? = nil, features: ProgramFeatures = []) throws -> ShaderProgram<U> {
-        let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub, child: child, cchild: cchild ?? child,
-                             features: features)
-        if let entry = programs[key], let uniforms = entry.uniforms as? U {
-            return ShaderProgram(key: key, program: entry.program, uniforms: uniforms)
-        }
-        let program = try compile(key)
+    /// The program cached under `key` with uniforms of type `U`, or nil.
+    func cached<U>(_ key: AnyHashable, _ type: U.Type) -> (program: GLProgram, uniforms: U)? {
+        guard let entry = programs[key], let uniforms = entry.uniforms as? U else { return nil }
+        return (entry.program, uniforms)
+    }
+
+    /// Links `stages` (capturing `varyings`, interleaved, where there are any), looks its uniforms
+    /// up with `uniforms` and keeps it under `key`. The program is deleted if any step throws.
+    func link<U>(_ key: AnyHashable, name: String, stages: [ShaderStageSource], attributes: [(index: Int, name: String)],
+                 varyings: [String], subCells: Int, features: Set<String>,
+                 uniforms: (UniformLinker) throws -> U) throws -> (program: GLProgram, uniforms: U) {
+        let program = try compile(name: name, stages: stages, attributes: attributes, varyings: varyings)
         do {
-            let linker = UniformLinker(program: program.name, programName: key.description, subCells: key.sub,
-                                       features: Set(key.features.names))
-            let uniforms = try U(linker)
+            let linker = UniformLinker(program: program.name, programName: name, subCells: subCells, features: features)
+            let handles = try uniforms(linker)
             try linker.checkAllClaimed()
-            programs[key] = (program, uniforms)
-            return ShaderProgram(key: key, program: program, uniforms: uniforms)
+            programs[key] = (program, handles)
+            return (program, handles)
         } catch {
             context.delete(program)
             throw error
@@ -66,11 +81,9 @@ final class ProgramCache {
         return programs.values.map(\.program)
     }
 
-    /// Compiles and links a variant; the driver's log is in the thrown error.
-    private func compile(_ key: ProgramKey) throws -> GLProgram {
-        // A stage file shared by two programs tells them apart by the `PROGRAM_<name>` define of
-        // the uniform header the contract generates for each program.
-        let defines = key.defines
+    /// Compiles and links a program; the driver's log is in the thrown error.
+    private func compile(name: String, stages: [ShaderStageSource], attributes: [(index: Int, name: String)],
+                         varyings: [String]) throws -> GLProgram {
         let program = context.makeProgram()
         var shaders: [GLShader] = []
         defer {
@@ -80,41 +93,35 @@ final class ProgramCache {
             }
         }
         do {
-            for (file, type) in key.kind.stages {
-                let source = ShaderLibrary.assemble(program: key.kind.rawValue, stage: file, defines: defines,
-                                                    glVersion: context.info.versionNumber)
-                let shader = context.makeShader(type: type)
+            for stage in stages {
+                let shader = context.makeShader(type: stage.type)
                 shaders.append(shader)
-                source.withCString { pointer in
+                stage.source.withCString { pointer in
                     var p: UnsafePointer<GLchar>? = pointer
                     plume_glShaderSource(shader.name, 1, &p, nil)
                 }
                 plume_glCompileShader(shader.name)
                 var ok: GLint = 0
-                plume_glGetShaderiv(shader.name, GLenum(GL_COMPILE_STATUS), &ok)
+                plume_glGetShaderiv(shader.name, GLenum(bitPattern: GL_COMPILE_STATUS), &ok)
                 if ok == 0 {
-                    throw GLError.compileFailed(program: key.description, stage: file, log: shaderLog(shader.name))
+                    throw GLError.compileFailed(program: name, stage: stage.file, log: shaderLog(shader.name))
                 }
                 plume_glAttachShader(program.name, shader.name)
             }
-            plume_glBindAttribLocation(program.name, 0, "a_rec")
-            plume_glBindAttribLocation(program.name, 0, "a_input")
-            let capturing = key.kind.stages.last!.file
-            let vecs = ParticleRecord.vectors(subCells: key.csub, child: key.cchild)
-            let varyings = ShaderLibrary.capturedOutputs(of: capturing, arrayCount: vecs)
+            for attribute in attributes { plume_glBindAttribLocation(program.name, GLuint(attribute.index), attribute.name) }
             var cStrings = varyings.map { strdup($0) }
             defer { cStrings.forEach { free($0) } }
             cStrings.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<GLchar>?.self, capacity: buffer.count) { names in
                     plume_glTransformFeedbackVaryings(program.name, GLsizei(buffer.count), names,
-                                                      GLenum(GL_INTERLEAVED_ATTRIBS))
+                                                      GLenum(bitPattern: GL_INTERLEAVED_ATTRIBS))
                 }
             }
             plume_glLinkProgram(program.name)
             var linked: GLint = 0
-            plume_glGetProgramiv(program.name, GLenum(GL_LINK_STATUS), &linked)
-            if linked == 0 { throw GLError.linkFailed(program: key.description, log: programLog(program.name)) }
-            try context.check("linking \(key)", pass: "program cache")
+            plume_glGetProgramiv(program.name, GLenum(bitPattern: GL_LINK_STATUS), &linked)
+            if linked == 0 { throw GLError.linkFailed(program: name, log: programLog(program.name)) }
+            try context.check("linking \(name)", pass: "program cache")
         } catch {
             context.delete(program)
             throw error
@@ -124,7 +131,7 @@ final class ProgramCache {
 
     private func shaderLog(_ shader: GLuint) -> String {
         var length: GLint = 0
-        plume_glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
+        plume_glGetShaderiv(shader, GLenum(bitPattern: GL_INFO_LOG_LENGTH), &length)
         var buffer = [GLchar](repeating: 0, count: Int(max(length, 1)))
         plume_glGetShaderInfoLog(shader, GLsizei(buffer.count), nil, &buffer)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -132,7 +139,7 @@ final class ProgramCache {
 
     private func programLog(_ program: GLuint) -> String {
         var length: GLint = 0
-        plume_glGetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &length)
+        plume_glGetProgramiv(program, GLenum(bitPattern: GL_INFO_LOG_LENGTH), &length)
         var buffer = [GLchar](repeating: 0, count: Int(max(length, 1)))
         plume_glGetProgramInfoLog(program, GLsizei(buffer.count), nil, &buffer)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -15,6 +15,6 @@ enum QuadBatches {
         let calls = (quads + quadsPerCall - 1) / quadsPerCall
         let firsts = (0..<calls).map { GLint($0 * quadsPerCall * 6) }
         let counts = (0..<calls).map { GLsizei(min(quadsPerCall, quads - $0 * quadsPerCall) * 6) }
-        plume_glMultiDrawArrays(GLenum(GL_TRIANGLES), firsts, counts, GLsizei(calls))
+        plume_glMultiDrawArrays(GLPrimitive.triangles.raw, firsts, counts, GLsizei(calls))
     }
 }

@@ -25,8 +25,12 @@ extension SIMD3: UniformValue where Scalar == Float {
 extension SIMD4: UniformValue where Scalar == Float {
     static func set(_ l: GLint, _ v: SIMD4<Float>) { plume_glUniform4f(l, v.x, v.y, v.z, v.w) }
 }
-extension Matrix4: UniformValue {
-    static func set(_ l: GLint, _ m: Matrix4) {
+/// A GLSL `mat4`: 16 floats, column by column (Render's `Matrix4` is one).
+protocol UniformMatrix4: UniformValue {
+    var columns: [Float] { get }
+}
+extension UniformMatrix4 {
+    static func set(_ l: GLint, _ m: Self) {
         m.columns.withUnsafeBufferPointer { plume_glUniformMatrix4fv(l, 1, GLboolean(GL_FALSE), $0.baseAddress) }
     }
 }
@@ -103,7 +107,7 @@ final class UniformLinker {
     /// Throws for an active uniform that the contract does not declare.
     func checkAllClaimed() throws {
         var count: GLint = 0
-        plume_glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        plume_glGetProgramiv(program, GLenum(bitPattern: GL_ACTIVE_UNIFORMS), &count)
         var buffer = [GLchar](repeating: 0, count: 256)
         for index in 0..<GLuint(max(count, 0)) {
             var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
@@ -117,10 +121,4 @@ final class UniformLinker {
             }
         }
     }
-}
-
-/// The typed uniform handles of one program, generated from `Shaders/plume.contract`.
-protocol ProgramUniforms {
-    static var kind: PassKind { get }
-    init(_ linker: UniformLinker) throws
 }

@@ -8,10 +8,8 @@ extension BirthParamsRow {
     /// evaluated.
     init(cell c: ResolvedCell, layer l: ResolvedLayer) {
         self.init(seed: l.seed, index: UInt32(c.path.last ?? 0), layerScale: Float(l.scale), layerSpin: Float(l.spin),
-                  scale: Float(c.scale), scaleRange: Float(c.scaleRange), scaleSpeed: Float(c.scaleSpeed),
-                  rotation: Float(c.rotation), rotationRange: Float(c.rotationRange),
-                  spin: Float(c.spin), spinRange: Float(c.spinRange),
-                  color: SIMD4<Float>(c.color), colorRange: SIMD4<Float>(c.colorRange))
+                  color: SIMD4<Float>(c.color), colorRange: SIMD4<Float>(c.colorRange),
+                  declared: c.parameters.values(in: .births).map { Float($0) })
     }
 }
 
@@ -74,12 +72,12 @@ final class BirthHistory {
     func clear() { entries = [] }
 
     private func allocate() throws {
-        let fresh = try context.makeBuffer(bytes: capacity * BirthParamsRow.vectors * 16, usage: GL_DYNAMIC_DRAW)
+        let fresh = try context.makeBuffer(bytes: capacity * BirthParamsRow.vectors * 16, usage: .dynamicDraw)
         if let buffer { context.delete(buffer) }
         buffer = fresh
         let t = texture ?? context.makeTexture()
         texture = t
-        context.attach(fresh, to: t, format: GL_RGBA32UI)
+        context.attach(fresh, to: t, format: .rgba32ui)
     }
 
     private func write(_ e: Entry) {

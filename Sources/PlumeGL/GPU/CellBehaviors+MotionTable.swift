@@ -2,7 +2,7 @@ import Plume
 
 extension CellBehaviors {
     /// The motion section of the behaviour table: a `MotionHeader` entry, then the waves,
-    /// attractors, radial and tangential accelerations and speed-curve keys it names (layouts in
+    /// attractors, radial and tangential accelerations, speed-curve keys, turbulences and vortices it names (layouts in
     /// `Shaders/plume.contract`), every parameter of ``BehaviorMotion`` as a float, starting at
     /// texel `first` of the table. The GPU update, spawn and draw stages read it
     /// (`plume_motion_behaviors.glsl`); `seed` is the layer's (the per-particle draws of
@@ -20,6 +20,8 @@ extension CellBehaviors {
         let radialStart = attractorStart + AttractorEntry.vectors * attractors.count
         let tangentialStart = radialStart + AccelerationEntry.vectors * radial.count
         let curveStart = tangentialStart + AccelerationEntry.vectors * tangential.count
+        let turbulenceStart = curveStart + CurveKeyEntry.vectors * keys.count
+        let vortexStart = turbulenceStart + TurbulenceEntry.vectors * turbulences.count
         let o = orbit
         let header = MotionHeaderEntry(
             motionClass: motionClass, seed: seed, waves: UInt32(resolvedWaves.count), attractors: UInt32(attractors.count),
@@ -30,7 +32,8 @@ extension CellBehaviors {
             center: SIMD3<Float>(center), startRadius: Float(o?.startRadius ?? 0),
             startRadiusRange: Float(o?.startRadiusRange ?? 0), endRadius: Float(o?.endRadius ?? 0),
             endRadiusRange: Float(o?.endRadiusRange ?? 0), angularSpeed: Float(o?.angularSpeed ?? 0),
-            angularSpeedRange: Float(o?.angularSpeedRange ?? 0))
+            angularSpeedRange: Float(o?.angularSpeedRange ?? 0), turbulences: UInt32(turbulences.count),
+            turbulenceStart: Int32(turbulenceStart), vortices: UInt32(vortices.count), vortexStart: Int32(vortexStart))
         var t = header.texels
         // Each entry's declared floats are the resolved behaviour's declared parameters of its layout.
         func declared(_ p: EmitterBehavior.GPUParameters, _ table: GPUParameter) -> [Float] { p.values(in: table).map(Float.init) }
@@ -52,6 +55,11 @@ extension CellBehaviors {
                                    declared: declared(c.parameters, .acceleration)).texels
         }
         for (x, v) in keys { t += CurveKeyEntry(location: Float(x), value: Float(v)).texels }
+        for n in turbulences { t += TurbulenceEntry(draw: n.draw, declared: declared(n.parameters, .turbulence)).texels }
+        for v in vortices {
+            t += VortexEntry(position: SIMD3<Float>(v.position), falloffDistance: Float(v.falloffDistance),
+                             declared: declared(v.parameters, .vortex)).texels
+        }
         return t
     }
 }

@@ -25,7 +25,7 @@ final class RecordBuffer {
 
     func recordTexture(_ context: GLContext) -> GLTexture {
         if let texture { return texture }
-        let t = context.makeBufferTexture(over: buffer, format: GL_RGBA32UI)
+        let t = context.makeBufferTexture(over: buffer, format: .rgba32ui)
         texture = t
         return t
     }

@@ -22,8 +22,8 @@ import Plume
         defer { saved.restore() }
         let program = try context.programs.program(FloorPointsUniforms.self)
         let texture = try context.makeTexture(width: image.width, height: image.height, rgba: image.pixels,
-                                              minify: GL_LINEAR, magnify: GL_LINEAR, lodBias: 0)
-        let buffer = try context.makeBuffer(bytes: count * 16, usage: GL_STATIC_DRAW)
+                                              minify: .linear, magnify: .linear, lodBias: 0)
+        let buffer = try context.makeBuffer(bytes: count * 16, usage: .staticDraw)
         let vertexArray = context.makeVertexArray()
         defer {
             context.delete(vertexArray)
@@ -32,26 +32,21 @@ import Plume
         }
         context.upload(vertices(count: count, size: size, radius: radius, width: target.width, height: target.height),
                        to: buffer)
-        plume_glBindVertexArray(vertexArray.name)
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.name)
-        plume_glEnableVertexAttribArray(0)
-        plume_glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
-        plume_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        GL.bindVertexArray(vertexArray.name)
+        GL.bindBuffer(.array, buffer.name)
+        GL.vertexAttribute(0, components: 4, integer: false, stride: 16)
+        GL.bindBuffer(.array, 0)
 
         let seconds = try medianFrame(repeats: repeats, clock: clock) {
             try target.begin(clearTo: .black)
             program.use()
-            plume_glActiveTexture(GLenum(GL_TEXTURE0))
-            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            GL.activeTexture(unit: 0)
+            GL.bindTexture(.texture2D, texture.name)
             program.uniforms.image.set(TextureUnit(index: 0))
             program.uniforms.color.set(SIMD4<Float>(1, 0.6, 0.3, 1))
-            plume_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
-            plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_UPPER_LEFT)
-            plume_glEnable(GLenum(GL_BLEND))
-            plume_glBlendEquation(GLenum(GL_FUNC_ADD))
-            plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-            plume_glBindVertexArray(vertexArray.name)
-            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+            GLBlendedDraw.additive.withPointSprites.apply()
+            context.bind(vertexArray)
+            context.drawBoundPoints(count: count)
         }
         try context.check("the drawing floor", pass: "floor measurement")
         return seconds
@@ -74,13 +69,13 @@ import Plume
         let saved = SavedState()
         defer { saved.restore() }
         let program = try context.programs.program(FloorQuadsUniforms.self)
-        let buffer = try context.makeBuffer(bytes: count * 16, usage: GL_STATIC_DRAW)
+        let buffer = try context.makeBuffer(bytes: count * 16, usage: .staticDraw)
         let vertexArray = context.makeVertexArray()
-        plume_glActiveTexture(GLenum(GL_TEXTURE1))
-        let vertexTexture = context.makeBufferTexture(over: buffer, format: GL_RGBA32UI)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        GL.activeTexture(unit: 1)
+        let vertexTexture = context.makeBufferTexture(over: buffer, format: .rgba32ui)
+        GL.activeTexture(unit: 0)
         let texture = try context.makeTexture(width: image.width, height: image.height, rgba: image.pixels,
-                                              minify: GL_LINEAR, magnify: GL_LINEAR, lodBias: 0, bgra: true)
+                                              minify: .linear, magnify: .linear, lodBias: 0, bgra: true)
         defer {
             context.delete(texture)
             context.delete(vertexTexture)
@@ -92,19 +87,16 @@ import Plume
         let seconds = try medianFrame(repeats: repeats, clock: clock) {
             try target.begin(clearTo: .black)
             program.use()
-            plume_glActiveTexture(GLenum(GL_TEXTURE1))
-            plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), vertexTexture.name)
-            plume_glActiveTexture(GLenum(GL_TEXTURE0))
-            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            GL.activeTexture(unit: 1)
+            GL.bindTexture(.buffer, vertexTexture.name)
+            GL.activeTexture(unit: 0)
+            GL.bindTexture(.texture2D, texture.name)
             program.uniforms.vertices.set(TextureUnit(index: 1))
             program.uniforms.image.set(TextureUnit(index: 0))
             program.uniforms.color.set(SIMD4<Float>(1, 0.6, 0.3, 1))
             program.uniforms.pixelSize.set(SIMD2<Float>(2 / Float(target.width), 2 / Float(target.height)))
-            plume_glDisable(GLenum(GL_CULL_FACE))
-            plume_glEnable(GLenum(GL_BLEND))
-            plume_glBlendEquation(GLenum(GL_FUNC_ADD))
-            plume_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-            plume_glBindVertexArray(vertexArray.name)
+            GLBlendedDraw.additive.apply()
+            context.bind(vertexArray)
             QuadBatches.draw(count)
         }
         try context.check("the drawing floor as quads", pass: "floor measurement")
@@ -121,10 +113,10 @@ import Plume
     static func medianFrame(repeats: Int, clock: TransformFeedbackCeiling.Clock, _ frame: () throws -> Void) rethrows -> Double {
         var times: [Double] = []
         for _ in 0..<(repeats + 2) {
-            plume_glFinish()
+            GL.finish()
             let start = clock.now()
             try frame()
-            plume_glFinish()
+            GL.finish()
             times.append(Double(clock.now() - start) / 1e9)
         }
         let timed = times.dropFirst(2).sorted()

@@ -74,36 +74,36 @@ import Foundation
             a.release(context)
             b.release(context)
         }
-        plume_glUseProgram(program.name)
+        GL.useProgram(program.name)
         context.bind(context.passFramebuffer)
-        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
+        GL.enable(.rasterizerDiscard)
         defer {
-            plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
-            plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-            plume_glBindVertexArray(0)
+            GL.disable(.rasterizerDiscard)
+            GL.bindFramebuffer(.both, 0)
+            GL.bindTransformFeedback(0)
+            GL.bindVertexArray(0)
         }
         // Fill `a` with `records` records (contents do not matter to a copy).
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), a.feedback.name)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        plume_glBindVertexArray(context.emptyVertexArray.name)      // never read the buffer being written
-        plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(records))
-        plume_glEndTransformFeedback()
+        GL.bindTransformFeedback(a.feedback.name)
+        GL.beginTransformFeedback(.points)
+        GL.bindVertexArray(context.emptyVertexArray.name)      // never read the buffer being written
+        GL.drawArrays(.points, count: records)
+        GL.endTransformFeedback()
         var times: [Double] = []
         var source = a, target = b
         for _ in 0..<(repeats + 2) {
-            plume_glFinish()
+            GL.finish()
             let start = clock.now()
-            plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), target.feedback.name)
-            plume_glBeginTransformFeedback(GLenum(GL_POINTS))
+            GL.bindTransformFeedback(target.feedback.name)
+            GL.beginTransformFeedback(.points)
             if stages == .geometryFetch {
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[0].name)
-                plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), source.buffer.name)
+                GL.bindTexture(.buffer, textures[0].name)
+                GL.texBuffer(.rgba32ui, source.buffer.name)
             }
-            plume_glBindVertexArray(source.vertexArray.name)
-            plume_glDrawTransformFeedback(GLenum(GL_POINTS), source.feedback.name)
-            plume_glEndTransformFeedback()
-            plume_glFinish()
+            GL.bindVertexArray(source.vertexArray.name)
+            GL.drawTransformFeedback(.points, source.feedback.name)
+            GL.endTransformFeedback()
+            GL.finish()
             times.append(Double(clock.now() - start) / 1e9)
             swap(&source, &target)
         }

@@ -66,3 +66,6 @@ public struct Matrix4: Hashable, Sendable {
         return Matrix4(columns: out)
     }
 }
+
+/// A uniform of GLSL type `mat4` takes a `Matrix4` (column by column, as GLSL reads it).
+extension Matrix4: UniformMatrix4 {}

@@ -72,11 +72,10 @@ public final class OffscreenTarget: @unchecked Sendable {
     /// - Throws: ``GLError/contextNotCurrent(_:)``, ``GLError/released(_:)`` or the driver's error.
     public func copy(toFramebuffer name: UInt32 = 0) throws {
         try ensureUsable("OffscreenTarget.copy")
-        plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer.name)
-        plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), name)
-        plume_glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-                                GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        GL.bindFramebuffer(.read, framebuffer.name)
+        GL.bindFramebuffer(.draw, name)
+        GL.blitColor(width: width, height: height)
+        GL.bindFramebuffer(.both, name)
         try context.check("copying a \(width)×\(height) target", pass: "offscreen copy")
     }
 

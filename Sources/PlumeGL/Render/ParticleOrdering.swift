@@ -46,11 +46,11 @@ final class ParticleOrdering {
         do {
             made.append(try context.makeBuffer(bytes: bytes))
             made.append(try context.makeBuffer(bytes: bytes))
-            let s = try context.makeBuffer(bytes: bytes, usage: GL_STATIC_DRAW)
+            let s = try context.makeBuffer(bytes: bytes, usage: .staticDraw)
             made.append(s)
             let fill = (0..<n * 2).map { $0 % 2 == 0 ? Float.infinity.bitPattern : UInt32.max }
             context.upload(fill, to: s)
-            madeTextures = made.prefix(2).map { context.makeBufferTexture(over: $0, format: GL_RG32UI) }
+            madeTextures = made.prefix(2).map { context.makeBufferTexture(over: $0, format: .rg32ui) }
             try context.check("allocating \(n) ordering entries", pass: "ordering")
         } catch {
             made.forEach { context.delete($0) }
@@ -71,47 +71,47 @@ final class ParticleOrdering {
         -> (texture: GLTexture, count: Int) {
         try reserve(records.capacity)
         context.copy(sentinel!, to: entries[0], bytes: capacity * 8)
-        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
+        GL.enable(.rasterizerDiscard)
+        GL.bindTransformFeedback(feedback.name)
 
         let keys = try context.programs.program(SortKeysUniforms.self)
         keys.use()
         keys.uniforms.dt.set(0)
         keys.uniforms.acc.set(acceleration)
         keys.uniforms.order.set(order.contractOrdinal)
-        plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[0].name)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        plume_glBindVertexArray(records.vertexArray.name)
-        plume_glDrawTransformFeedback(GLenum(GL_POINTS), records.feedback.name)
-        plume_glEndTransformFeedback()
+        GL.bindBufferBase(.transformFeedback, entries[0].name)
+        GL.beginTransformFeedback(.points)
+        GL.bindVertexArray(records.vertexArray.name)
+        GL.drawTransformFeedback(.points, records.feedback.name)
+        GL.endTransformFeedback()
 
         let step = try context.programs.program(SortStepUniforms.self)
         step.use()
         step.uniforms.entries.set(TextureUnit(index: 1))
-        plume_glBindVertexArray(context.emptyVertexArray.name)
-        plume_glActiveTexture(GLenum(GL_TEXTURE1))
+        GL.bindVertexArray(context.emptyVertexArray.name)
+        GL.activeTexture(unit: 1)
         var source = 0
         var k = 2
         while k <= capacity {
             var j = k / 2
             while j >= 1 {
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), textures[source].name)
-                plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, entries[1 - source].name)
+                GL.bindTexture(.buffer, textures[source].name)
+                GL.bindBufferBase(.transformFeedback, entries[1 - source].name)
                 step.uniforms.k.set(k)
                 step.uniforms.j.set(j)
-                plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(capacity))
-                plume_glEndTransformFeedback()
+                GL.beginTransformFeedback(.points)
+                GL.drawArrays(.points, count: capacity)
+                GL.endTransformFeedback()
                 source = 1 - source
                 j /= 2
             }
             k *= 2
         }
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        plume_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
+        GL.bindTexture(.buffer, 0)
+        GL.activeTexture(unit: 0)
+        GL.bindBufferBase(.transformFeedback, 0)
+        GL.bindTransformFeedback(0)
+        GL.disable(.rasterizerDiscard)
         try context.check("ordering particles")
         return (textures[source], capacity)
     }

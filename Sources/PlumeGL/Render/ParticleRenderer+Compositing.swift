@@ -95,34 +95,26 @@ extension ParticleRenderer {
     /// the viewport at its origin and the host's scissor box moved with it; nil (nothing
     /// changed) when the viewport is empty or larger than the driver's textures.
     func beginLayerImage() throws -> LayerImageFrame? {
-        func get(_ e: Int32) -> GLint {
-            var v: GLint = 0
-            plume_glGetIntegerv(GLenum(e), &v)
-            return v
-        }
-        var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
-        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        let host = GLViewportState()
+        let viewport = host.viewport, box = host.scissorBox
         let width = Int(viewport[2]), height = Int(viewport[3])
         let limit = context.info.maxTextureSize
         guard width > 0, height > 0, width <= limit, height <= limit else { return nil }
         let frame = LayerImageFrame(
-            image: try layerImage(depth: openLayerImages, width: width, height: height), viewport: viewport, box: box,
-            scissor: plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0,
-            drawFramebuffer: get(GL_DRAW_FRAMEBUFFER_BINDING), readFramebuffer: get(GL_READ_FRAMEBUFFER_BINDING))
+            image: try layerImage(depth: openLayerImages, width: width, height: height), host: host,
+            drawFramebuffer: GL.integer(.drawFramebufferBinding), readFramebuffer: GL.integer(.readFramebufferBinding))
         openLayerImages += 1
-        plume_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), frame.image.framebuffer.name)
-        plume_glViewport(0, 0, GLsizei(width), GLsizei(height))
-        plume_glDisable(GLenum(GL_SCISSOR_TEST))
-        var clearColor: [Float] = [0, 0, 0, 0]
-        plume_glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
-        plume_glClearColor(0, 0, 0, 0)
-        plume_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        plume_glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
+        GL.bindFramebuffer(.both, frame.image.framebuffer.name)
+        GL.viewport(x: 0, y: 0, width: width, height: height)
+        GL.disable(.scissorTest)
+        let clearColor = GL.floats(.colorClearValue)
+        GL.clearColor(.zero)
+        GL.clear()
+        GL.clearColor(SIMD4(clearColor))
         // The host's scissor box (and a clip set by the caller) in the image's pixels.
-        if frame.scissor {
-            plume_glEnable(GLenum(GL_SCISSOR_TEST))
-            plume_glScissor(box[0] - viewport[0], box[1] - viewport[1], box[2], box[3])
+        if host.scissorTest {
+            GL.enable(.scissorTest)
+            GL.scissor(SIMD4(box.x - viewport.x, box.y - viewport.y, box.z, box.w))
         }
         return frame
     }
@@ -136,11 +128,9 @@ extension ParticleRenderer {
     /// Rebinds what `frame` found bound without compositing its image (after an error).
     func abandonLayerImage(_ frame: LayerImageFrame) {
         openLayerImages -= 1
-        plume_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(frame.drawFramebuffer))
-        plume_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(frame.readFramebuffer))
-        plume_glViewport(frame.viewport[0], frame.viewport[1], frame.viewport[2], frame.viewport[3])
-        plume_glScissor(frame.box[0], frame.box[1], frame.box[2], frame.box[3])
-        frame.scissor ? plume_glEnable(GLenum(GL_SCISSOR_TEST)) : plume_glDisable(GLenum(GL_SCISSOR_TEST))
+        GL.bindFramebuffer(.draw, GLuint(frame.drawFramebuffer))
+        GL.bindFramebuffer(.read, GLuint(frame.readFramebuffer))
+        frame.host.restore()
     }
 
     /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
@@ -148,19 +138,13 @@ extension ParticleRenderer {
         let saved = SavedState()
         defer { saved.restore() }
         let program = try context.programs.program(LayerCompositeUniforms.self)
-        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
-        plume_glDisable(GLenum(GL_DEPTH_TEST))
-        plume_glDisable(GLenum(GL_CULL_FACE))
-        plume_glEnable(GLenum(GL_BLEND))
-        plume_glBlendEquation(GLenum(GL_FUNC_ADD))
-        plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        GLBlendedDraw.sourceOver.apply()
         program.use()
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), image.texture.name)
+        GL.bindTexture(.texture2D, image.texture.name)
         program.uniforms.image.set(TextureUnit(index: 0))
         program.uniforms.opacity.set(min(1, opacity))
-        plume_glBindVertexArray(context.emptyVertexArray.name)
-        plume_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        GL.bindVertexArray(context.emptyVertexArray.name)
+        GL.drawArrays(.triangles, count: 6)
         try context.check("compositing a layer image", pass: "layer compositing")
     }
 
@@ -183,13 +167,10 @@ extension ParticleRenderer {
             if depth < layerImages.count { layerImages.removeSubrange(depth...) }
             throw error
         }
-        var previous: GLint = 0
-        plume_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        plume_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        plume_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous))
+        let previous = GL.integer(.texture2DBinding)
+        GL.bindTexture(.texture2D, texture.name)
+        GL.texture2DSampling(magnify: .nearest)
+        GL.bindTexture(.texture2D, GLuint(previous))
         let image = LayerImage(framebuffer: framebuffer, texture: texture, width: width, height: height)
         if depth < layerImages.count { layerImages[depth] = image } else { layerImages.append(image) }
         return image
@@ -216,9 +197,8 @@ struct LayerImage {
 /// An open layer image and the host's state it replaced (``ParticleRenderer/beginLayerImage()``).
 struct LayerImageFrame {
     var image: LayerImage
-    var viewport: [GLint]
-    var box: [GLint]
-    var scissor: Bool
+    /// The host's viewport and scissor state.
+    var host: GLViewportState
     var drawFramebuffer: GLint
     var readFramebuffer: GLint
 }

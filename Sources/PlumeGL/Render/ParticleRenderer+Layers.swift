@@ -41,7 +41,7 @@ extension ParticleRenderer {
     /// - Throws: ``GLError`` on GL failures, or `limitExceeded` when an emitter layer of the scene
     ///   is simulated by something other than a ``GPUSimulator`` of this renderer's context.
     ///
-    /// A group (``ParticleScene/Item/groups``: a faded layer with more than one emitter layer
+    /// A group (`ParticleScene.Item.groups`: a faded layer with more than one emitter layer
     /// below it) is drawn into its own layer image and composited with the group's opacity, as
     /// Core Animation's group opacity does (``LayerCompositing/direct`` fades each layer instead).
     public func draw(_ scene: ParticleScene, viewProjection: Matrix4) throws {
@@ -93,14 +93,9 @@ extension ParticleRenderer {
         guard let clip else {
             return try drawParticles(simulator, viewProjection: placed, opacity: opacity, yUp: yUp)
         }
-        var viewport = [GLint](repeating: 0, count: 4), box = [GLint](repeating: 0, count: 4)
-        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
-        let wasOn = plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
-        defer {
-            plume_glScissor(box[0], box[1], GLsizei(box[2]), GLsizei(box[3]))
-            wasOn ? plume_glEnable(GLenum(GL_SCISSOR_TEST)) : plume_glDisable(GLenum(GL_SCISSOR_TEST))
-        }
+        let saved = GLViewportState()
+        defer { saved.restore() }
+        let viewport = saved.viewport
         // The clip's corners in window pixels (GL's origin is the bottom left).
         let corners = [CGPoint(x: clip.minX, y: clip.minY), CGPoint(x: clip.maxX, y: clip.maxY)].map { p -> (Double, Double) in
             let c = viewProjection.columns
@@ -110,13 +105,14 @@ extension ParticleRenderer {
         }
         var x0 = min(corners[0].0, corners[1].0).rounded(), x1 = max(corners[0].0, corners[1].0).rounded()
         var y0 = min(corners[0].1, corners[1].1).rounded(), y1 = max(corners[0].1, corners[1].1).rounded()
-        if wasOn {   // stay inside the host's own scissor box
+        if saved.scissorTest {   // stay inside the host's own scissor box
+            let box = saved.scissorBox
             x0 = max(x0, Double(box[0])); y0 = max(y0, Double(box[1]))
             x1 = min(x1, Double(box[0] + box[2])); y1 = min(y1, Double(box[1] + box[3]))
         }
         guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-        plume_glEnable(GLenum(GL_SCISSOR_TEST))
-        plume_glScissor(GLint(x0), GLint(y0), GLsizei(x1 - x0), GLsizei(y1 - y0))
+        GL.enable(.scissorTest)
+        GL.scissor(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
         try drawParticles(simulator, viewProjection: placed, opacity: opacity, yUp: yUp)
     }
 }

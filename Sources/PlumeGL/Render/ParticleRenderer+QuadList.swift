@@ -30,7 +30,7 @@ final class QuadListBuffer {
         release()
         buffer = newBuffer
         feedback = context.makeTransformFeedback(capturingInto: newBuffer)
-        texture = context.makeBufferTexture(over: newBuffer, format: GL_RGBA32UI)
+        texture = context.makeBufferTexture(over: newBuffer, format: .rgba32ui)
         capacity = size
     }
 
@@ -80,10 +80,8 @@ extension ParticleRenderer {
         guard let feedback = quadList.feedback, let quads = quadList.texture, let buffer = quadList.buffer else { return }
         if listing == .captured {
             // Zero axes: every quad the pass does not write lists as nothing.
-            plume_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), buffer.name)
-            plume_glClearBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), GLenum(GL_RGBA32UI), 0,
-                                       GLsizeiptr(count * QuadListBuffer.bytesPerQuad), GLenum(GL_RGBA_INTEGER),
-                                       GLenum(GL_UNSIGNED_INT), nil)
+            GL.bindBuffer(.copyWrite, buffer.name)
+            GL.clearBuffer(.copyWrite, bytes: count * QuadListBuffer.bytesPerQuad)
         }
 
         let features = cell.behaviors.drawFeatures
@@ -96,26 +94,22 @@ extension ParticleRenderer {
             p.uniforms.recordVecs.set(node.input.vectors)
             p.uniforms.viewProjection.set(frame.viewProjection)
             pass = p.uniforms
-            plume_glBindVertexArray(context.emptyVertexArray.name)
+            GL.bindVertexArray(context.emptyVertexArray.name)
         } else {
             let p = try context.programs.program(QuadListUniforms.self, child: node.isChild, features: features)
             p.use()
             p.uniforms.viewProjection.set(frame.viewProjection)
             pass = p.uniforms
-            plume_glBindVertexArray(node.input.vertexArray.name)
+            GL.bindVertexArray(node.input.vertexArray.name)
         }
         try set(pass, node: node, cell: cell, image: image, frame: frame)
-        plume_glEnable(GLenum(GL_RASTERIZER_DISCARD))
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), feedback.name)
-        plume_glBeginTransformFeedback(GLenum(GL_POINTS))
-        if listing == .captured {
-            plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
-        } else {
-            plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+        context.capturingPoints(into: feedback, discardingRaster: true) {
+            if listing == .captured {
+                GL.drawTransformFeedback(.points, node.input.feedback.name)
+            } else {
+                GL.drawArrays(.points, count: count)
+            }
         }
-        plume_glEndTransformFeedback()
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
 
         // The draw module of llvmpipe clips a whole draw call on its slow path when one vertex
         // of it is outside the clip volume: the viewport grows by the largest quad's extent (the
@@ -127,7 +121,7 @@ extension ParticleRenderer {
                                   viewport: frame.viewport)
             : 0
         let padded = Self.paddedViewport(frame.viewport, pad: pad, maxSize: SIMD2<Double>(context.info.maxViewportSize))
-        let saved = ViewportState()
+        let saved = GLViewportState()
         defer { saved.restore() }
         saved.applyPadded(padded.viewport, original: frame.viewport)
         var projection = frame.viewProjection
@@ -138,9 +132,9 @@ extension ParticleRenderer {
 
         let draw = try context.programs.program(DrawQuadListUniforms.self)
         draw.use()
-        plume_glActiveTexture(GLenum(GL_TEXTURE1))
-        plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), quads.name)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
+        GL.activeTexture(unit: 1)
+        GL.bindTexture(.buffer, quads.name)
+        GL.activeTexture(unit: 0)
         draw.uniforms.quads.set(TextureUnit(index: 1))
         draw.uniforms.image.set(TextureUnit(index: 0))
         draw.uniforms.viewProjection.set(projection)
@@ -149,7 +143,7 @@ extension ParticleRenderer {
         let size = SIMD2(cell.contentsRect.z / Double(max(sheet.columns, 1)),
                          cell.contentsRect.w / Double(max(sheet.rows, 1)))
         draw.uniforms.frameSize.set(SIMD2(size.x, flip ? -size.y : size.y))
-        plume_glBindVertexArray(context.emptyVertexArray.name)
+        GL.bindVertexArray(context.emptyVertexArray.name)
         QuadBatches.draw(count)
     }
 }
@@ -168,37 +162,12 @@ extension ParticleRenderer {
     }
 }
 
-/// The viewport and scissor state a quad-list draw changes, restored after it.
-private struct ViewportState {
-    var viewport = [GLint](repeating: 0, count: 4)
-    var scissorBox = [GLint](repeating: 0, count: 4)
-    var scissor: Bool
-
-    init() {
-        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        plume_glGetIntegerv(GLenum(GL_SCISSOR_BOX), &scissorBox)
-        scissor = plume_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
-    }
-
+extension GLViewportState {
     /// Sets the padded viewport and a scissor box of the original one (within the scissor box
     /// already in force, if any).
     func applyPadded(_ padded: SIMD4<Double>, original: SIMD4<Double>) {
-        var x0 = Int(original.x), y0 = Int(original.y)
-        var x1 = x0 + Int(original.z), y1 = y0 + Int(original.w)
-        if scissor {
-            x0 = max(x0, Int(scissorBox[0]))
-            y0 = max(y0, Int(scissorBox[1]))
-            x1 = min(x1, Int(scissorBox[0] + scissorBox[2]))
-            y1 = min(y1, Int(scissorBox[1] + scissorBox[3]))
-        }
-        plume_glEnable(GLenum(GL_SCISSOR_TEST))
-        plume_glScissor(GLint(x0), GLint(y0), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
-        plume_glViewport(GLint(padded.x), GLint(padded.y), GLsizei(padded.z), GLsizei(padded.w))
-    }
-
-    func restore() {
-        plume_glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
-        plume_glScissor(scissorBox[0], scissorBox[1], scissorBox[2], scissorBox[3])
-        if !scissor { plume_glDisable(GLenum(GL_SCISSOR_TEST)) }
+        let x0 = Int(original.x), y0 = Int(original.y)
+        scissor(x0: x0, y0: y0, x1: x0 + Int(original.z), y1: y0 + Int(original.w))
+        GL.viewport(x: Int(padded.x), y: Int(padded.y), width: Int(padded.z), height: Int(padded.w))
     }
 }

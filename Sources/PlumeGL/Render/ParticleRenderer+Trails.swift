@@ -1,44 +1,46 @@
+import CEpoxy
 import Plume
 
-/// Trails (Semantics §10 "Trails"): each particle of a cell with a ``Trail`` is drawn over a
-/// ribbon through its positions at the trail's sample ages, which the vertex stage evaluates from
-/// the particle's record (`Shaders/plume_trail.glsl`, `draw_trail.vert`): no trail points are
-/// stored or read back. A cell's trails come before its particles, in the render mode's order
-/// (the sorted modes draw them in the sorted entries' order), with the cell's blending.
+/// Trails (Semantics §10 "Trails"): each particle of a cell with a `Trail` is drawn over a
+/// ribbon through its positions at the trail's sample ages. One point per particle goes to a
+/// geometry stage (`Shaders/draw_trail.geom`) that reads the particle's record, evaluates its
+/// appearance once and its position once per sample age (`plume_trail.glsl`), and emits the strip:
+/// no trail point is stored or read back. A cell's trails come before its particles, in the render
+/// mode's order (the sorted modes draw them in the sorted entries' order), with the cell's blending.
 extension ParticleRenderer {
-    /// Draws the trails of the first `count` particles of `node` (its records in storage order, or
-    /// the sorted entries bound to texture units 1 and 2 when `frame.sorted`).
+    /// Draws the trails of the first `count` particles of `node`: its records in storage order, or
+    /// the sorted entries bound to texture units 1 and 2 when `frame.sorted`.
     func drawTrails(_ node: GPUNode, cell: ResolvedCell, trail: Trail, image: SpriteImage, texture: GLTexture,
                     count: Int, frame: FrameValues) throws {
         guard count > 0 else { return }
-        try context.preservingBufferTextures(units: [4]) {
+        try context.preservingBufferTextures(units: [2, 4]) {
             let features = cell.behaviors.drawFeatures
             let uniforms: any QuadUniforms & TrailUniforms
             if frame.sorted {
                 let p = try context.programs.program(DrawTrailSortedUniforms.self, child: node.isChild, features: features)
                 p.use()
                 p.uniforms.entries.set(TextureUnit(index: 1))
-                p.uniforms.records.set(TextureUnit(index: 2))
-                p.uniforms.recordVecs.set(node.input.vectors)
                 uniforms = p.uniforms
             } else {
                 let p = try context.programs.program(DrawTrailUniforms.self, child: node.isChild, features: features)
                 p.use()
+                let records = trailRecords ?? context.makeTexture()
+                trailRecords = records
+                context.attach(node.input.buffer, to: records, format: .rgba32ui)
+                context.bindBufferTexture(records, unit: 2)
                 uniforms = p.uniforms
             }
+            uniforms.records.set(TextureUnit(index: 2))
+            uniforms.recordVecs.set(node.input.vectors)
             try set(uniforms, node: node, cell: cell, image: image, frame: frame)
             try trailTable.bind(trail.table, unit: 4)
             uniforms.trail.set(TextureUnit(index: 4))
             uniforms.trailCount.set(trail.count)
             uniforms.trailSpacing.set(Int(trail.spacing))
             context.bindTexture(texture)
-            context.drawStrips(vertices: Self.trailVertices(trail), instances: count,
-                               from: frame.sorted ? nil : node.input.instancedVertexArray)
+            context.drawPoints(count: count)
         }
     }
-
-    /// Vertices per particle of a trail's strip: two per point, `count + 2` points.
-    static func trailVertices(_ trail: Trail) -> Int { 2 * (trail.count + 2) }
 
     /// The live records of `records` (waits for the count of the pass that wrote them).
     func liveCount(_ records: RecordBuffer) -> Int {
@@ -50,6 +52,8 @@ extension ParticleRenderer {
 
 /// The uniforms of the trail programs.
 protocol TrailUniforms {
+    var records: Uniform<TextureUnit> { get }
+    var recordVecs: Uniform<Int32> { get }
     var trail: Uniform<TextureUnit> { get }
     var trailCount: Uniform<Int32> { get }
     var trailSpacing: Uniform<Int32> { get }

@@ -46,6 +46,8 @@ public final class ParticleRenderer: @unchecked Sendable {
     private lazy var behaviorTable = BehaviorTable(context: context)
     /// The trail curves of the cell being drawn (Semantics §10 "Trails", texture unit 4).
     lazy var trailTable = BehaviorTable(context: context)
+    /// A buffer texture over a node's records, for drawing its trails unordered.
+    var trailRecords: GLTexture?
     /// The quads of the cell being drawn as a quad list.
     lazy var quadList = QuadListBuffer(context: context)
     private(set) var released = false
@@ -86,8 +88,7 @@ public final class ParticleRenderer: @unchecked Sendable {
     public init(context: GLContext) throws {
         self.context = context
         try context.ensureCurrent("ParticleRenderer.init")
-        var range: [Float] = [1, 1]
-        plume_glGetFloatv(GLenum(GL_POINT_SIZE_RANGE), &range)
+        let range = GL.floats(.pointSizeRange)
         maxPointSize = Double(range[1])
         prefersQuadLists = context.info.renderer.contains("llvmpipe")
         _ = try context.programs.program(DrawPointsUniforms.self)
@@ -105,6 +106,7 @@ public final class ParticleRenderer: @unchecked Sendable {
         orderings.values.forEach { $0.release() }
         orderings = [:]
         if let recordTexture { context.delete(recordTexture) }
+        if let trailRecords { context.delete(trailRecords) }
         releaseLayerImage()
         behaviorTable.release()
         trailTable.release()
@@ -133,24 +135,9 @@ public final class ParticleRenderer: @unchecked Sendable {
         }
         let saved = SavedState()
         defer { saved.restore() }
-        plume_glDisable(GLenum(GL_RASTERIZER_DISCARD))
-        plume_glDisable(GLenum(GL_DEPTH_TEST))
-        plume_glDisable(GLenum(GL_CULL_FACE))
-        plume_glEnable(GLenum(GL_BLEND))
-        plume_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
-        plume_glPointParameteri(GLenum(GL_POINT_SPRITE_COORD_ORIGIN), GL_UPPER_LEFT)   // plume_point.glsl
-        plume_glBlendEquation(GLenum(GL_FUNC_ADD))
-        plume_glBindTransformFeedback(GLenum(GL_TRANSFORM_FEEDBACK), 0)
-        plume_glActiveTexture(GLenum(GL_TEXTURE0))
         let mode = simulator.resolved.renderMode
-        if mode == .additive {
-            plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ONE))
-        } else {
-            plume_glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA),
-                                      GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        }
-        var viewport = [GLint](repeating: 0, count: 4)
-        plume_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        (mode == .additive ? GLBlendedDraw.additive : .sourceOver).withPointSprites.apply()
+        let viewport = GL.integers(.viewport)
         let frame = FrameValues(time: time, viewProjection: viewProjection, flipImage: yUp ?? (viewProjection.columns[5] > 0),
                                 opacity: opacity,
                                 preservesDepth: simulator.resolved.preservesDepth,
@@ -198,14 +185,11 @@ public final class ParticleRenderer: @unchecked Sendable {
                 let (entries, n) = try ordering.sort(node.input, order: frame.mode, acceleration: cell.acceleration)
                 // Sentinel entries sort after every live one: draw only the live ones when known.
                 count = min(n, knownLiveCount(node.input) ?? n)
-                plume_glActiveTexture(GLenum(GL_TEXTURE1))
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), entries.name)
+                GL.activeTexture(unit: 1)
+                GL.bindTexture(.buffer, entries.name)
                 let records = recordTexture ?? context.makeTexture()
                 recordTexture = records
-                plume_glActiveTexture(GLenum(GL_TEXTURE2))
-                plume_glBindTexture(GLenum(GL_TEXTURE_BUFFER), records.name)
-                plume_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32UI), node.input.buffer.name)
-                plume_glActiveTexture(GLenum(GL_TEXTURE0))
+                context.bindBufferTexture(records, over: node.input.buffer, format: .rgba32ui, unit: 2)
             }
             if let trail = cell.trail {
                 try drawTrails(node, cell: cell, trail: trail, image: image, texture: texture,
@@ -224,7 +208,7 @@ public final class ParticleRenderer: @unchecked Sendable {
             }
             lastDrawPaths[cell.keyPath] = path
             if path == .quadList {
-                plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+                GL.bindTexture(.texture2D, texture.name)
                 try drawQuadList(node, cell: cell, image: image, scale: scale, count: count,
                                  listing: frame.sorted ? .sorted : bounded ? .captured : .counted, frame: frame)
                 return try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
@@ -238,20 +222,18 @@ public final class ParticleRenderer: @unchecked Sendable {
                 sorted.records.set(TextureUnit(index: 2))
                 sorted.recordVecs.set(node.input.vectors)
             }
-            plume_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
+            GL.bindTexture(.texture2D, texture.name)
             switch (path, frame.sorted) {
             case (.instancedQuads, false):
-                plume_glBindVertexArray(node.input.instancedVertexArray.name)
-                plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+                GL.bindVertexArray(node.input.instancedVertexArray.name)
+                GL.drawArraysInstanced(.triangleStrip, count: 4, instances: count)
             case (.instancedQuads, true):
-                plume_glBindVertexArray(context.emptyVertexArray.name)
-                plume_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+                GL.bindVertexArray(context.emptyVertexArray.name)
+                GL.drawArraysInstanced(.triangleStrip, count: 4, instances: count)
             case (_, true):
-                plume_glBindVertexArray(context.emptyVertexArray.name)
-                plume_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
+                context.drawPoints(count: count)
             case (_, false):
-                plume_glBindVertexArray(node.input.vertexArray.name)
-                plume_glDrawTransformFeedback(GLenum(GL_POINTS), node.input.feedback.name)
+                context.drawCaptured(node.input.vertexArray, node.input.feedback)
             }
         }
         try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
@@ -364,7 +346,7 @@ public final class ParticleRenderer: @unchecked Sendable {
         }
         let bias = cell.minificationFilterBias.isFinite ? cell.minificationFilterBias : 0
         let texture = try context.makeTexture(width: image.width, height: image.height, rgba: premultiplied,
-                                              minify: filters[0], magnify: filters[1], lodBias: bias, bgra: true)
+                                              minify: GLTextureFilter(filters[0]), magnify: GLTextureFilter(filters[1]), lodBias: bias, bgra: true)
         textures[path] = (image, texture, filters)
         return texture
     }

@@ -1,0 +1,40 @@
+import CEpoxy
+
+/// The buffer texture holding one cell's behaviour table while it is drawn (texture unit 3).
+final class BehaviorTable {
+    let context: GLContext
+    private var buffer: GLBuffer?
+    private var bytes = 0
+    private var texture: GLTexture?
+
+    init(context: GLContext) { self.context = context }
+
+    /// Uploads `words` and binds the table to texture unit `unit` (3 unless told; leaving unit 0 active).
+    func bind(_ words: [UInt32], unit: Int32 = 3) throws {
+        let needed = words.count * 4
+        if buffer == nil || needed > bytes {
+            if let buffer { context.delete(buffer) }
+            bytes = max(needed, 1024)
+            buffer = try context.makeBuffer(bytes: bytes, usage: .dynamicDraw)
+        }
+        guard let buffer else { return }
+        context.upload(words, to: buffer)
+        let texture = self.texture ?? context.makeTexture()
+        self.texture = texture
+        context.bindBufferTexture(texture, over: buffer, format: .rgba32ui, unit: unit)
+    }
+
+    /// Binds the table last uploaded to texture unit `unit` as well, without uploading it again
+    /// (leaving unit 0 active).
+    func bindAgain(unit: Int32) {
+        guard let texture else { return }
+        context.bindBufferTexture(texture, unit: unit)
+    }
+
+    func release() {
+        if let buffer { context.delete(buffer) }
+        if let texture { context.delete(texture) }
+        buffer = nil
+        texture = nil
+    }
+}

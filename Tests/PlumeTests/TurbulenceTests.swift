@@ -1,0 +1,134 @@
+import Foundation
+import PlumeTestSupport
+import Testing
+@testable import Plume
+
+/// Issue 26 item 2: the `turbulence` behaviour (Semantics §12, <doc:Behaviors>): a seeded curl-noise
+/// field, divergence-free, integrated on the motion grid.
+struct TurbulenceTests {
+    static func field(seed: UInt32 = 9, draw: UInt32 = BehaviorDraw.base, octaves: Double = 3, scroll: Double = 0.7)
+        -> (SIMD3<Double>, Double) -> SIMD3<Double> {
+        { p, age in
+            CurlNoise.acceleration(at: p, age: age, strength: 50, frequency: 0.013, octaves: octaves, scrollSpeed: scroll,
+                                   seed: seed, draw: draw)
+        }
+    }
+
+    /// Points spread over a few hundred points, deterministic.
+    static let samples: [SIMD3<Double>] = (0..<400).map { i in
+        let u = ParticleHash.unit(ParticleHash.hash(seed: 1, key: ParticleKey(lo: UInt32(i), hi: 0), draw: 0))
+        let v = ParticleHash.unit(ParticleHash.hash(seed: 1, key: ParticleKey(lo: UInt32(i), hi: 0), draw: 1))
+        return SIMD3(-300 + 900 * u, -200 + 700 * v, 0)
+    }
+
+    /// Divergence-free: `∂a_x/∂x + ∂a_y/∂y = 0` (central differences, h = 1e-3 points), while the
+    /// field's own derivatives are of order strength · frequency.
+    @Test func theFieldIsDivergenceFree() {
+        let a = Self.field()
+        let h = 1e-3
+        var worst = 0.0, typical = 0.0
+        for p in Self.samples {
+            let dx = (a(p + SIMD3(h, 0, 0), 1.3) - a(p - SIMD3(h, 0, 0), 1.3)) / (2 * h)
+            let dy = (a(p + SIMD3(0, h, 0), 1.3) - a(p - SIMD3(0, h, 0), 1.3)) / (2 * h)
+            worst = max(worst, abs(dx.x + dy.y))
+            typical = max(typical, abs(dx.x), abs(dy.y))
+        }
+        #expect(typical > 0.1, "the field barely varies: largest ∂a/∂x \(typical)")
+        #expect(worst < 1e-6 * typical * 1e3, "divergence \(worst) against derivatives of \(typical)")
+        print("turbulence: largest |div a| \(worst) /s², largest |∂a_x/∂x| \(typical) /s²")
+    }
+
+    /// The field's size: `strength` is the scale of the acceleration (largest magnitude over the
+    /// samples between 0.5 and 3 × strength, measured 1.39 for 3 octaves), and it is the same for
+    /// the same seed and behaviour and different for another seed or behaviour index.
+    @Test func theFieldIsSeededAndScaledByStrength() {
+        let a = Self.field(), same = Self.field(), other = Self.field(seed: 10), next = Self.field(draw: BehaviorDraw.base + 4)
+        var largest = 0.0, differs = 0.0, differsByIndex = 0.0
+        for p in Self.samples {
+            #expect(a(p, 0.4) == same(p, 0.4))
+            largest = max(largest, length(a(p, 0.4)))
+            differs = max(differs, length(a(p, 0.4) - other(p, 0.4)))
+            differsByIndex = max(differsByIndex, length(a(p, 0.4) - next(p, 0.4)))
+        }
+        #expect(largest > 25 && largest < 150, "largest acceleration \(largest) for strength 50")
+        #expect(differs > 10 && differsByIndex > 10, "another seed: \(differs), another behaviour: \(differsByIndex)")
+        print("turbulence: largest |a| \(largest / 50) × strength (3 octaves)")
+    }
+
+    /// The motion grid (1/64 s, Runge–Kutta) follows the field: against a 1e-3 s step over 3 s.
+    @Test func theGridFollowsTheField() {
+        var b = CellBehaviors()
+        var t = ResolvedTurbulence(seed: 9, draw: BehaviorDraw.base)
+        t.strength = 80; t.noiseFrequency = 0.01; t.octaves = 2; t.scrollSpeed = 0.5
+        b.turbulences = [t]
+        #expect(b.motion == .grid)
+        let particle = BehaviorParticle(behaviors: b, lifetime: 10, seed: 9, key: .root)
+        let start = MotionAnchor(age: 0, position: SIMD3(100, 50, 0), velocity: SIMD3(40, -10, 0))
+        let grid = BehaviorMotion.evaluate(start, at: 3, acceleration: SIMD3(0, 10, 0), behaviors: b, particle: particle)
+        var s = start
+        for i in 0..<3000 {
+            s = BehaviorMotion.rk4(s, to: Double(i + 1) * 1e-3, acceleration: SIMD3(0, 10, 0), behaviors: b, particle: particle)
+        }
+        #expect(maxAbs(grid.0 - s.position) < 1e-4, "grid \(grid.0) vs fine steps \(s.position)")
+        print("turbulence: grid vs 1 ms steps after 3 s: \(maxAbs(grid.0 - s.position)) pt")
+    }
+
+    static func layer(seed: UInt32 = 4) -> EmitterLayer {
+        let layer = EmitterLayer()
+        layer.seed = seed
+        layer.emitterPosition = CGPoint(x: 300, y: 300)
+        layer.emitterShape = .circle
+        layer.emitterSize = CGSize(width: 100, height: 100)
+        let cell = EmitterCell(name: "smoke")
+        cell.birthRate = 30; cell.lifetime = 3; cell.lifetimeRange = 1
+        cell.velocity = 30; cell.emissionRange = 2 * .pi
+        let b = EmitterBehavior(type: .turbulence, name: "swirl")
+        b.strength = 120; b.noiseFrequency = 0.008; b.octaves = 3; b.scrollSpeed = 0.4
+        layer.emitterCells = [cell]
+        layer.emitterBehaviors = [b]
+        return layer
+    }
+
+    /// Semantics §12: the same particles at any update rate, after a time offset and after a seek.
+    @Test func sameParticlesAtAnyFrameRateAndAfterJumps() throws {
+        let reference = try simulate(Self.layer(), times: frames(fps: 60, until: 4))
+        #expect(reference.particles.count > 50)
+        for fps in [30.0, 144.0, 240.0] {
+            expectSameParticles(reference, try simulate(Self.layer(), times: frames(fps: fps, until: 4)),
+                                tolerance: 1e-6, "turbulence: 60 vs \(fps) updates/s")
+        }
+        expectSameParticles(reference, try simulate(Self.layer(), times: irregularTimes(until: 4, seed: 8)),
+                            tolerance: 1e-6, "turbulence: 60 updates/s vs irregular")
+        let jumped = Self.layer()
+        jumped.timeOffset = 4
+        expectSameParticles(reference, try simulate(jumped, times: [0]), tolerance: 1e-6, "turbulence: timeOffset 4")
+        let sim = ReferenceSimulator(layer: Self.layer())
+        for t in frames(fps: 30, until: 6) { try sim.advance(to: t) }
+        try sim.advance(to: 4)
+        expectSameParticles(reference, try sim.snapshot(), tolerance: 1e-6, "turbulence: seek 6 → 4")
+        let still = try simulate({ let l = Self.layer(); l.emitterBehaviors = []; return l }(), times: frames(fps: 60, until: 4))
+        let moved = zip(reference.particles, still.particles).map { maxAbs($0.position - $1.position) }.max() ?? 0
+        #expect(moved > 5, "turbulence moved the particles by at most \(moved) points")
+    }
+
+    /// Semantics §11: bad inputs are read as their defaults (reported); octaves above 8 act as 8.
+    @Test func badInputsAreReportedAndReadAsDefaults() throws {
+        let layer = Self.layer()
+        let b = layer.emitterBehaviors![0]
+        b.noiseFrequency = -1; b.octaves = .nan; b.strength = .infinity; b.scrollSpeed = 3e9
+        let resolved = ResolvedLayer(layer)
+        let paths = Set(resolved.diagnostics.map(\.keyPath))
+        for key in ["noiseFrequency", "octaves", "strength", "scrollSpeed"] {
+            #expect(paths.contains("emitterBehaviors.swirl." + key), "no diagnostic for \(key): \(resolved.diagnostics)")
+        }
+        let t = resolved.cells[0].behaviors.turbulences[0]
+        #expect(t.noiseFrequency == 0.01 && t.octaves == 1 && t.strength == 0 && t.scrollSpeed == 0)
+        let eight = CurlNoise.acceleration(at: SIMD3(10, 20, 0), age: 1, strength: 1, frequency: 0.1, octaves: 8,
+                                           scrollSpeed: 1, seed: 1, draw: 64)
+        let twenty = CurlNoise.acceleration(at: SIMD3(10, 20, 0), age: 1, strength: 1, frequency: 0.1, octaves: 20,
+                                            scrollSpeed: 1, seed: 1, draw: 64)
+        #expect(eight == twenty)
+        #expect(CurlNoise.acceleration(at: SIMD3(.nan, 1e300, 0), age: 1, strength: 1, frequency: 1, octaves: 2,
+                                       scrollSpeed: 1, seed: 1, draw: 64).x.isFinite)
+    }
+}
