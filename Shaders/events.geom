@@ -1,6 +1,7 @@
 // Events pass (Semantics §15): writes each record of this draw whose event of kind u_event falls in
 // this update, with its age at the update's end and otherwise unchanged (the host evaluates it at
-// the event's age from its anchor: GPUSimulator+Events.swift).
+// the event's age from its anchor: GPUSimulator+Events.swift), or unchanged (u_atEnd false: the
+// parents a death sub-cell's spawn pass reads, GPUSimulator+Passes.swift).
 // A birth: the record is one of this update's births (u_fresh). A death: its age before the update
 // (0 for a birth) is below its lifetime and its age after reaches it. The count is the pass's
 // primitives-generated query; the capture buffer holds the sample (the first records, as many as fit).
@@ -20,6 +21,11 @@ void main() {
     bool fires = u_event == EmitterEvent_birth ? u_fresh
                : u_event == EmitterEvent_death && age0 < life && life <= age1;
     if (!fires) return;
+    if (!u_atEnd) {
+        for (int i = 0; i < REC_VECS(SUB, CHILD); ++i) xf_rec[i] = v_in[0].rec[i];
+        EmitVertex();
+        return;
+    }
     p.age = age1;
     uvec4 o[REC_MAX];
     plume_pack(p, SUB, CHILD, o);

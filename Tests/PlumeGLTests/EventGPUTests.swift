@@ -111,4 +111,19 @@ struct EventGPUTests {
                   + "\(bytesBefore) bytes read back (no snapshot)")
         }
     }
+
+    /// A host that does not take its reports: the oldest captures are read back into host memory
+    /// (GPUSimulator.maxPendingCaptures), none is lost and the order holds.
+    @Test func reportsNotTakenAreKeptInOrder() throws {
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: Self.layer(shells: 50, count: 1), context: context)
+            gpu.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 8)]
+            let times = (0...300).map { Double($0) / 120 }
+            for t in times { try gpu.advance(to: t) }
+            let reports = try gpu.takeEventReports(wait: true)
+            #expect(reports.count == times.count, "\(reports.count) reports of \(times.count) updates")
+            #expect(reports.map(\.layerTime) == reports.map(\.layerTime).sorted(), "out of order")
+            #expect(reports.reduce(0) { $0 + $1.count } == 50, "50 deaths")
+        }
+    }
 }

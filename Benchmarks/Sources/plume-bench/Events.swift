@@ -11,12 +11,16 @@ import Plume
 /// - the frame in which 10⁵ particles die together (a burst at 0, lifetime 1 s) with a death
 ///   sub-cell of 1 child each, against the frame before it.
 enum EventsBench {
-    static func layer(live: Int, events: Bool) -> EmitterLayer {
+    /// The steady workload, with a death event sub-cell of 2 children per death (`events`), or
+    /// with a sub-cell over life of 1 birth per second of a parent's age (`life`: the spawn pass
+    /// of a Core Animation sub-cell, for comparison).
+    static func layer(live: Int, events: Bool, life: Bool = false) -> EmitterLayer {
         let layer = Workloads.steady(live: live)
-        if events {
+        if events || life {
             let puff = EmitterCell(name: "puff")
-            puff.emissionEvent = .death
+            puff.emissionEvent = events ? .death : .life
             puff.eventCount = 2
+            puff.birthRate = life ? 1 : 0
             puff.lifetime = 0.2
             layer.emitterCells![0].emitterCells = [puff]
         }
@@ -32,6 +36,9 @@ enum EventsBench {
             let withEvents = try timer.gpuFrame(layer(live: n, events: true), live: n, render: false)
             out += "| update with a death event sub-cell (2 per death) | \(n) | \(ms(withEvents)) | \(ms(plain)) | "
                 + String(format: "%.2f×", withEvents / plain) + " |\n"
+            let withLife = try timer.gpuFrame(layer(live: n, events: false, life: true), live: n, render: false)
+            out += "| for comparison: a sub-cell over life (1/s per parent) | \(n) | \(ms(withLife)) | \(ms(plain)) | "
+                + String(format: "%.2f×", withLife / plain) + " |\n"
             progress("events: death reports read back every frame at \(n) live")
             let subscription = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 64)]
             let reported = try frame(timer, layer(live: n, events: false), live: n, subscriptions: subscription)

@@ -59,6 +59,9 @@ final class GPUNode {
     var current = 0
     /// Births of the current update, at their birth state.
     var born: RecordBuffer?
+    /// The records dying in the current update, by source (live, births): the parents of its
+    /// death sub-cells' spawn passes (`GPUSimulator.dyingSources`).
+    var dying: [RecordBuffer] = []
     /// Top-level cells only.
     var clock: EmissionClock
     /// Top-level cells only: how far the cell's bursts have fired (Semantics §13).
@@ -118,6 +121,8 @@ final class GPUNode {
         live.forEach { $0.release(context) }
         born?.release(context)
         born = nil
+        dying.forEach { $0.release(context) }
+        dying = []
         births.release()
         children.forEach { $0.release(context) }
         children = []

@@ -45,11 +45,20 @@ extension GPUSimulator {
         updateEvents = storedSubscriptions.map { EventCapture(subscription: $0, layerTime: layerTime, tick: tick) }
     }
 
-    /// Ends an update's captures: they wait, in order, to be read back.
-    func endEvents() {
+    /// Ends an update's captures: they wait, in order, to be read back. Beyond
+    /// ``maxPendingCaptures`` (a host that does not take its reports) the oldest are read back
+    /// into host memory, so the GPU buffers held stay bounded.
+    func endEvents() throws {
         pendingEvents += updateEvents
         updateEvents = []
+        while pendingEvents.count > Self.maxPendingCaptures, let oldest = pendingEvents.first {
+            if let report = try read(oldest, wait: true) { readEvents.append(report) }
+            pendingEvents.removeFirst()
+        }
     }
+
+    /// The most captures kept on the GPU waiting to be read back.
+    static let maxPendingCaptures = 256
 
     /// The `events` passes of `node`'s subscriptions (before its update pass: its records are at
     /// the update's start, its births at its end).
@@ -60,6 +69,7 @@ extension GPUSimulator {
             let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
             p.uniforms.event.set(event.contractOrdinal)
+            p.uniforms.atEnd.set(true)
             let stride = node.input.stride
             let buffer = try context.makeBuffer(bytes: max(capture.subscription.sampleLimit, 1) * stride)
             let feedback = context.makeTransformFeedback(capturingInto: buffer)
@@ -95,7 +105,8 @@ extension GPUSimulator {
         defer { lock.unlock() }
         if released { throw GLError.released("GPUSimulator.takeEventReports") }
         try context.ensureCurrent("GPUSimulator.takeEventReports")
-        var reports: [ParticleEventReport] = []
+        var reports = readEvents
+        readEvents = []
         var taken = 0
         for capture in pendingEvents {
             guard let report = try read(capture, wait: wait) else { break }
@@ -144,10 +155,48 @@ extension GPUSimulator {
                              time: Ticks.time(capture.tick - Int64(r.age) + eventAge), position: position, velocity: velocity)
     }
 
+    /// The records of `node` that die in this update, by source (its live records, its births),
+    /// each copied unchanged into one of the node's `dying` buffers by an `events` pass: the
+    /// parents a death sub-cell's spawn pass reads, so that pass costs the deaths, not the parents.
+    func dyingSources(of node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws
+        -> [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] {
+        let sources = self.sources(of: node, from: t0, to: t1)
+        let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild)
+        var list: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] = []
+        for (k, (source, dt, fresh)) in sources.enumerated() {
+            if node.dying.count <= k || node.dying[k].capacity < source.capacity || node.dying[k].subCells != source.subCells
+                || node.dying[k].child != source.child {
+                let fresh = try RecordBuffer(context: context, capacity: source.capacity, subCells: source.subCells,
+                                             child: source.child)
+                if node.dying.count > k {
+                    node.dying[k].release(context)
+                    node.dying[k] = fresh
+                } else {
+                    node.dying.append(fresh)
+                }
+            }
+            let target = node.dying[k]
+            p.use()
+            p.uniforms.event.set(EmitterEvent.death.contractOrdinal)
+            p.uniforms.atEnd.set(false)
+            p.uniforms.dt.set(dt)
+            p.uniforms.fresh.set(fresh)
+            lastUpdate.passes += 1
+            lastUpdate.draws += 1
+            context.capturingPoints(into: target.feedback) {
+                context.drawCaptured(source.vertexArray, source.feedback)
+            }
+            target.hasData = true
+            list.append((target, dt, fresh))
+        }
+        return list
+    }
+
     /// Deletes the captures not read back (a reset or a release).
     func dropEvents() {
         (pendingEvents + updateEvents).forEach { $0.release(context) }
         pendingEvents = []
         updateEvents = []
+        readEvents = []
     }
 }

@@ -64,6 +64,8 @@ extension GPUSimulator {
         let hasParticles = node.input.hasData || (node.born?.hasData ?? false)
         let parentsBound = node.bound.total + bornBound
         var childBorn = [Int](repeating: 0, count: cell.children.count)
+        // Death sub-cells (Semantics §14) spawn from the dying records only, found once per update.
+        var dying: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)]?
         for (j, sub) in cell.children.enumerated() {
             let child = node.children[j]
             try noteGeneration(child, cell: sub, from: t0, to: t1)
@@ -77,9 +79,15 @@ extension GPUSimulator {
                 lastSpawnSlots += parentsBound.multipliedReportingOverflow(by: slots).overflow
                     ? .max : parentsBound * slots
                 let born = try bornBuffer(child, capacity: childBorn[j])
-                try spawnPass(from: node, cell: cell, sub: j, into: born, perParent: slots, t0: t0, t1: t1)
+                var parents: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)]?
+                if sub.event == .death {
+                    if dying == nil { dying = try dyingSources(of: node, cell: cell, t0: t0, t1: t1) }
+                    parents = dying
+                }
+                try spawnPass(from: node, cell: cell, sub: j, into: born, perParent: slots, t0: t0, t1: t1, parents: parents)
                 if slots < perParent {
-                    try overflowPass(from: node, cell: cell, sub: j, slots: slots, parents: parentsBound, t0: t0, t1: t1)
+                    try overflowPass(from: node, cell: cell, sub: j, slots: slots, parents: parentsBound, t0: t0, t1: t1,
+                                     records: parents)
                 }
             } else {
                 child.born?.hasData = false
@@ -209,8 +217,10 @@ extension GPUSimulator {
         }
     }
 
+    /// `parents`: the records to spawn from, when not all of the node's (a death sub-cell's: the dying ones).
     private func spawnPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, into born: RecordBuffer,
-                           perParent: Int, t0: Int64, t1: Int64) throws {
+                           perParent: Int, t0: Int64, t1: Int64,
+                           parents: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)]? = nil) throws {
         let sub = cell.children[j]
         // The spawn variant keeps the closed form (its uniforms are always declared); none: all classes.
         let classes = motionClasses(node, cell)
@@ -238,7 +248,7 @@ extension GPUSimulator {
         u.generation.set(node.children[j].generation)
         node.births.bind(unit: 5)   // the parents' keys, scales and colours
         u.parentBirths.set(TextureUnit(index: 5))
-        let sources = self.sources(of: node, from: t0, to: t1)
+        let sources = parents ?? self.sources(of: node, from: t0, to: t1)
         try withCapture(into: born, creates: true, cell: sub.keyPath) {
             for (source, dt, fresh) in sources {
                 u.dt.set(dt)
@@ -264,7 +274,8 @@ extension GPUSimulator {
     /// (a parent with more than `slots` births in this update). Runs only when that can happen,
     /// and reads its small result back at once.
     private func overflowPass(from node: GPUNode, cell: ResolvedCell, sub j: Int, slots: Int, parents: Int,
-                              t0: Int64, t1: Int64) throws {
+                              t0: Int64, t1: Int64,
+                              records: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)]? = nil) throws {
         let sub = cell.children[j]
         let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0, child: node.isChild,
                                              cchild: false)
@@ -287,7 +298,7 @@ extension GPUSimulator {
         query.begin(.primitivesWritten)
         lastUpdate.passes += 1
         context.capturingPoints(into: feedback) {
-            for (source, dt, fresh) in sources(of: node, from: t0, to: t1) {
+            for (source, dt, fresh) in records ?? sources(of: node, from: t0, to: t1) {
                 u.dt.set(dt)
                 u.fresh.set(fresh)
                 draw(from: source)

@@ -71,6 +71,8 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     /// This update's event captures, one per subscription, and those not read back yet.
     var updateEvents: [EventCapture] = []
     var pendingEvents: [EventCapture] = []
+    /// Reports already read back (the oldest, when too many captures waited).
+    var readEvents: [ParticleEventReport] = []
 
     /// Whether the update pass's geometry stage reads the records through a buffer texture
     /// (program `updateFetch`) where a cell's buffers fit one (`GL_MAX_TEXTURE_BUFFER_SIZE`
@@ -200,7 +202,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
                 emitterPath = path
                 beginEvents(layerTime: t1, tick: Ticks.from(t1))
                 try step(from: Ticks.from(t0), to: Ticks.from(t1))
-                endEvents()
+                try endEvents()
             }
         case let .rebuild(t1):
             try context.withTransformFeedbackPasses("a simulation update") {
@@ -212,7 +214,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
                 try reconcile(&roots, with: resolved.cells, origin: .min)
                 beginEvents(layerTime: t1, tick: Ticks.from(t1))
                 try step(from: .min, to: Ticks.from(t1))
-                endEvents()
+                try endEvents()
             }
         }
         planner.finish(update)
