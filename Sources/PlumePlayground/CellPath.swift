@@ -1,6 +1,6 @@
 import Plume
 
-/// Cells of a layer by their index paths, with names for people ("rocket.burst"; an unnamed cell
+/// Cells of a layer by their index paths, with names for people ("rocket.spark"; an unnamed cell
 /// is "#index").
 enum CellPath {
     struct Entry {

@@ -21,7 +21,7 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     /// Window size in points and framebuffer size in pixels.
     public var windowSize: [Int] = [0, 0]
     public var framebufferSize: [Int] = [0, 0]
-    /// Live particles per cell (key: the cell's name path, "rocket.burst"), counted at `countTime`.
+    /// Live particles per cell (key: the cell's name path, "rocket.spark"), counted at `countTime`.
     public var liveCounts: [String: Int] = [:]
     public var liveTotal = 0
     public var countTime = 0.0

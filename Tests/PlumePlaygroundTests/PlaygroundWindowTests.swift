@@ -158,9 +158,9 @@ struct PlaygroundWindowTests {
         let process = try session.start(try XSession.product("plume"),
                                         ["play", "fireworks", "--size", "640x480", "--check-gl-state",
                                          "--state-file", state.path, "--no-vsync"])
-        // Rockets, trails, bursts and sparks drawn, with the HUD, rate bar and inspector over them.
+        // Rockets, trails, sparks and their smoke drawn, with the HUD, rate bar and inspector over them.
         let final = try state.wait("40 checked frames with sparks") {
-            $0.glStateChecks >= 40 && ($0.liveCounts["rocket.burst.spark"] ?? 0) > 0
+            $0.glStateChecks >= 40 && ($0.liveCounts["rocket.spark"] ?? 0) > 0
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
