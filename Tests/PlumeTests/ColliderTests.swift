@@ -126,19 +126,7 @@ struct ColliderTests {
     /// Hit times and points are the grid's: the same particles at any update rate, after a time
     /// offset and after a seek.
     @Test func sameParticlesAtAnyFrameRateAndAfterJumps() throws {
-        let reference = try simulate(Self.layer(), times: frames(fps: 60, until: 4))
-        #expect(reference.particles.count > 50)
-        for fps in [30.0, 144.0, 240.0] {
-            expectSameParticles(reference, try simulate(Self.layer(), times: frames(fps: fps, until: 4)),
-                                tolerance: 1e-6, "colliders: 60 vs \(fps) updates/s")
-        }
-        let jumped = Self.layer()
-        jumped.timeOffset = 4
-        expectSameParticles(reference, try simulate(jumped, times: [0]), tolerance: 1e-6, "colliders: timeOffset 4")
-        let sim = ReferenceSimulator(layer: Self.layer())
-        for t in frames(fps: 30, until: 6) { try sim.advance(to: t) }
-        try sim.advance(to: 4)
-        expectSameParticles(reference, try sim.snapshot(), tolerance: 1e-6, "colliders: seek 6 → 4")
+        let reference = try expectSameParticlesAtAnyRateAndAfterJumps({ Self.layer() }, "colliders")
         let inside = reference.particles.filter { $0.position.y > 400 + Collisions.tolerance }
         #expect(inside.isEmpty, "particles behind the floor: \(inside.prefix(2))")
     }

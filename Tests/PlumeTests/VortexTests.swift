@@ -69,19 +69,7 @@ struct VortexTests {
 
     /// Semantics §12: the same particles at any update rate, after a time offset and after a seek.
     @Test func sameParticlesAtAnyFrameRateAndAfterJumps() throws {
-        let reference = try simulate(Self.layer(), times: frames(fps: 60, until: 4))
-        #expect(reference.particles.count > 50)
-        for fps in [30.0, 144.0, 240.0] {
-            expectSameParticles(reference, try simulate(Self.layer(), times: frames(fps: fps, until: 4)),
-                                tolerance: 1e-6, "vortex: 60 vs \(fps) updates/s")
-        }
-        let jumped = Self.layer()
-        jumped.timeOffset = 4
-        expectSameParticles(reference, try simulate(jumped, times: [0]), tolerance: 1e-6, "vortex: timeOffset 4")
-        let sim = ReferenceSimulator(layer: Self.layer())
-        for t in frames(fps: 30, until: 6) { try sim.advance(to: t) }
-        try sim.advance(to: 4)
-        expectSameParticles(reference, try sim.snapshot(), tolerance: 1e-6, "vortex: seek 6 → 4")
+        try expectSameParticlesAtAnyRateAndAfterJumps({ Self.layer() }, "vortex")
     }
 
     /// Semantics §11: bad inputs are read as their defaults (reported).
