@@ -3,8 +3,7 @@ import Foundation
 /// A `collider` as one update uses it (Semantics §12 "Collisions", <doc:Behaviors>): a plane (a
 /// line in a 2-D layer) or a sphere (a circle) that particles reach from its open side (the
 /// normal's side of a plane, the outside of a sphere) and bounce off or stick to.
-@dynamicMemberLookup
-public struct ResolvedCollider: Hashable, Sendable {
+public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A plane or a sphere.
     public var shape: EmitterBehavior.ColliderShape
     /// What a particle does when it reaches the surface.
@@ -18,12 +17,6 @@ public struct ResolvedCollider: Hashable, Sendable {
     /// The behaviour's parameters declared `@Property(gpu: .collider)` (`restitution`, `friction`;
     /// the others 0), resolved by their declarations: what the GPU's `Collider` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
-
-    /// A declared parameter by name: `collider.restitution`.
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
-        get { parameters[keyPath: keyPath] }
-        set { parameters[keyPath: keyPath] = newValue }
-    }
 
     /// The signed distance of `p` from the surface, points: positive on the open side.
     public func distance(_ p: SIMD3<Double>) -> Double {

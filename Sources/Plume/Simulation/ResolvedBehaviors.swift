@@ -1,8 +1,7 @@
 import Foundation
 
 /// A `wave` as one update uses it (Semantics §12): the acceleration `force · sin(omega·age + phase)`.
-@dynamicMemberLookup
-public struct ResolvedWave: Hashable, Sendable {
+public struct ResolvedWave: DeclaredBehaviorParameters, Hashable, Sendable {
     /// The amplitude, points/s².
     public var force: SIMD3<Double>
     /// The angular frequency `2π·frequency`, radians per second.
@@ -17,19 +16,12 @@ public struct ResolvedWave: Hashable, Sendable {
         self.omega = omega
         self.parameters = parameters
     }
-
-    /// A declared parameter by name: `wave.phase`.
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
-        get { parameters[keyPath: keyPath] }
-        set { parameters[keyPath: keyPath] = newValue }
-    }
 }
 
 /// An attractor as one update uses it (Semantics §12): the pull on a particle at `p` is
 /// `d̂ · (stiffness · (r − radius) + falloff)` where `d` is the vector from `p` to the nearest point
 /// of the point, line or plane, `r = |d|`; zero where `r = 0` or `r > falloffDistance`.
-@dynamicMemberLookup
-public struct ResolvedAttractor: Hashable, Sendable {
+public struct ResolvedAttractor: DeclaredBehaviorParameters, Hashable, Sendable {
     /// Pulls towards a point (radial), a line (axial) or a plane (planar).
     public var type: EmitterBehavior.AttractorType
     /// The point, a point of the line or of the plane, in layer points.
@@ -48,12 +40,6 @@ public struct ResolvedAttractor: Hashable, Sendable {
     /// their declarations: what the GPU's `Attractor` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
 
-    /// A declared parameter by name.
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
-        get { parameters[keyPath: keyPath] }
-        set { parameters[keyPath: keyPath] = newValue }
-    }
-
     /// The acceleration at `p`, points/s².
     public func acceleration(at p: SIMD3<Double>) -> SIMD3<Double> {
         let toP = position - p
@@ -70,8 +56,7 @@ public struct ResolvedAttractor: Hashable, Sendable {
 }
 
 /// A radial or tangential acceleration about the emitter position with a per-particle spread.
-@dynamicMemberLookup
-public struct ResolvedCentralAcceleration: Hashable, Sendable {
+public struct ResolvedCentralAcceleration: DeclaredBehaviorParameters, Hashable, Sendable {
     /// The mean acceleration away from (radial) or around (tangential) the centre, points/s².
     public var acceleration: Double
     /// The per-particle spread, drawn as `acceleration ± range/2`.
@@ -82,18 +67,12 @@ public struct ResolvedCentralAcceleration: Hashable, Sendable {
     /// by their declarations: what the GPU's `Acceleration` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
 
-    /// A declared parameter by name.
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
-        get { parameters[keyPath: keyPath] }
-        set { parameters[keyPath: keyPath] = newValue }
-    }
 }
 
 /// A `turbulence` as one update uses it (Semantics §12): the curl-noise acceleration of
 /// ``CurlNoise``, from the behaviour's declared parameters (`strength`, `noiseFrequency`,
 /// `octaves`, `scrollSpeed`).
-@dynamicMemberLookup
-public struct ResolvedTurbulence: Hashable, Sendable {
+public struct ResolvedTurbulence: DeclaredBehaviorParameters, Hashable, Sendable {
     /// The layer's seed.
     public var seed: UInt32
     /// The behaviour's draw index (`BehaviorDraw.base + 4·behaviour index`): its own noise.
@@ -101,12 +80,6 @@ public struct ResolvedTurbulence: Hashable, Sendable {
     /// The behaviour's parameters declared `@Property(gpu: .turbulence)` (the others 0), resolved
     /// by their declarations: what the GPU's `Turbulence` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
-
-    /// A declared parameter by name: `turbulence.strength`.
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
-        get { parameters[keyPath: keyPath] }
-        set { parameters[keyPath: keyPath] = newValue }
-    }
 
     /// The acceleration at `p` (layer points) when the particle is `age` seconds old, points/s².
     public func acceleration(at p: SIMD3<Double>, age: Double) -> SIMD3<Double> {
@@ -119,8 +92,7 @@ public struct ResolvedTurbulence: Hashable, Sendable {
 /// distance from the axis, the acceleration is
 /// `(swirl · g(r) · (−d_y, d_x, 0) − pull · (d_x, d_y, 0)) / r` for `0 < r ≤ falloffDistance`
 /// (else 0), `g(r) = min(r/coreRadius, coreRadius/r)` (1 when `coreRadius` is 0).
-@dynamicMemberLookup
-public struct ResolvedVortex: Hashable, Sendable {
+public struct ResolvedVortex: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A point of the axis, layer points.
     public var position: SIMD3<Double>
     /// Beyond this distance from the axis the vortex does nothing, points.
@@ -128,12 +100,6 @@ public struct ResolvedVortex: Hashable, Sendable {
     /// The behaviour's parameters declared `@Property(gpu: .vortex)` (`swirl`, `coreRadius`,
     /// `pull`; the others 0), resolved by their declarations: what the GPU's `Vortex` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
-
-    /// A declared parameter by name: `vortex.swirl`.
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
-        get { parameters[keyPath: keyPath] }
-        set { parameters[keyPath: keyPath] = newValue }
-    }
 
     /// The acceleration at `p`, points/s².
     public func acceleration(at p: SIMD3<Double>) -> SIMD3<Double> {
@@ -490,5 +456,22 @@ extension EmitterBehavior {
             return fallback
         }
         return ResolvedLayer.flushed(v)
+    }
+}
+
+/// A resolved behaviour that holds its parameters declared `@Property(gpu: …)` (``ResolvedWave``,
+/// ``ResolvedAttractor``, …) and reads them as members, as the GPU reads its table entry:
+/// `wave.phase`, `collider.restitution`.
+@dynamicMemberLookup
+public protocol DeclaredBehaviorParameters {
+    /// The behaviour's declared parameters (those of other tables 0), resolved by their declarations.
+    var parameters: EmitterBehavior.GPUParameters { get set }
+}
+
+extension DeclaredBehaviorParameters {
+    /// A declared parameter by name.
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<EmitterBehavior.GPUParameters, T>) -> T {
+        get { parameters[keyPath: keyPath] }
+        set { parameters[keyPath: keyPath] = newValue }
     }
 }
