@@ -342,13 +342,36 @@ void plume_rk4_span(usamplerBuffer t, int m, inout vec3 p, inout vec3 v, float t
     v = v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0);
 }
 
-// Collisions.collide: the state at s1.age of the motion from s0 (whose collision-free step is s1).
-MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q) {
+// What a grid walk meets (Collisions.contacts): the window of ticks (lower, limit] it counts, the
+// collision event it keeps (`want`, 0-based: its tick, point and raw velocity, and its collider),
+// the events counted, and the first kill (its tick, −1: none, and its state).
+struct ContactWalk {
+    int lower;
+    int limit;
+    int want;
+    int events;
+    MotionState chosen;
+    int chosenCollider;
+    int killAt;
+    MotionState killed;
+};
+
+ContactWalk plume_no_contacts() {
+    MotionState none = MotionState(0, vec3(0.0), vec3(0.0));
+    return ContactWalk(0, -1, -1, 0, none, -1, -1, none);
+}
+
+// Collisions.collide: the state at s1.age of the motion from s0 (whose collision-free step is s1),
+// noting in `w` the hits whose ticks lie in its window. Times inside are seconds from s0.age, so a
+// hit's tick (rounded to the nearest) is exact in float.
+MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q,
+                               inout ContactWalk w) {
     int n = int(plume_MotionHeader_colliders(t, m));
     if (n == 0) return s1;
     int first = plume_MotionHeader_colliderStart(t, m);
     vec3 fp = s0.position, fv = s0.velocity, tp = s1.position, tv = s1.velocity;
-    float fa = plume_seconds(s0.age), ta = plume_seconds(s1.age);
+    float base = plume_seconds(s0.age);
+    float fa = 0.0, ta = plume_seconds(s1.age - s0.age);
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
         int hit = -1;
@@ -360,7 +383,16 @@ MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s
         int e = first + COLLIDER_VECS * hit;
         vec3 p = fp + (tp - fp) * best, v = fv + (tv - fv) * best;
         float age = fa + (ta - fa) * best;
-        if (plume_Collider_response(t, e) == 1) return MotionState(s1.age, p, vec3(0.0));
+        int response = plume_Collider_response(t, e);
+        int tick = s0.age + int(floor(age * 65536.0 + 0.5));
+        if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
+            if (plume_collider_distance(t, e, fp) > COLLISION_TOLERANCE) {      // it arrives: an event
+                if (w.events == w.want) { w.chosen = MotionState(tick, p, v); w.chosenCollider = hit; }
+                w.events += 1;
+            }
+            if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, v); }
+        }
+        if (response != 0) return MotionState(s1.age, p, vec3(0.0));
         vec3 nrm = plume_Collider_normal(t, e);
         if (plume_Collider_shape(t, e) != 0) {
             vec3 d = p - plume_Collider_position(t, e);
@@ -373,9 +405,32 @@ MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s
         if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, p, outv);
         fp = p; fv = outv; fa = age;
         tp = p; tv = outv;
-        plume_rk4_span(t, m, tp, tv, age, plume_seconds(s1.age), a, q);
+        plume_rk4_span(t, m, tp, tv, base + age, plume_seconds(s1.age), a, q);
     }
     return MotionState(s1.age, tp, tv);
+}
+
+MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q) {
+    ContactWalk w = plume_no_contacts();
+    return plume_collide_walk(t, m, s0, s1, a, q, w);
+}
+
+// Collisions.contacts: walks the grid from s (a grid point) through the step that holds age1,
+// counting the contacts with ticks in (lower, age1] below the lifetime (`want`: the one kept), and
+// stopping at a kill; s ends at the last grid point at or before age1 (plume_grid_advance's).
+ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int lower, int age1, int lifetime,
+                               vec3 a, MotionParticle q, int want) {
+    ContactWalk w = plume_no_contacts();
+    w.lower = lower;
+    w.limit = min(age1, lifetime - 1);
+    w.want = want;
+    int step = plume_MotionHeader_gridTicks(t, m);
+    for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
+        MotionState next = plume_collide_walk(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q, w);
+        if ((n + 1) * step > age1) break;
+        s = next;
+    }
+    return w;
 }
 
 // The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).

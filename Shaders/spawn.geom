@@ -16,21 +16,57 @@ void main() {
     int age1 = u_dt > 2147483647 - parent.age ? 2147483647 : parent.age + u_dt;   // ages saturate (Ticks.maxAge)
     int age0 = u_fresh ? 0 : parent.age;
     Clock c = parent.clocks[u_sub];
-    Births b = u_event == EmitterEvent_life ? plume_clock_advance(c, u_clock, age0, age1, int(parent.lifetime))
-                            : plume_event_births(u_event, u_eventCount, u_clock, u_fresh, age0, age1, int(parent.lifetime));
     uint slot = uint(u_slotBase + v_in[0].slot);
-    if (!(b.count.y != 0u || slot < b.count.x)) return;
-    int pa = plume_birth_tick(b, slot);                 // the parent's age at the birth, ticks
-    uint serial = b.firstSerial + slot;
     Attributes pb = plume_attributes(parent, CHILD, plume_row_BirthParams(u_parentBirths, parent.generation));
+    int mt = 0;
+    MotionParticle q = MotionParticle(1.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    MotionState s = MotionState(0, vec3(0.0), vec3(0.0));
+    MotionState contact = s;
+    if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)
+        mt = plume_mt_start(u_motion);
+        q = plume_motion_particle(u_motion, mt, pb.key, parent.lifetime);
+        s = plume_motion_start(u_motion, mt, parent, age0, !u_fresh, u_accChanged, u_accPrev, q,
+                               u_motionPrev, u_motionChanged);
+    }
+    int end = int(parent.lifetime);    // the parent's death: its lifetime, or a kill
+    bool atContact = false;            // the births are at a hit: contact holds it (raw velocity)
+#if COLLISIONS
+    // The parent's collision events and kill in this update (Semantics §12 "Collisions", §14):
+    // a collision sub-cell's slot k·eventCount + i is the i-th birth at event k.
+    uint perEvent = max(u_eventCount, 1u);
+    MotionState g = s;
+    ContactWalk w = plume_contact_walk(u_motion, mt, g, u_fresh ? -1 : age0, age1, end, u_acc, q, int(slot / perEvent));
+    if (w.killAt >= 0) end = w.killAt;
+#endif
+    int pa;
+    uint serial;
+    if (u_event == EmitterEvent_collision) {
+#if COLLISIONS
+        if (u_eventCount == 0u || slot / perEvent >= uint(w.events)) return;
+        pa = w.chosen.age;
+        if (pa < u_clock.windowStart || pa >= u_clock.windowEnd) return;
+        serial = (parent.contacts + slot / perEvent) * u_eventCount + slot % perEvent + 1u;
+        atContact = true;
+        contact = w.chosen;
+#else
+        return;
+#endif
+    } else {
+        Births b = u_event == EmitterEvent_life ? plume_clock_advance(c, u_clock, age0, age1, end)
+                                : plume_event_births(u_event, u_eventCount, u_clock, u_fresh, age0, age1, end);
+        if (!(b.count.y != 0u || slot < b.count.x)) return;
+        pa = plume_birth_tick(b, slot);                 // the parent's age at the birth, ticks
+        serial = b.firstSerial + slot;
+#if COLLISIONS
+        if (u_event == EmitterEvent_death && w.killAt >= 0) { atContact = true; contact = w.killed; }
+#endif
+    }
     uvec2 key = plume_child_key(pb.key, u_cell.index, serial);
 
     Motion m;
-    if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)
-        int mt = plume_mt_start(u_motion);
-        MotionParticle q = plume_motion_particle(u_motion, mt, pb.key, parent.lifetime);
-        MotionState s = plume_motion_start(u_motion, mt, parent, age0, !u_fresh, u_accChanged, u_accPrev, q,
-                                       u_motionPrev, u_motionChanged);
+    if (atContact) {
+        m = Motion(contact.position, contact.velocity * plume_mt_factor(u_motion, mt, plume_seconds(pa), q.lifetime));
+    } else if (u_motionOn) {
         MotionState e = plume_motion_evaluate(u_motion, mt, s, pa, u_acc, q, 1 << 20);
         m = Motion(e.position, e.velocity);
     } else {

@@ -39,13 +39,25 @@ void main() {
     // Nothing changed since the previous update (ProgramFeatures.steadyMotion): the anchor holds
     // (a record born in this update holds its birth state at age 0); only the grid moves it on.
     MotionState s = MotionState(u_fresh ? 0 : int(p.anchorAge), p.anchorPos, p.anchorVel);
+#else
+    MotionState s = plume_motion_start(u_motion, m, p, age0, !u_fresh, u_accChanged, u_accPrev, q,
+                                       u_motionPrev, u_motionChanged);
+#endif
+#if COLLISIONS
+    // Colliders (Semantics §12 "Collisions", §14): the grid walk counts the record's collision
+    // events of the update and finds its kill; a killed record dies here.
+    if (!plume_mt_ends(u_motion, m)) {
+        ContactWalk w = plume_contact_walk(u_motion, m, s, u_fresh ? -1 : age0, age1, int(p.lifetime), u_acc, q, -1);
+        if (w.killAt >= 0) return;
+        p.contacts += uint(w.events);
+    }
+    plume_motion_store(p, s);
+#elif MOTION_STEADY
 #if HAS_GRID
     s = plume_grid_advance(u_motion, m, s, age1, u_acc, q, 1 << 20);
 #endif
     plume_motion_store(p, s);
 #else
-    MotionState s = plume_motion_start(u_motion, m, p, age0, !u_fresh, u_accChanged, u_accPrev, q,
-                                       u_motionPrev, u_motionChanged);
     plume_motion_store(p, plume_motion_advance(u_motion, m, s, age1, u_acc, q));
 #endif
 #else

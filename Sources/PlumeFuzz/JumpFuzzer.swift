@@ -125,7 +125,7 @@ package enum JumpFuzzer {
             b.position = CGPoint(x: u(0...800), y: u(0...600)); b.swirl = u(-500...500); b.coreRadius = u(0...200)
             b.pull = u(-100...100); b.falloffDistance = r.chance(0.5) ? .infinity : u(1...500)
         case .collider:
-            b.colliderShape = r.chance(0.5) ? .plane : .sphere; b.collisionResponse = r.chance(0.7) ? .bounce : .stick
+            b.colliderShape = r.chance(0.5) ? .plane : .sphere; b.collisionResponse = r.chance(0.6) ? .bounce : r.chance(0.5) ? .stick : .kill
             b.position = CGPoint(x: u(0...800), y: u(0...600)); b.radius = u(0...200)
             b.orientationLongitude = u(-.pi ... .pi); b.restitution = u(0...1.2); b.friction = u(0...1)
         }

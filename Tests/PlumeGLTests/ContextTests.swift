@@ -65,6 +65,17 @@ struct ContextTests {
                 }
                 _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)
                 for child in [false, true] { _ = try context.programs.program(EventsUniforms.self, sub: sub, child: child) }
+                // A grid cell with colliders (GPUSimulator.collisionFeatures): its update (steady or
+                // not), spawn, overflow and events variants walk the grid for collision events.
+                let walk: ProgramFeatures = [.collisions, .gridMotion, .closedFormMotion]
+                for extra: ProgramFeatures in [[], .steadyMotion] {
+                    _ = try context.programs.program(UpdateMotionUniforms.self, sub: sub, features: extra.union([.collisions, .gridMotion]))
+                }
+                _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: walk)
+                _ = try context.programs.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0, features: walk)
+                for child in [false, true] {
+                    _ = try context.programs.program(EventsUniforms.self, sub: sub, child: child, features: walk)
+                }
             }
             // Every draw program with each combination of behaviour code (ProgramFeatures).
             for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {

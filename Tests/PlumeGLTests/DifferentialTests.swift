@@ -31,6 +31,13 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Collision events and kills (Semantics §12 "Collisions", §14), in their own test so they can
+    /// be run alone.
+    @Test(arguments: Scenarios.collisions)
+    func gpuMatchesReferenceWithCollisions(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     /// Trails (Semantics §10 "Trails"): every trail point of every particle, at 30, 60, 144 and
     /// 240 updates/s, irregular steps, under catch-up and seek, under each motion class.
     @Test(arguments: Scenarios.trails)

@@ -243,7 +243,9 @@ open class EmitterBehavior: @unchecked Sendable {
     /// outside. Default `plane`.
     @Property
     public var colliderShape: ColliderShape = .plane
-    /// `collider`: what a particle does when it reaches the surface. Default `bounce`.
+    /// `collider`: what a particle does when it reaches the surface: `bounce` (default, with
+    /// ``restitution`` and ``friction``), `stick` (it stays there at rest) or `kill` (it dies
+    /// there, at the hit's tick: its death sub-cells and death events fire at the hit point).
     @Property
     public var collisionResponse: CollisionResponse = .bounce
     /// `collider`: the fraction of the velocity across the surface a bouncing particle keeps
@@ -329,6 +331,8 @@ extension EmitterBehavior {
         case bounce
         /// It stays where it hit, at rest.
         case stick
+        /// It dies where it hit, at the hit's tick (its death events fire there, Semantics §14).
+        case kill
     }
 
     /// What an `attractor` pulls towards.

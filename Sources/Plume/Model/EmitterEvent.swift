@@ -10,8 +10,8 @@ public enum EmitterEvent: String, CaseIterable, Sendable {
     case birth
     /// `eventCount` particles when the parent dies (its age reaches its lifetime), where it is then.
     case death
-    /// `eventCount` particles at each of the parent's collisions, where it hits. Reserved for the
-    /// colliders (motion behaviours of another issue): until a collider reports collisions, it
-    /// fires nothing (see Semantics §14).
+    /// `eventCount` particles at each of the parent's collision events, at the hit's tick and
+    /// point: a `collider` behaviour the parent reaches from clear of its surface (Semantics §12
+    /// "Collisions", §14). Their serials count the parent's collisions.
     case collision
 }

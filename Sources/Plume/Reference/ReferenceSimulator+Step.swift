@@ -60,38 +60,95 @@ extension ReferenceSimulator {
             if p.subClocks.count > cell.children.count { p.subClocks.removeLast(p.subClocks.count - cell.children.count) }
             while p.subClocks.count < cell.children.count { p.subClocks.append(EmissionClock(origin: age)) }
         }
+        // Collisions (Semantics §12, §14): the contacts of the update's span, found from the
+        // anchor before it moves; a kill ends the particle at its hit.
+        let contacts = collisions(of: p, cell: cell, from: ta, to: tb, fresh: fresh)
+        if let kill = contacts.kill { p.kill = kill }
         if !cell.children.isEmpty {
             for (j, sub) in cell.children.enumerated() {
                 // ages saturate at 2³¹ − 1 ticks, as the GPU's 32-bit ones (the parent is long dead then)
                 let births = p.subClocks[j].advance(to: min(tb - p.birthTick, Ticks.maxAge), step: sub.step,
                                                     window: sub.clockWindowTicks,
-                                                    deadline: p.lifetimeTicks, maxLifetime: sub.maxLifetimeTicks)
+                                                    deadline: p.endTicks, maxLifetime: sub.maxLifetimeTicks)
                 create(births, cellIndex: j, in: node.children[j], cell: sub,
                        parent: (p, cell, ta), until: tb)
-                if sub.event != .life, let age = eventAge(of: p, sub: sub, from: ta, to: tb, fresh: fresh) {
+                if sub.event == .collision {
+                    fireCollisions(contacts.events, of: p, sub: sub, index: j, in: node.children[j], cell: cell,
+                                   from: ta, to: tb)
+                } else if sub.event != .life, let age = eventAge(of: p, sub: sub, from: ta, to: tb, fresh: fresh) {
+                    let killed = sub.event == .death ? p.kill.map { contactState($0, of: p, cell: cell) } : nil
                     create(.burst(tick: age, firstSerial: 1, count: UInt64(sub.eventCount)), cellIndex: j,
-                           in: node.children[j], cell: sub, parent: (p, cell, ta), until: tb)
+                           in: node.children[j], cell: sub, parent: (p, cell, ta), until: tb, at: killed)
                 }
             }
         }
+        if !events.isEmpty {
+            for hit in contacts.events {
+                events.note(.collision, cellPath: cell.path) {
+                    let (position, velocity) = contactState(hit, of: p, cell: cell)
+                    return ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),
+                                         time: Ticks.time(p.birthTick + hit.tick), position: position, velocity: velocity,
+                                         collider: hit.collider)
+                }
+            }
+        }
+        p.contacts &+= UInt32(truncatingIfNeeded: contacts.events.count)
         // A particle that dies before tb moves only to its death (it is removed at the end of the
         // update): a long jump costs what the survivors cost, not the jump's length in grid steps.
-        let end = min(tb, p.birthTick + p.lifetimeTicks)
+        let end = min(tb, p.birthTick + p.endTicks)
         p.move(to: Ticks.time(end), now: Ticks.time(max(ta, p.birthTick)), cell: cell, seed: resolved.seed)
     }
 
+    /// The contacts of `p`'s grid motion in the update from `ta` to `tb` (Semantics §12
+    /// "Collisions"): ages in `(age0, age1]`, from −1 for a particle born in it (its birth tick).
+    private func collisions(of p: ReferenceParticle, cell: ResolvedCell, from ta: Int64, to tb: Int64,
+                            fresh: Bool) -> Collisions.Contacts {
+        let b = cell.behaviors
+        guard !b.colliders.isEmpty, b.motion == .grid else { return Collisions.Contacts() }
+        let particle = BehaviorParticle(behaviors: b, lifetime: p.lifetime, seed: resolved.seed, key: p.key)
+        let age0 = max(ta, p.birthTick) - p.birthTick
+        return Collisions.contacts(p.anchor, after: fresh ? -1 : age0, through: min(tb - p.birthTick, Ticks.maxAge),
+                                   lifetime: p.lifetimeTicks, acceleration: cell.acceleration, behaviors: b,
+                                   particle: particle)
+    }
+
+    /// Where a hit puts the particle for its events: the hit point, and the velocity arriving
+    /// with the speed curve's factor (as every reported velocity).
+    private func contactState(_ hit: CollisionHit, of p: ReferenceParticle, cell: ResolvedCell)
+        -> (position: SIMD3<Double>, velocity: SIMD3<Double>) {
+        (hit.position, hit.velocity * (cell.behaviors.velocity?.value(at: hit.age / p.lifetime) ?? 1))
+    }
+
+    /// The births of collision sub-cell `sub` (the `index`-th of `p`'s cell) at `p`'s collision
+    /// events of this update: `eventCount` at each, at its tick and point, serials counting the
+    /// parent's events (`contacts · eventCount + 1 …`), inside the sub-cell's window.
+    private func fireCollisions(_ hits: [CollisionHit], of p: ReferenceParticle, sub: ResolvedCell, index j: Int,
+                                in node: ReferenceNode, cell: ResolvedCell, from ta: Int64, to tb: Int64) {
+        guard sub.eventCount > 0 else { return }
+        let count = UInt32(truncatingIfNeeded: sub.eventCount)
+        for (k, hit) in hits.enumerated() {
+            let window = sub.clockWindowTicks
+            guard hit.tick >= window.start && hit.tick < window.end else { continue }
+            let first = (p.contacts &+ UInt32(truncatingIfNeeded: k)) &* count &+ 1
+            create(.burst(tick: hit.tick, firstSerial: first, count: UInt64(sub.eventCount)), cellIndex: j,
+                   in: node, cell: sub, parent: (p, cell, ta), until: tb, at: contactState(hit, of: p, cell: cell))
+        }
+    }
+
     /// Notes the death of `p` for the event subscriptions (Semantics §15): it has moved to its death.
+    /// A particle killed by a collider dies at the hit point.
     private func noteDeath(_ p: ReferenceParticle, cell: ResolvedCell) {
         events.note(.death, cellPath: cell.path) {
-            ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),
-                          time: Ticks.time(p.birthTick + p.lifetimeTicks), position: p.position, velocity: p.velocity)
+            let (position, velocity) = p.kill.map { contactState($0, of: p, cell: cell) } ?? (p.position, p.velocity)
+            return ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),
+                                 time: Ticks.time(p.birthTick + p.endTicks), position: position, velocity: velocity)
         }
     }
 
     /// The parent age (ticks) at which event sub-cell `sub` fires for `p` in the update from `ta` to
     /// `tb` (Semantics §14): 0 for a birth event of a particle born in it, the lifetime for a death in
-    /// `(ta, tb]`; nil when none fires (also outside the sub-cell's window, and for collisions,
-    /// which no reference collider reports yet).
+    /// `(ta, tb]` (the tick of a `kill` collider's hit when one ends it first); nil when none fires
+    /// (also outside the sub-cell's window; collisions fire through `fireCollisions`).
     private func eventAge(of p: ReferenceParticle, sub: ResolvedCell, from ta: Int64, to tb: Int64, fresh: Bool) -> Int64? {
         guard sub.eventCount > 0 else { return nil }
         let age: Int64
@@ -101,9 +158,9 @@ extension ReferenceSimulator {
             guard fresh else { return nil }
             age = 0
         case .death:
-            let death = p.birthTick + p.lifetimeTicks
-            guard death > max(ta, p.birthTick), death <= tb, p.lifetimeTicks <= Ticks.maxAge else { return nil }
-            age = p.lifetimeTicks
+            let death = p.birthTick + p.endTicks
+            guard death > max(ta, p.birthTick), death <= tb, p.endTicks <= Ticks.maxAge else { return nil }
+            age = p.endTicks
         }
         let window = sub.clockWindowTicks
         return age >= window.start && age < window.end ? age : nil
@@ -119,8 +176,11 @@ extension ReferenceSimulator {
     /// rule: it keeps the first records written).
     /// - Parameter parent: the emitting particle with its cell and the time its state is at;
     ///   nil for top-level births.
+    /// - Parameter contact: the parent's position and velocity at the births where a collision
+    ///   gives them (its hit), instead of its motion's.
     private func create(_ births: EmissionClock.Births, cellIndex: Int, in node: ReferenceNode, cell: ResolvedCell,
-                        parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Int64)?, until t1: Int64) {
+                        parent: (particle: ReferenceParticle, cell: ResolvedCell, time: Int64)?, until t1: Int64,
+                        at contact: (position: SIMD3<Double>, velocity: SIMD3<Double>)? = nil) {
         counters.skipped &+= births.skipped
         guard births.count > 0 else { return }
         let limit = cell.capacity
@@ -142,8 +202,8 @@ extension ReferenceSimulator {
                 birthTick += p.birthTick   // the clock runs in the parent's age
                 let birthTime = Ticks.time(birthTick)
                 let age = p.age(at: birthTime)
-                let (position, velocity) = p.motion(at: birthTime, now: Ticks.time(max(pt, p.birthTick)),
-                                                    cell: pcell, seed: resolved.seed)
+                let (position, velocity) = contact ?? p.motion(at: birthTime, now: Ticks.time(max(pt, p.birthTick)),
+                                                               cell: pcell, seed: resolved.seed)
                 inherited = ParentState(position: position, velocity: velocity,
                                         scale: p.scale0 + p.scaleSpeed * age,
                                         color: p.color0 + pcell.colorSpeed * age)

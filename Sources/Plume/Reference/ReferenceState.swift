@@ -21,8 +21,15 @@ struct ReferenceParticle {
     var birthTime: Double { Ticks.time(birthTick) }
     /// Seconds.
     var lifetime: Double { Ticks.time(lifetimeTicks) }
-    /// Alive at layer tick `t`: `0 ≤ age < lifetime` (the age is never negative here).
-    func isAlive(at t: Int64) -> Bool { t - birthTick < lifetimeTicks }
+    /// Alive at layer tick `t`: `0 ≤ age < lifetime` and before a `kill` collider's hit (the age
+    /// is never negative here).
+    func isAlive(at t: Int64) -> Bool { t - birthTick < endTicks }
+    /// The age at which it dies, ticks: its lifetime, or the tick of the hit that killed it.
+    var endTicks: Int64 { kill.map { min($0.tick, lifetimeTicks) } ?? lifetimeTicks }
+    /// The hit of a `kill` collider that ends it (Semantics §12 "Collisions").
+    var kill: CollisionHit?
+    /// Its collision events so far (a collision sub-cell's serials count them, Semantics §14).
+    var contacts: UInt32 = 0
 
     /// Where the motion under behaviours continues from (Semantics §12); for a cell without
     /// motion behaviours, the state at the last update.

@@ -55,17 +55,26 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     }
 }
 
-/// A particle reaching a collider: where issue 25's collision events will start sub-emitters
-/// (the hook is `Collisions.collide`'s `onHit`; nothing listens yet).
+/// A particle reaching a collider on its grid motion (Semantics §12 "Collisions"): what
+/// `Collisions.collide` hands its `onHit` and `Collisions.contacts` lists.
 public struct CollisionHit: Sendable, Equatable {
     /// The particle's age at the hit, seconds (on the chord between two grid points).
     public var age: Double
     /// The hit point, layer points.
     public var position: SIMD3<Double>
-    /// The particle's velocity arriving, points per second.
+    /// The particle's raw velocity arriving, points per second (before a speed curve's factor).
     public var velocity: SIMD3<Double>
     /// The collider's index among the cell's colliders.
     public var collider: Int
+    /// The chord reached the surface from clear of it (its start more than ``Collisions/tolerance``
+    /// in front): a collision event (Semantics §14). A particle resting, sliding or stuck on a
+    /// surface meets it at every grid step and makes no events.
+    public var arrives: Bool = true
+    /// What the collider does to the particle.
+    public var response: EmitterBehavior.CollisionResponse = .bounce
+
+    /// ``age`` in ticks, rounded to the nearest (Semantics §14: the tick a collision event fires at).
+    public var tick: Int64 { Int64((age * Ticks.perSecond).rounded()) }
 }
 
 /// Collisions on the motion grid (Semantics §12 "Collisions"). Each grid step (and the partial step
@@ -83,7 +92,8 @@ public enum Collisions {
     /// cell's colliders: at a hit a bouncing particle leaves with its velocity's normal part
     /// reversed and scaled by `restitution` and its tangential part scaled by `1 − friction`, then
     /// moves on to `s1.age` (and may hit again); a sticking particle stays at the hit point, at
-    /// rest. `onHit` is called at each hit (issue 25's collision events).
+    /// rest, and so does a killed one (it dies there: ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)``
+    /// finds the tick). `onHit` is called at each hit.
     public static func collide(_ s0: MotionAnchor, _ s1: MotionAnchor, acceleration a: SIMD3<Double>,
                                behaviors b: CellBehaviors, particle: BehaviorParticle,
                                onHit: (CollisionHit) -> Void = { _ in }) -> MotionAnchor {
@@ -99,8 +109,9 @@ public enum Collisions {
             let p = from.position + (to.position - from.position) * s
             let v = from.velocity + (to.velocity - from.velocity) * s
             let age = from.age + (to.age - from.age) * s
-            onHit(CollisionHit(age: age, position: p, velocity: v, collider: index))
-            if c.response == .stick { return MotionAnchor(age: s1.age, position: p, velocity: .zero) }
+            onHit(CollisionHit(age: age, position: p, velocity: v, collider: index,
+                               arrives: c.distance(from.position) > tolerance, response: c.response))
+            if c.response != .bounce { return MotionAnchor(age: s1.age, position: p, velocity: .zero) }
             let n = c.normal(at: p)
             let vn = dot(v, n)
             let out = (v - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
@@ -109,5 +120,45 @@ public enum Collisions {
             to = BehaviorMotion.rk4(from, to: s1.age, acceleration: a, behaviors: b, particle: particle)
         }
         return to
+    }
+}
+
+extension Collisions {
+    /// What a particle's grid motion meets in one update (Semantics §12 "Collisions", §14): its
+    /// collision events and the hit that kills it.
+    public struct Contacts: Sendable, Equatable {
+        /// The hits that are collision events (``CollisionHit/arrives``), in time order.
+        public var events: [CollisionHit] = []
+        /// The first hit of a `kill` collider: the particle dies at its tick.
+        public var kill: CollisionHit?
+    }
+
+    /// The contacts of the grid motion from `anchor` (a grid point) whose ticks lie in
+    /// `(lower, upper]` and below `lifetime` (particle ages, ticks). Each grid step is taken whole,
+    /// the one holding `upper` too, so a hit's tick, point and velocity are those of the step's
+    /// chord whatever the update times: the same contacts at any frame rate, each in the update
+    /// whose span holds its tick. Stops at a kill.
+    public static func contacts(_ anchor: MotionAnchor, after lower: Int64, through upper: Int64, lifetime: Int64,
+                                acceleration a: SIMD3<Double>, behaviors b: CellBehaviors,
+                                particle: BehaviorParticle) -> Contacts {
+        var found = Contacts()
+        guard !b.colliders.isEmpty, b.motion == .grid else { return found }
+        let limit = min(upper, lifetime - 1)
+        let step = Int64(BehaviorMotion.gridTicks)
+        var s = anchor
+        var n = Int64((anchor.age / BehaviorMotion.gridStep).rounded())
+        while n * step < limit && found.kill == nil {
+            let end = Double(n + 1) * BehaviorMotion.gridStep
+            let next = collide(s, BehaviorMotion.rk4(s, to: end, acceleration: a, behaviors: b, particle: particle),
+                               acceleration: a, behaviors: b, particle: particle) { hit in
+                guard found.kill == nil, hit.tick > lower, hit.tick <= limit else { return }
+                if hit.arrives { found.events.append(hit) }
+                if hit.response == .kill { found.kill = hit }
+            }
+            s = next
+            s.age = end
+            n += 1
+        }
+        return found
     }
 }

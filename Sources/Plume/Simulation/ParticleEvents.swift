@@ -13,8 +13,9 @@ import Foundation
 public struct ParticleEventSubscription: Hashable, Sendable {
     /// Index path of the cell (`[0]`: the layer's first cell, `[0, 1]`: its second sub-cell).
     public var cellPath: [Int]
-    /// ``EmitterEvent/birth``, ``EmitterEvent/death`` or ``EmitterEvent/collision`` (reserved for
-    /// the colliders: reports a count of 0); ``EmitterEvent/life`` is not an event and reports nothing.
+    /// ``EmitterEvent/birth``, ``EmitterEvent/death`` or ``EmitterEvent/collision`` (a particle
+    /// reaching a collider from clear of it, Semantics §12); ``EmitterEvent/life`` is not an event
+    /// and reports nothing.
     public var event: EmitterEvent
     /// The most events a report describes one by one (0…4096, default 64); the count is always whole.
     public var sampleLimit: Int
@@ -39,15 +40,21 @@ public struct ParticleEvent: Hashable, Sendable {
     public var time: Double
     /// Where it was then, layer points.
     public var position: SIMD3<Double>
-    /// Its velocity then, points per second.
+    /// Its velocity then, points per second (at a collision: arriving, before the bounce).
     public var velocity: SIMD3<Double>
+    /// A collision's collider: its index among the colliders that act on the cell, in
+    /// `emitterBehaviors` order; nil for births and deaths.
+    public var collider: Int?
 
-    /// An event of `identity` at layer time `time`, at `position` with `velocity`.
-    public init(identity: ParticleIdentity, time: Double, position: SIMD3<Double>, velocity: SIMD3<Double>) {
+    /// An event of `identity` at layer time `time`, at `position` with `velocity` (and, for a
+    /// collision, the `collider` hit).
+    public init(identity: ParticleIdentity, time: Double, position: SIMD3<Double>, velocity: SIMD3<Double>,
+                collider: Int? = nil) {
         self.identity = identity
         self.time = time
         self.position = position
         self.velocity = velocity
+        self.collider = collider
     }
 }
 
@@ -59,7 +66,7 @@ public struct ParticleEventReport: Sendable {
     public var layerTime: Double
     /// How many events the update produced (every one, whatever the sample limit).
     public var count: UInt64
-    /// Up to `sampleLimit` of them, sorted by identity. All of them when `count ≤ sampleLimit`;
+    /// Up to `sampleLimit` of them, sorted by identity (a particle's collisions by time). All of them when `count ≤ sampleLimit`;
     /// beyond, the first the simulator met (the two simulators may then pick different ones).
     public var sample: [ParticleEvent]
 
@@ -68,7 +75,7 @@ public struct ParticleEventReport: Sendable {
         self.subscription = subscription
         self.layerTime = layerTime
         self.count = count
-        self.sample = sample.sorted { $0.identity < $1.identity }
+        self.sample = sample.sorted { ($0.identity, $0.time) < ($1.identity, $1.time) }
     }
 }
 

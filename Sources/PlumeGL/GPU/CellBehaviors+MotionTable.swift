@@ -63,10 +63,21 @@ extension CellBehaviors {
                              declared: declared(v.parameters, .vortex)).texels
         }
         for c in colliders {
-            t += ColliderEntry(shape: c.shape == .plane ? 0 : 1, response: c.response == .bounce ? 0 : 1,
+            t += ColliderEntry(shape: c.shape == .plane ? 0 : 1, response: c.response.tableOrdinal,
                                radius: Float(c.radius), position: SIMD3<Float>(c.position), normal: SIMD3<Float>(c.normal),
                                declared: declared(c.parameters, .collider)).texels
         }
         return t
+    }
+}
+
+extension EmitterBehavior.CollisionResponse {
+    /// The `response` of a `Collider` entry (`Shaders/plume.contract`): 0 bounce, 1 stick, 2 kill.
+    var tableOrdinal: Int32 {
+        switch self {
+        case .bounce: 0
+        case .stick: 1
+        case .kill: 2
+        }
     }
 }

@@ -12,6 +12,8 @@ final class EventCapture {
     /// The cell as resolved at the update, its records' layout and the layer's seed then.
     var cell: ResolvedCell?
     var child = false
+    /// The pass walked the cell's colliders: each record holds its event in its anchor.
+    var collisions = false
     var stride = 0
     var seed: UInt32 = 0
     /// The capture: a buffer of at most `sampleLimit` records (at least one) and its two queries.
@@ -65,11 +67,15 @@ extension GPUSimulator {
     func eventPasses(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
         for capture in updateEvents where capture.subscription.cellPath == cell.path && capture.counts == nil {
             let event = capture.subscription.event
-            guard event == .birth || event == .death else { continue }
-            let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild)
+            let collisions = Self.collisionFeatures(node, cell)
+            guard event == .birth || event == .death || (event == .collision && !collisions.isEmpty) else { continue }
+            let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild,
+                                                 features: collisions.union(Self.walkClasses(collisions)))
             p.use()
             p.uniforms.event.set(event.contractOrdinal)
             p.uniforms.atEnd.set(true)
+            if !collisions.isEmpty { try setWalk(p.uniforms, node: node, cell: cell) }
+            capture.collisions = !collisions.isEmpty
             let stride = node.input.stride
             let buffer = try context.makeBuffer(bytes: max(capture.subscription.sampleLimit, 1) * stride)
             let feedback = context.makeTransformFeedback(capturingInto: buffer)
@@ -144,7 +150,15 @@ extension GPUSimulator {
 
     /// The event of a captured record (its age is at the update's end): at its birth or its death,
     /// where its motion from its anchor puts it then (as the snapshot evaluates records).
+    /// A record of a cell with colliders holds its event in its anchor (its age, point and reported
+    /// velocity) and a collision's collider in `contacts` (`Shaders/events.geom`).
     private func event(of r: ParticleRecord, capture: EventCapture, cell: ResolvedCell) -> ParticleEvent {
+        let identity = ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey)
+        if capture.collisions && capture.subscription.event != .birth {
+            return ParticleEvent(identity: identity, time: Ticks.time(capture.tick - Int64(r.age) + Int64(r.anchorAge)),
+                                 position: SIMD3<Double>(r.anchorPos), velocity: SIMD3<Double>(r.anchorVel),
+                                 collider: capture.subscription.event == .collision ? Int(r.contacts) : nil)
+        }
         let key = r.key(cellIndex: cell.path.last ?? 0)
         let eventAge = capture.subscription.event == .death ? Int64(r.lifetime) : 0
         let b = cell.behaviors
@@ -161,7 +175,9 @@ extension GPUSimulator {
     func dyingSources(of node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws
         -> [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] {
         let sources = self.sources(of: node, from: t0, to: t1)
-        let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild)
+        let collisions = Self.collisionFeatures(node, cell)
+        let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild,
+                                             features: collisions.union(Self.walkClasses(collisions)))
         var list: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] = []
         for (k, (source, dt, fresh)) in sources.enumerated() {
             if node.dying.count <= k || node.dying[k].capacity < source.capacity || node.dying[k].subCells != source.subCells
@@ -179,6 +195,7 @@ extension GPUSimulator {
             p.use()
             p.uniforms.event.set(EmitterEvent.death.contractOrdinal)
             p.uniforms.atEnd.set(false)
+            if !collisions.isEmpty { try setWalk(p.uniforms, node: node, cell: cell) }   // kills are deaths too
             p.uniforms.dt.set(dt)
             p.uniforms.fresh.set(fresh)
             lastUpdate.passes += 1

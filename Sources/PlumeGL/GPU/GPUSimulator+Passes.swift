@@ -69,7 +69,8 @@ extension GPUSimulator {
         for (j, sub) in cell.children.enumerated() {
             let child = node.children[j]
             try noteGeneration(child, cell: sub, from: t0, to: t1)
-            let perParent = birthsPerParentBound(sub, parent: node, from: Ticks.time(t0), to: Ticks.time(t1))
+            let perParent = birthsPerParentBound(sub, parent: node, parentCell: cell, from: Ticks.time(t0),
+                                                 to: Ticks.time(t1))
             if hasParticles && perParent > 0 && parentsBound > 0 {
                 // The work of a spawn pass is parents × slots: at most about twice the capacity
                 // (the births that find no slot are counted by the overflow pass).
@@ -132,9 +133,19 @@ extension GPUSimulator {
     /// An upper bound on the births one parent can make for `sub` in this update: the rate over
     /// the shortest of the update and the part of the sub-cell's window a parent can reach (ages
     /// 0 to its cell's longest lifetime), and never more than the catch-up rule lets through.
-    private func birthsPerParentBound(_ sub: ResolvedCell, parent: GPUNode, from t0: Double, to t1: Double) -> Int {
-        // An event sub-cell (Semantics §14): at most one event of its kind per parent and update.
-        if sub.event != .life { return sub.event == .collision ? 0 : Int(sub.eventCount) }
+    private func birthsPerParentBound(_ sub: ResolvedCell, parent: GPUNode, parentCell: ResolvedCell,
+                                      from t0: Double, to t1: Double) -> Int {
+        // An event sub-cell (Semantics §14): at most one birth or death per parent and update; at
+        // most maxHits + 1 collision events per grid step a parent's walk takes (the steps of the
+        // update, the one it starts in and the one it ends in), none without colliders.
+        if sub.event == .collision {
+            guard let (b, ends) = Self.motionBehaviors(parent, parentCell), !ends, b.motion == .grid,
+                  !b.colliders.isEmpty else { return 0 }
+            let steps = ((t1 - t0) / BehaviorMotion.gridStep).rounded(.up) + 2
+            let bound = Double(Collisions.maxHits + 1) * steps * Double(sub.eventCount)
+            return bound.isFinite ? Int(min(bound, 1e12)) : Int(1e12)
+        }
+        if sub.event != .life { return Int(sub.eventCount) }
         guard sub.rate > 0 else { return 0 }
         let reachable = min(sub.window.end, parent.maxLifetimeEver) - max(sub.window.start, 0)
         guard reachable > 0 else { return 0 }
@@ -226,7 +237,8 @@ extension GPUSimulator {
         let classes = motionClasses(node, cell)
         let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells,
                                              child: node.isChild, cchild: true,
-                                             features: classes.isEmpty ? [] : classes.union(.closedFormMotion))
+                                             features: classes.isEmpty ? [] : classes.union(.closedFormMotion)
+                                                .union(Self.collisionFeatures(node, cell)))
         p.use()
         let u = p.uniforms
         u.sub.set(j)
@@ -277,10 +289,12 @@ extension GPUSimulator {
                               t0: Int64, t1: Int64,
                               records: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)]? = nil) throws {
         let sub = cell.children[j]
+        let collisions = Self.collisionFeatures(node, cell)
         let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0, child: node.isChild,
-                                             cchild: false)
+                                             cchild: false, features: collisions.union(Self.walkClasses(collisions)))
         p.use()
         let u = p.uniforms
+        if !collisions.isEmpty { try setWalk(u, node: node, cell: cell) }
         u.sub.set(j)
         u.slots.set(UInt32(clamping: slots))
         setClock(u.clock, sub: sub, child: node.children[j])
@@ -370,6 +384,7 @@ extension GPUSimulator {
     /// without them keep the plain one.
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
         let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
+            .union(Self.collisionFeatures(node, cell))
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
                                              features: features)
         p.use()
@@ -418,7 +433,7 @@ extension GPUSimulator {
     /// Unit 4 gets the previous update's table where a closed-form motion or the acceleration changed
     /// at this update (`changed` says so; closed-form anchors then move to the update's start under
     /// it, `plume_motion_start`), else this one's texture again.
-    private func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
+    func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
         changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
               let table = behaviors.drawTable(seed: resolved.seed, motionEnds: ends) else { return false }
@@ -455,6 +470,30 @@ extension GPUSimulator {
             && (node.previousAcceleration.map { $0 == cell.acceleration } ?? true)
     }
 
+    /// ``ProgramFeatures/collisions`` for a grid cell with colliders (not at the update where its
+    /// motion behaviours end), else none.
+    static func collisionFeatures(_ node: GPUNode, _ cell: ResolvedCell) -> ProgramFeatures {
+        guard let (b, ends) = motionBehaviors(node, cell), !ends, b.motion == .grid, !b.colliders.isEmpty else { return [] }
+        return .collisions
+    }
+
+    /// The motion classes a pass that walks the grid for collisions compiles (as the spawn pass:
+    /// the grid, and the closed form a previous update's anchors may restart from); none without.
+    static func walkClasses(_ collisions: ProgramFeatures) -> ProgramFeatures {
+        collisions.isEmpty ? [] : [.gridMotion, .closedFormMotion]
+    }
+
+    /// Binds the motion tables and sets the uniforms an overflow or events pass walks the grid with
+    /// (``ProgramFeatures/collisions``), as the spawn pass reads them.
+    func setWalk(_ u: some CollisionWalkUniforms, node: GPUNode, cell: ResolvedCell) throws {
+        u.motion.set(TextureUnit(index: 3))
+        u.motionPrev.set(TextureUnit(index: 4))
+        _ = try bindMotion(node, cell, changed: u.motionChanged)
+        setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
+        u.acc.set(cell.acceleration)
+        u.index.set(UInt32(cell.path.last ?? 0))
+    }
+
     static func motionClass(_ motion: CellBehaviors.Motion) -> ProgramFeatures {
         switch motion {
         case .ballistic: []
@@ -466,7 +505,7 @@ extension GPUSimulator {
 
     /// Where motion under behaviours starts: the records' anchors, or, when the cell had no motion
     /// behaviour at the previous update, their ballistic state at that update under its acceleration.
-    private func setMotionStart(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
+    func setMotionStart(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
                                 cell: ResolvedCell) {
         changed.set(node.previousBehaviors?.motion == .ballistic)
         previous.set(node.previousAcceleration ?? cell.acceleration)
@@ -542,3 +581,17 @@ protocol UpdateProgramUniforms {
 }
 extension UpdateUniforms: UpdateProgramUniforms {}
 extension UpdateFetchUniforms: UpdateProgramUniforms {}
+
+/// The uniforms the overflow and events programs walk a grid cell's motion with (`if COLLISIONS`
+/// in `Shaders/plume.contract`): the spawn program's motion uniforms and the cell's index.
+protocol CollisionWalkUniforms {
+    var accChanged: Uniform<Bool> { get }
+    var accPrev: Uniform<SIMD3<Float>> { get }
+    var acc: Uniform<SIMD3<Float>> { get }
+    var motion: Uniform<TextureUnit> { get }
+    var motionChanged: Uniform<Bool> { get }
+    var motionPrev: Uniform<TextureUnit> { get }
+    var index: Uniform<UInt32> { get }
+}
+extension OverflowUniforms: CollisionWalkUniforms {}
+extension EventsUniforms: CollisionWalkUniforms {}

@@ -118,6 +118,10 @@ struct ProgramFeatures: OptionSet, Hashable {
     /// and stay (`MOTION_STEADY`): the anchors only move on under the grid, so the code that
     /// restarts them after a change is not compiled (llvmpipe would run it for every lane).
     static let steadyMotion = ProgramFeatures(rawValue: 32)
+    /// A grid cell with colliders (`COLLISIONS`, Semantics §12 "Collisions"): its update, spawn,
+    /// overflow and events passes walk each record's grid motion over the update for its collision
+    /// events and kills (`plume_contact_walk`); other cells do not pay for that code.
+    static let collisions = ProgramFeatures(rawValue: 64)
     static let motionClasses: ProgramFeatures = [.closedFormMotion, .gridMotion, .orbitMotion]
 
     /// Each feature with its define; `BEHAVIORS` is 1 when either is on (the behaviour table's
@@ -127,7 +131,7 @@ struct ProgramFeatures: OptionSet, Hashable {
     static let all: [(ProgramFeatures, String)] = [(.curves, "CURVES"), (.motion, "MOTION"), ([.curves, .motion], "BEHAVIORS"),
                                                    (.closedFormMotion, "MOTION_CLASS_CLOSED"), (.gridMotion, "MOTION_CLASS_GRID"),
                                                    (.orbitMotion, "MOTION_CLASS_ORBIT"), ([.gridMotion, .orbitMotion], "MOTION_KEYED"),
-                                                   (.steadyMotion, "MOTION_STEADY")]
+                                                   (.steadyMotion, "MOTION_STEADY"), (.collisions, "COLLISIONS")]
 
     /// The names of the defines that are 1.
     var names: [String] { Self.all.filter { !intersection($0.0).isEmpty }.map(\.1) }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Plume
+@testable import PlumeGL
+import PlumeTestSupport
+
+/// Collision events to the game on the GPU (Semantics §12 "Collisions", §15): the reports of a
+/// cell bouncing on a floor and dying at a ball equal the reference's, at 30, 60, 144 and 240
+/// updates/s: the same counts, the same particles, ticks and colliders, points within the
+/// differential bound.
+@Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
+struct CollisionGPUTests {
+    @Test(.timeLimit(.minutes(3)), arguments: [30.0, 60, 144, 240])
+    func collisionAndKillReportsMatchTheReference(fps: Double) throws {
+        let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .collision, sampleLimit: 4000),
+                             ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
+                             ParticleEventSubscription(cellPath: [0, 0], event: .birth, sampleLimit: 4000)]
+        try GPU.run { context in
+            let make = { Scenarios.collisionLayer(kill: false, ball: true) }
+            let gpu = try GPUSimulator(layer: make(), context: context)
+            let cpu = ReferenceSimulator(layer: make())
+            gpu.eventSubscriptions = subscriptions
+            cpu.eventSubscriptions = subscriptions
+            var expected: [ParticleEventReport] = [], got: [ParticleEventReport] = []
+            for t in steps(fps: fps, until: 3) {
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+                expected += cpu.takeEventReports(wait: false)
+                got += try gpu.takeEventReports(wait: false)
+            }
+            got += try gpu.takeEventReports(wait: true)
+            #expect(got.count == expected.count, "\(got.count) GPU reports, \(expected.count) expected")
+            var compared = [EmitterEvent: UInt64]()
+            for (g, c) in zip(got, expected) {
+                let what = "\(c.subscription.cellPath) \(c.subscription.event) at \(c.layerTime) (\(Int(fps)) updates/s, seed 21)"
+                #expect(g.count == c.count, "\(what): GPU \(g.count) vs reference \(c.count)")
+                #expect(g.sample.map(\.identity) == c.sample.map(\.identity), "\(what): other particles")
+                for (a, b) in zip(g.sample, c.sample) {
+                    // one tick: the hit's age is rounded to the nearest tick from a float chord
+                    #expect(abs(a.time - b.time) <= 1.5 / Ticks.perSecond && a.collider == b.collider
+                            && maxAbs(a.position - b.position) < 0.01,
+                            "\(what): \(a.identity) at \(a.time) \(a.position) collider \(a.collider.map(String.init) ?? "-") vs \(b.time) \(b.position) \(b.collider.map(String.init) ?? "-")")
+                }
+                compared[c.subscription.event, default: 0] += c.count
+            }
+            #expect(compared[.collision, default: 0] > 50 && compared[.death, default: 0] > 20,
+                    "\(Int(fps)) updates/s: events compared \(compared)")
+            print("collision reports at \(Int(fps)) updates/s: \(compared)")
+        }
+    }
+}
