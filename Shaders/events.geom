@@ -8,7 +8,7 @@
 // primitives-generated query; the capture buffer holds the sample (the first records, as many as fit).
 layout(points) in;
 #if COLLISIONS
-layout(points, max_vertices = COLLISION_REPORTS) out;
+layout(points, max_vertices = 8) out;     // COLLISION_REPORTS (a layout qualifier takes a literal in GLSL 3.30)
 #else
 layout(points, max_vertices = 1) out;
 #endif

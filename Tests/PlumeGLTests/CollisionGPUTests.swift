@@ -10,7 +10,7 @@ import PlumeTestSupport
 /// differential bound.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct CollisionGPUTests {
-    @Test(.timeLimit(.minutes(3)), arguments: [30.0, 60, 144, 240])
+    @Test(.timeLimit(.minutes(6)), arguments: [30.0, 60, 144, 240])
     func collisionAndKillReportsMatchTheReference(fps: Double) throws {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .collision, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
