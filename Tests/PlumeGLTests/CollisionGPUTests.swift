@@ -36,8 +36,8 @@ struct CollisionGPUTests {
                 #expect(g.count == c.count, "\(what): GPU \(g.count) vs reference \(c.count)")
                 #expect(g.sample.map(\.identity) == c.sample.map(\.identity), "\(what): other particles")
                 for (a, b) in zip(g.sample, c.sample) {
-                    // one tick: the hit's age is rounded to the nearest tick from a float chord
-                    #expect(abs(a.time - b.time) <= 1.5 / Ticks.perSecond && a.collider == b.collider
+                    // the hit's tick from the float path: Tolerance.hitTicks
+                    #expect(abs(a.time - b.time) * Ticks.perSecond <= Tolerance.hitTicks && a.collider == b.collider
                             && maxAbs(a.position - b.position) < 0.01,
                             "\(what): \(a.identity) at \(a.time) \(a.position) collider \(a.collider.map(String.init) ?? "-") vs \(b.time) \(b.position) \(b.collider.map(String.init) ?? "-")")
                 }

@@ -11,6 +11,8 @@ struct Scenario: Sendable, CustomStringConvertible {
     var edit: @Sendable (EmitterLayer, Double) -> Void = { _, _ in }
     /// Compare at every `compareEvery`-th time and at the last.
     var compareEvery = 120
+    /// Ticks a birth time may differ by (``Tolerance/hitTicks`` for births at collisions).
+    var birthTicks = 0.0
     var description: String { name }
 }
 

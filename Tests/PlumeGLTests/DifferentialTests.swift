@@ -59,7 +59,8 @@ struct DifferentialTests {
                 try cpu.advance(to: t)
                 if i % scenario.compareEvery == 0 || i == scenario.times.count - 1 {
                     let g = try gpu.snapshot(), c = try cpu.snapshot()
-                    worst.merge(compareSnapshots(gpu: g, cpu: c, configuration: scenario.name, seed: gpuLayer.seed))
+                    worst.merge(compareSnapshots(gpu: g, cpu: c, configuration: scenario.name, seed: gpuLayer.seed,
+                                                 birthTicks: scenario.birthTicks))
                     #expect(g.diagnostics == c.diagnostics, "\(scenario.name) at \(t): diagnostics differ")
                     compared += 1
                 }
