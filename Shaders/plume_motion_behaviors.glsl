@@ -308,21 +308,82 @@ MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3
 const float COLLISION_TOLERANCE = 1e-3;
 const int COLLISION_MAX_HITS = 3;
 
-float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
-    vec3 d = p - plume_Collider_position(t, e);
-    return plume_Collider_shape(t, e) == 0 ? dot(d, plume_Collider_normal(t, e)) : length(d) - plume_Collider_radius(t, e);
+// p in a box's frame (ResolvedCollider.boxLocal): along across, normal, normal × across.
+vec3 plume_box_local(usamplerBuffer t, int e, vec3 p) {
+    vec3 d = p - plume_Collider_position(t, e), n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
+    return vec3(dot(d, w), dot(d, n), dot(d, cross(n, w)));
 }
 
-// The fraction of a → b at which it enters collider e, or −1.
+vec3 plume_box_half(usamplerBuffer t, int e) {
+    return vec3(plume_Collider_boxWidth(t, e), plume_Collider_boxHeight(t, e), plume_Collider_boxDepth(t, e)) * 0.5;
+}
+
+float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
+    int shape = plume_Collider_shape(t, e);
+    vec3 d = p - plume_Collider_position(t, e);
+    if (shape == 0) return dot(d, plume_Collider_normal(t, e));
+    if (shape == 1) return length(d) - plume_Collider_radius(t, e);
+    vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e);
+    return length(max(q, vec3(0.0))) + min(max(q.x, max(q.y, q.z)), 0.0);
+}
+
+// The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
+// the surface, or a sphere or box crossed whole).
 float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
-    float da = plume_collider_distance(t, e, a), db = plume_collider_distance(t, e, b);
-    if (!(da >= -COLLISION_TOLERANCE && db < -COLLISION_TOLERANCE)) return -1.0;
-    if (plume_Collider_shape(t, e) == 0) return clamp(da / (da - db), 0.0, 1.0);
-    vec3 d = b - a, f = a - plume_Collider_position(t, e);
-    float r = plume_Collider_radius(t, e);
-    float qa = dot(d, d), qb = 2.0 * dot(f, d), qc = dot(f, f) - r * r;
-    float q = sqrt(max(qb * qb - 4.0 * qa * qc, 0.0)) - qb;
-    return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
+    float da = plume_collider_distance(t, e, a);
+    if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
+    float db = plume_collider_distance(t, e, b);
+    bool behind = db < -COLLISION_TOLERANCE;
+    int shape = plume_Collider_shape(t, e);
+    if (shape == 0) return behind ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
+    if (shape == 1) {
+        vec3 d = b - a, f = a - plume_Collider_position(t, e);
+        float r = plume_Collider_radius(t, e);
+        float qa = dot(d, d), qb = 2.0 * dot(f, d), qc = dot(f, f) - r * r;
+        float disc = qb * qb - 4.0 * qa * qc;
+        if (!behind) {
+            if (!(disc > 0.0 && qa > 0.0)) return -1.0;
+            float tFar = (-qb + sqrt(disc)) / (2.0 * qa), tNear = (-qb - sqrt(disc)) / (2.0 * qa);
+            if (!(tNear >= 0.0 && tFar <= 1.0
+                  && plume_collider_distance(t, e, a + d * ((tNear + tFar) * 0.5)) < -COLLISION_TOLERANCE)) return -1.0;
+        }
+        float q = sqrt(max(disc, 0.0)) - qb;
+        return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
+    }
+    vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e);
+    float tNear = -1e30, tFar = 1e30;
+    for (int i = 0; i < 3; ++i) {
+        if (qd[i] == 0.0) {
+            if (abs(qa[i]) > h[i]) return -1.0;
+            continue;
+        }
+        float t1 = (-h[i] - qa[i]) / qd[i], t2 = (h[i] - qa[i]) / qd[i];
+        tNear = max(tNear, min(t1, t2));
+        tFar = min(tFar, max(t1, t2));
+    }
+    if (!(tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
+    if (!behind) {
+        float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
+        if (!(plume_collider_distance(t, e, a + (b - a) * mid) < -COLLISION_TOLERANCE)) return -1.0;
+    }
+    return clamp(tNear, 0.0, 1.0);
+}
+
+// ResolvedCollider.normal(at:): the open side's unit normal at p, a point of the surface.
+vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
+    int shape = plume_Collider_shape(t, e);
+    if (shape == 0) return plume_Collider_normal(t, e);
+    if (shape == 1) {
+        vec3 d = p - plume_Collider_position(t, e);
+        float l = length(d);
+        return l > 0.0 ? d / l : vec3(0.0, 0.0, 1.0);
+    }
+    vec3 q = plume_box_local(t, e, p), h = plume_box_half(t, e);
+    vec3 n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
+    vec3 axes[3] = vec3[3](w, n, cross(n, w));
+    int best = 0;
+    for (int i = 1; i < 3; ++i) if (abs(q[i]) - h[i] > abs(q[best]) - h[best]) best = i;
+    return q[best] < 0.0 ? -axes[best] : axes[best];
 }
 
 // BehaviorMotion.rk4 from age t0 to t1 (seconds, not on the tick grid: a hit's age).
@@ -393,12 +454,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
             if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, v); }
         }
         if (response != 0) return MotionState(s1.age, p, vec3(0.0));
-        vec3 nrm = plume_Collider_normal(t, e);
-        if (plume_Collider_shape(t, e) != 0) {
-            vec3 d = p - plume_Collider_position(t, e);
-            float l = length(d);
-            nrm = l > 0.0 ? d / l : vec3(0.0, 0.0, 1.0);
-        }
+        vec3 nrm = plume_collider_normal(t, e, p);
         float vn = dot(v, nrm);
         vec3 outv = (v - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
                   + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);

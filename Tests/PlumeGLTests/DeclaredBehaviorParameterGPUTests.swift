@@ -64,6 +64,11 @@ struct DeclaredBehaviorParameterGPUTests {
             b.radius = 25
             b.restitution = 0.6
             b.friction = 0.2
+            if shape == .box {                        // 30 × 20 points, right of the emitter
+                b.position = CGPoint(x: 140, y: 115)
+                b.boxWidth = 30
+                b.boxHeight = 20
+            }
             return b
         }
         let list: [EmitterBehavior] = switch table {
@@ -73,7 +78,7 @@ struct DeclaredBehaviorParameterGPUTests {
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
         case .turbulence: [turbulence(), turbulence()]
         case .vortex: [vortex(), vortex()]
-        case .collider: [collider(.plane), collider(.sphere)]
+        case .collider: [collider(.plane), collider(.sphere), collider(.box)]
         }
         // the first on "closed", the rest on "grid" (an attractor or central acceleration puts it there)
         list.first?.cellNames = ["closed"]

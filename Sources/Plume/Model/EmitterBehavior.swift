@@ -239,10 +239,28 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `collider`: the surface: a plane through ``position``/``zPosition`` with the orientation
     /// (``orientationLatitude``, ``orientationLongitude``) as its normal, pointing to the side
     /// particles come from (a line in a 2-D layer: longitude −90° is a floor seen from above on
-    /// the y-down layer), or a sphere of ``radius`` about the position (a circle), reached from
-    /// outside. Default `plane`.
+    /// the y-down layer), a sphere of ``radius`` about the position (a circle), or a box centred
+    /// there (``boxHeight`` along the orientation, ``boxWidth`` across it, ``boxDepth``; a
+    /// rectangle in a 2-D layer), both reached from outside. Default `plane`.
     @Property
     public var colliderShape: ColliderShape = .plane
+    /// `collider` (`box`): the box's extent along its orientation (``orientationLatitude``,
+    /// ``orientationLongitude``: the direction a plane's normal takes), points: its height. In a
+    /// 2-D layer with longitude −90° (a floor's orientation) that is the rectangle's height on
+    /// the screen. Default 100. Must be finite and ≥ 0 (a bad value is read as 100, reported).
+    /// Animatable.
+    @Property(unit: .points, minimum: 0, gpu: .collider)
+    public var boxHeight: CGFloat = 100
+    /// `collider` (`box`): the box's extent across its orientation in the layer plane (along the
+    /// orientation turned 90° about z: the screen's x for a floor's orientation), points: its width.
+    /// Default 100. Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable.
+    @Property(unit: .points, minimum: 0, gpu: .collider)
+    public var boxWidth: CGFloat = 100
+    /// `collider` (`box`): the box's extent along the third axis (z in a 2-D layer), points: its
+    /// depth. Default 100 (a 2-D layer's particles at z = 0 meet a box at `zPosition` 0 through
+    /// its middle). Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable.
+    @Property(unit: .points, minimum: 0, gpu: .collider)
+    public var boxDepth: CGFloat = 100
     /// `collider`: what a particle does when it reaches the surface: `bounce` (default, with
     /// ``restitution`` and ``friction``), `stick` (it stays there at rest) or `kill` (it dies
     /// there, at the hit's tick: its death sub-cells and death events fire at the hit point).
@@ -313,7 +331,7 @@ extension EmitterBehavior {
         /// A swirl about the axis perpendicular to the layer through a point, with a core, an
         /// optional pull towards the axis and a falloff distance.
         case vortex
-        /// A plane or a sphere that particles bounce off or stick to.
+        /// A plane, a sphere or a box that particles bounce off, stick to or die at.
         case collider
     }
 
@@ -323,6 +341,8 @@ extension EmitterBehavior {
         case plane
         /// A sphere (a circle in a 2-D layer).
         case sphere
+        /// A box (a rectangle in a 2-D layer), oriented as a plane's normal.
+        case box
     }
 
     /// What a particle does when it reaches a `collider`.

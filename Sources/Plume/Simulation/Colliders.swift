@@ -1,57 +1,114 @@
 import Foundation
 
 /// A `collider` as one update uses it (Semantics §12 "Collisions", <doc:Behaviors>): a plane (a
-/// line in a 2-D layer) or a sphere (a circle) that particles reach from its open side (the
-/// normal's side of a plane, the outside of a sphere) and bounce off or stick to.
+/// line in a 2-D layer), a sphere (a circle) or a box (a rectangle) that particles reach from its
+/// open side (the normal's side of a plane, the outside of a sphere or a box) and bounce off, stick
+/// to or die at.
 public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
-    /// A plane or a sphere.
+    /// A plane, a sphere or a box.
     public var shape: EmitterBehavior.ColliderShape
     /// What a particle does when it reaches the surface.
     public var response: EmitterBehavior.CollisionResponse
-    /// A point of the plane, or the sphere's centre, layer points.
+    /// A point of the plane, or the sphere's or the box's centre, layer points.
     public var position: SIMD3<Double>
-    /// The plane's unit normal: particles come from its side.
+    /// The plane's unit normal (particles come from its side); a box's height axis.
     public var normal: SIMD3<Double>
     /// The sphere's radius, points.
     public var radius: Double
-    /// The behaviour's parameters declared `@Property(gpu: .collider)` (`restitution`, `friction`;
-    /// the others 0), resolved by their declarations: what the GPU's `Collider` entry holds.
+    /// A box's width axis: the orientation turned 90° about z (`(−sin φ, cos φ, 0)` for longitude
+    /// `φ`), perpendicular to ``normal``; its depth axis is `normal × across`.
+    public var across = SIMD3<Double>(0, 1, 0)
+    /// The behaviour's parameters declared `@Property(gpu: .collider)` (`restitution`, `friction`,
+    /// `boxHeight`, `boxWidth`, `boxDepth`; the others 0), resolved by their declarations: what the
+    /// GPU's `Collider` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
+
+    /// `p` in a box's frame (along ``across``, ``normal`` and their cross product, from the centre).
+    func boxLocal(_ p: SIMD3<Double>) -> SIMD3<Double> {
+        let d = p - position
+        return SIMD3(dot(d, across), dot(d, normal), dot(d, cross(normal, across)))
+    }
+
+    /// A box's half extents in its frame: half the width, height and depth.
+    var halfExtents: SIMD3<Double> { SIMD3(self.boxWidth, self.boxHeight, self.boxDepth) / 2 }
 
     /// The signed distance of `p` from the surface, points: positive on the open side.
     public func distance(_ p: SIMD3<Double>) -> Double {
         switch shape {
         case .plane: return dot(p - position, normal)
         case .sphere: return length(p - position) - radius
+        case .box:
+            let q = boxLocal(p), h = halfExtents
+            let d = SIMD3(abs(q.x) - h.x, abs(q.y) - h.y, abs(q.z) - h.z)
+            let outside = SIMD3(Swift.max(d.x, 0), Swift.max(d.y, 0), Swift.max(d.z, 0))
+            return length(outside) + Swift.min(Swift.max(d.x, Swift.max(d.y, d.z)), 0)
         }
     }
 
-    /// The fraction `s` of the segment `a → b` at which it enters the surface from the open side
-    /// (`a` on it or in front of it, `b` behind it by more than ``Collisions/tolerance``); nil when
-    /// it does not.
+    /// The fraction `s` of the segment `a → b` at which it enters the solid from the open side
+    /// (`a` on the surface or in front of it, and `b` behind it by more than
+    /// ``Collisions/tolerance``, or, for a sphere or a box, the segment passing through it deeper
+    /// than that: a chord that crosses the solid whole still hits it); nil when it does not.
     public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double? {
         let da = distance(a)
-        guard da >= -Collisions.tolerance, distance(b) < -Collisions.tolerance else { return nil }
+        guard da >= -Collisions.tolerance else { return nil }
+        let db = distance(b)
         switch shape {
         case .plane:
-            let db = distance(b)
+            guard db < -Collisions.tolerance else { return nil }
             return Swift.min(Swift.max(da / (da - db), 0), 1)
         case .sphere:
             // |f + s·d| = radius, the smaller root, in the form without cancellation
             let d = b - a, f = a - position
             let qa = dot(d, d), qb = 2 * dot(f, d), qc = dot(f, f) - radius * radius
-            let root = (Swift.max(qb * qb - 4 * qa * qc, 0)).squareRoot()
+            let disc = qb * qb - 4 * qa * qc
+            if !(db < -Collisions.tolerance) {
+                // through it: both roots inside the segment and its middle deeper than the tolerance
+                guard disc > 0, qa > 0 else { return nil }
+                let far = (-qb + disc.squareRoot()) / (2 * qa), near = (-qb - disc.squareRoot()) / (2 * qa)
+                guard near >= 0, far <= 1, distance(a + d * ((near + far) / 2)) < -Collisions.tolerance else { return nil }
+            }
+            let root = (Swift.max(disc, 0)).squareRoot()
             let q = root - qb
             return q > 0 ? Swift.min(Swift.max(2 * qc / q, 0), 1) : 0
+        case .box:
+            // the slabs of the box's frame: the segment is inside all three over [near, far]
+            let qa = boxLocal(a), qd = boxLocal(b) - qa, h = halfExtents
+            var near = -Double.infinity, far = Double.infinity
+            for i in 0..<3 {
+                if qd[i] == 0 {
+                    if abs(qa[i]) > h[i] { return nil }
+                    continue
+                }
+                let t1 = (-h[i] - qa[i]) / qd[i], t2 = (h[i] - qa[i]) / qd[i]
+                near = Swift.max(near, Swift.min(t1, t2))
+                far = Swift.min(far, Swift.max(t1, t2))
+            }
+            guard near <= far, near <= 1, far >= 0 else { return nil }
+            if !(db < -Collisions.tolerance) {
+                let mid = (Swift.max(near, 0) + Swift.min(far, 1)) / 2
+                guard distance(a + (b - a) * mid) < -Collisions.tolerance else { return nil }
+            }
+            return Swift.min(Swift.max(near, 0), 1)
         }
     }
 
-    /// The surface's unit normal at `p` (a point on it), pointing to the open side.
+    /// The surface's unit normal at `p` (a point on it), pointing to the open side: a box's face
+    /// normal of the axis along which `p` lies farthest out (the face it is on).
     public func normal(at p: SIMD3<Double>) -> SIMD3<Double> {
-        guard shape == .sphere else { return normal }
-        let d = p - position
-        let l = length(d)
-        return l > 0 ? d / l : SIMD3(0, 0, 1)
+        switch shape {
+        case .plane: return normal
+        case .sphere:
+            let d = p - position
+            let l = length(d)
+            return l > 0 ? d / l : SIMD3(0, 0, 1)
+        case .box:
+            let q = boxLocal(p), h = halfExtents
+            let axes = [across, normal, cross(normal, across)]
+            var best = 0
+            for i in 1..<3 where abs(q[i]) - h[i] > abs(q[best]) - h[best] { best = i }
+            return q[best] < 0 ? -axes[best] : axes[best]
+        }
     }
 }
 

@@ -405,12 +405,14 @@ struct ResolvedBehaviorList {
                                    falloffDistance: falloffDistance(), parameters: declared(.vortex))
             return { c in c.vortices.append(v) }
         case .collider:
-            let normal = BirthSampler.emissionVector(longitude: number("orientationLongitude", b.orientationLongitude),
+            let longitude = number("orientationLongitude", b.orientationLongitude)
+            let normal = BirthSampler.emissionVector(longitude: longitude,
                                                      latitude: number("orientationLatitude", b.orientationLatitude))
             let c = ResolvedCollider(shape: b.colliderShape, response: b.collisionResponse,
                                      position: SIMD3(number("position.x", b.position.x), number("position.y", b.position.y),
                                                      number("zPosition", b.zPosition)),
-                                     normal: normal, radius: nonNegative("radius", b.radius), parameters: declared(.collider))
+                                     normal: normal, radius: nonNegative("radius", b.radius),
+                                     across: SIMD3(-sin(longitude), cos(longitude), 0), parameters: declared(.collider))
             return { c2 in c2.colliders.append(c) }
         }
     }

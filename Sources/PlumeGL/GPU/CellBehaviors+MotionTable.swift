@@ -63,9 +63,9 @@ extension CellBehaviors {
                              declared: declared(v.parameters, .vortex)).texels
         }
         for c in colliders {
-            t += ColliderEntry(shape: c.shape == .plane ? 0 : 1, response: c.response.tableOrdinal,
+            t += ColliderEntry(shape: c.shape.tableOrdinal, response: c.response.tableOrdinal,
                                radius: Float(c.radius), position: SIMD3<Float>(c.position), normal: SIMD3<Float>(c.normal),
-                               declared: declared(c.parameters, .collider)).texels
+                               across: SIMD3<Float>(c.across), declared: declared(c.parameters, .collider)).texels
         }
         return t
     }
@@ -78,6 +78,17 @@ extension EmitterBehavior.CollisionResponse {
         case .bounce: 0
         case .stick: 1
         case .kill: 2
+        }
+    }
+}
+
+extension EmitterBehavior.ColliderShape {
+    /// The `shape` of a `Collider` entry (`Shaders/plume.contract`): 0 plane, 1 sphere, 2 box.
+    var tableOrdinal: Int32 {
+        switch self {
+        case .plane: 0
+        case .sphere: 1
+        case .box: 2
         }
     }
 }
