@@ -64,10 +64,11 @@ struct DeclaredBehaviorParameterGPUTests {
             b.radius = 25
             b.restitution = 0.6
             b.friction = 0.2
-            if shape == .box {                        // 30 × 20 points, right of the emitter
-                b.position = CGPoint(x: 140, y: 115)
+            if shape == .box {                        // 30 × 20 × 20 points, right of the emitter
+                b.position = CGPoint(x: 140, y: 115)  // (the particles' cone passes it in z too)
                 b.boxWidth = 30
                 b.boxHeight = 20
+                b.boxDepth = 20
             }
             return b
         }

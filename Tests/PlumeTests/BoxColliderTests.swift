@@ -65,22 +65,9 @@ struct BoxColliderTests {
         ball.position = CGPoint(x: 50, y: 100)
         ball.radius = 3
         for (name, collider) in [("box", slab), ("sphere", ball)] {
+            collider.collisionResponse = .kill
             for fps in [30.0, 60, 144, 240] {
-                let layer = EmitterLayer()
-                layer.emitterPosition = CGPoint(x: 50, y: 0)
-                let cell = EmitterCell(name: "bullet")
-                cell.birthRate = 20; cell.lifetime = 1; cell.velocity = 20_000
-                cell.emissionLongitude = .pi / 2
-                layer.emitterCells = [cell]
-                collider.collisionResponse = .kill
-                layer.emitterBehaviors = [collider]
-                let sim = ReferenceSimulator(layer: layer)
-                sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
-                var deaths: [ParticleEvent] = []
-                for t in frames(fps: fps, until: 1) {
-                    try sim.advance(to: t)
-                    for r in sim.takeEventReports(wait: true) { deaths += r.sample }
-                }
+                let deaths = try ColliderTests.deaths(of: ColliderTests.bullets([collider], from: 0, lifetime: 1), fps: fps)
                 let top = name == "box" ? 99.0 : 97.0
                 // born at k/20 s: 19 dead by 1 s (the last 97 points short of its end)
                 #expect(deaths.count == 19 && deaths.allSatisfy { abs($0.position.y - top) < 1e-6 },

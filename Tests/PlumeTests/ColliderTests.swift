@@ -51,18 +51,38 @@ struct ColliderTests {
                 "hits: \(hits)")
     }
 
-    /// Swept: a particle at 20 000 pt/s (333 points per update at 60 updates/s, 312 per grid step)
-    /// still bounces off the zero-thickness floor, at every update rate.
+    /// Particles born at k/20 s at (50, `y`) flying straight down the y-down layer at 20 000 pt/s
+    /// (333 points an update at 60 updates/s, 312 a grid step) under `behaviors`.
+    static func bullets(_ behaviors: [EmitterBehavior], from y: CGFloat = 50, lifetime: Float = 1.5) -> EmitterLayer {
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 50, y: y)
+        let cell = EmitterCell(name: "bullet")
+        cell.birthRate = 20; cell.lifetime = lifetime; cell.velocity = 20_000
+        cell.emissionLongitude = .pi / 2
+        layer.emitterCells = [cell]
+        layer.emitterBehaviors = behaviors
+        return layer
+    }
+
+    /// The death events of the top-level cell of `layer` up to 1 s at `fps`, after checking each
+    /// update's snapshot with `check`.
+    static func deaths(of layer: EmitterLayer, fps: Double,
+                       check: (ParticleSnapshot, Double) -> Void = { _, _ in }) throws -> [ParticleEvent] {
+        let sim = ReferenceSimulator(layer: layer)
+        sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
+        var deaths: [ParticleEvent] = []
+        for t in frames(fps: fps, until: 1) {
+            try sim.advance(to: t)
+            check(try sim.snapshot(), t)
+            for r in sim.takeEventReports(wait: true) { deaths += r.sample }
+        }
+        return deaths
+    }
+
+    /// Swept: a particle at 20 000 pt/s still bounces off the zero-thickness floor, at every update rate.
     @Test func aFastParticleCannotTunnel() throws {
         for fps in [30.0, 60, 144, 240] {
-            let layer = EmitterLayer()
-            layer.emitterPosition = CGPoint(x: 50, y: 50)
-            let cell = EmitterCell(name: "bullet")
-            cell.birthRate = 20; cell.lifetime = 1.5; cell.velocity = 20_000
-            cell.emissionLongitude = .pi / 2               // straight down the y-down layer
-            layer.emitterCells = [cell]
-            layer.emitterBehaviors = [Self.floor(restitution: 0.1)]
-            let sim = ReferenceSimulator(layer: layer)
+            let sim = ReferenceSimulator(layer: Self.bullets([Self.floor(restitution: 0.1)]))
             for t in frames(fps: fps, until: 1.2) {
                 try sim.advance(to: t)
                 let below = try sim.snapshot().particles.filter { $0.position.y > 100 + Collisions.tolerance }

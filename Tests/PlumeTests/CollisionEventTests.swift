@@ -79,20 +79,9 @@ struct CollisionEventTests {
     /// tolerance's thickness) is killed at the floor at every rate, its death on the floor.
     @Test func aFastParticleIsKilledAtTheFloor() throws {
         for fps in [30.0, 60, 144, 240] {
-            let layer = EmitterLayer()
-            layer.emitterPosition = CGPoint(x: 50, y: 50)
-            let cell = EmitterCell(name: "bullet")
-            cell.birthRate = 20; cell.lifetime = 1.5; cell.velocity = 20_000
-            cell.emissionLongitude = .pi / 2
-            layer.emitterCells = [cell]
-            layer.emitterBehaviors = [ColliderTests.floor(response: .kill)]
-            let sim = ReferenceSimulator(layer: layer)
-            sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
-            var deaths: [ParticleEvent] = []
-            for t in frames(fps: fps, until: 1) {
-                try sim.advance(to: t)
-                #expect(try sim.snapshot().particles.allSatisfy { $0.position.y <= 100 + Collisions.tolerance })
-                for r in sim.takeEventReports(wait: true) { deaths += r.sample }
+            let deaths = try ColliderTests.deaths(of: ColliderTests.bullets([ColliderTests.floor(response: .kill)]),
+                                                  fps: fps) { snapshot, t in
+                #expect(snapshot.particles.allSatisfy { $0.position.y <= 100 + Collisions.tolerance }, "t = \(t)")
             }
             // born at k/20 s, 50 points above the floor: dead 1/400 s later (19 by 1 s)
             #expect(deaths.count == 19 && deaths.allSatisfy { abs($0.position.y - 100) < 1e-9 },
