@@ -122,6 +122,43 @@ struct CompositingTests {
         #expect(Self.pixel(direct, 22, 32).x > single.x + 30, "the direct draw shows the overlap brighter")
     }
 
+    /// A faded source-over layer fades its image while its particles are drawn into it (each
+    /// scaled by the opacity in the blend, so that the composite is the image alone, on
+    /// llvmpipe's blit path), not when the image is composited (image × opacity): the same
+    /// picture up to 8-bit rounding. Each particle's faded colour is rounded on its own, so the
+    /// difference grows with the number of translucent particles over a pixel (measured on
+    /// llvmpipe: up to 7 steps where a few dozen of smoke's puffs overlap, 2 elsewhere).
+    /// Tolerance: the renderer's contract between draw paths (mean absolute error ≤ 1 step,
+    /// PSNR ≥ 40 dB, `RendererTests`), and no byte more than 8 steps apart.
+    @Test(arguments: [Preset.smoke, .colorBalls, .confetti], [Color.white, .clear])
+    func aLayerFadedWhileDrawnMatchesItsImageFadedWhenComposited(_ preset: Preset, _ background: Color) throws {
+        func picture(fadesWhileDrawing: Bool) throws -> [UInt8] {
+            try GPU.run { context in
+                let layer = preset.makeLayer(size: CGSize(width: 320, height: 240))
+                layer.opacity = 0.5
+                let sim = try GPUSimulator(layer: layer, context: context)
+                for t in (0...90).map({ Double($0) / 30 }) { try sim.advance(to: t) }
+                let target = try OffscreenTarget(context: context, width: 320, height: 240)
+                try target.begin(clearTo: background)
+                let renderer = try ParticleRenderer(context: context)
+                renderer.fadesWhileDrawing = fadesWhileDrawing
+                try renderer.draw(sim, viewProjection: .layer(width: 320, height: 240))
+                return try target.premultipliedPixels()
+            }
+        }
+        let drawn = try picture(fadesWhileDrawing: true), composited = try picture(fadesWhileDrawing: false)
+        let empty = try Self.picture([], width: 320, height: 240, background: background, compositing: .direct)
+        let drawsSomething = composited != empty
+        #expect(drawsSomething, "\(preset) draws something")
+        let steps = zip(drawn, composited).map { abs(Int($0) - Int($1)) }
+        let worst = steps.indices.max { steps[$0] < steps[$1] } ?? 0
+        let mae = Double(steps.reduce(0, +)) / Double(steps.count)
+        let squares = steps.reduce(0.0) { $0 + Double($1 * $1) } / Double(steps.count)
+        let psnr = squares == 0 ? Double.infinity : 10 * log10(255 * 255 / squares)
+        #expect(mae <= 1 && psnr >= 40 && steps[worst] <= 8,
+                "\(preset) at opacity 0.5 over \(background), t = 3 s: MAE \(mae), PSNR \(psnr) dB, \(steps.filter { $0 > 0 }.count) of \(steps.count) bytes differ, at most \(steps[worst]) steps (byte \(worst % 4) of pixel (\(worst / 4 % 320), \(worst / 4 / 320)) from the top left: \(drawn[worst]) faded while drawn, \(composited[worst]) faded when composited)")
+    }
+
     /// A scene's `root → container (opacity 0.5) → [blue disc at x = 26, red disc at x = 40]`
     /// (and `extra` added to the container) over `background`, 64×64, at host time 1.5.
     static func fadedContainer(background: Color, compositing: LayerCompositing,

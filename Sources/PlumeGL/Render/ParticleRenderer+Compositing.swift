@@ -75,19 +75,22 @@ extension ParticleRenderer {
     }
 
     /// Draws the particles into the layer image, then the image over the host's framebuffer.
+    /// A faded layer in a source-over mode fades its image as the particles are drawn into it
+    /// (``fadesWhileDrawing``), so that the composite is the image alone.
     func drawThroughLayerImage(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
         guard let frame = try beginLayerImage() else {
             // A viewport larger than the driver's textures: the direct draw (the picture differs
             // where a layer image would have changed it).
             return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp, direct: true)
         }
+        let fade = fadesWhileDrawing && simulator.resolved.renderMode != .additive ? min(1, opacity) : 1
         do {
-            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true)
+            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true, fade: fade)
         } catch {
             abandonLayerImage(frame)
             throw error
         }
-        try endLayerImage(frame, opacity: opacity)
+        try endLayerImage(frame, opacity: fade < 1 ? 1 : opacity)
     }
 
     /// Binds a transparent layer image of the bound viewport's size (the next one up the stack
@@ -133,16 +136,23 @@ extension ParticleRenderer {
         frame.host.restore()
     }
 
-    /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
+    /// The image over the bound framebuffer's viewport, source-over, times `opacity` (at 1, the
+    /// image alone: `layer_composite_unfaded.frag`, llvmpipe's blit path).
     private func composite(_ image: LayerImage, opacity: Float) throws {
         let saved = SavedState()
         defer { saved.restore() }
-        let program = try context.programs.program(LayerCompositeUniforms.self)
         GLBlendedDraw.sourceOver.apply()
-        program.use()
         GL.bindTexture(.texture2D, image.texture.name)
-        program.uniforms.image.set(TextureUnit(index: 0))
-        program.uniforms.opacity.set(min(1, opacity))
+        if opacity >= 1 {
+            let program = try context.programs.program(LayerCompositeUnfadedUniforms.self)
+            program.use()
+            program.uniforms.image.set(TextureUnit(index: 0))
+        } else {
+            let program = try context.programs.program(LayerCompositeUniforms.self)
+            program.use()
+            program.uniforms.image.set(TextureUnit(index: 0))
+            program.uniforms.opacity.set(opacity)
+        }
         GL.bindVertexArray(context.emptyVertexArray.name)
         GL.drawArrays(.triangles, count: 6)
         try context.check("compositing a layer image", pass: "layer compositing")
