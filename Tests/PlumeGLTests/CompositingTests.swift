@@ -231,6 +231,43 @@ struct CompositingTests {
         #expect(!ParticleRenderer.needsLayerImage(mode: .additive, opacity: 0, backdrop: nil), "opacity 0 draws nothing")
     }
 
+    /// A clipped layer clears only its clip's part of the layer image: what an earlier,
+    /// unclipped layer left in the image elsewhere never reaches the picture.
+    @Test func aClippedLayerImageShowsNothingAnEarlierLayerLeftOutsideItsClip() throws {
+        func clipped() -> EmitterLayer {
+            let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
+            layer.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+            layer.position = CGPoint(x: 40, y: 60)
+            layer.masksToBounds = true
+            return layer
+        }
+        let steps = (0...45).map { Double($0) / 30 }
+        let pictures = try GPU.run { context -> (after: [UInt8], alone: [UInt8], earlier: [UInt8]) in
+            let big = try GPUSimulator(layer: Preset.fire.makeLayer(size: CGSize(width: 80, height: 80)), context: context)
+            let small = try GPUSimulator(layer: clipped(), context: context)
+            for t in steps { try big.advance(to: t); try small.advance(to: t) }
+            let projection = Matrix4.layer(width: 80, height: 80)
+            let target = try OffscreenTarget(context: context, width: 80, height: 80)
+            let renderer = try ParticleRenderer(context: context)
+            renderer.compositing = .layerImage
+            try target.begin(clearTo: .white)
+            try renderer.draw(big, viewProjection: projection)          // fills the layer image
+            let earlier = try target.premultipliedPixels()
+            try target.begin(clearTo: .white)
+            try renderer.draw(small, viewProjection: projection)
+            let after = try target.premultipliedPixels()
+            let fresh = try ParticleRenderer(context: context)
+            fresh.compositing = .layerImage
+            try target.begin(clearTo: .white)
+            try fresh.draw(small, viewProjection: projection)
+            return (after, try target.premultipliedPixels(), earlier)
+        }
+        let drewBig = pictures.earlier.contains { $0 != 255 }, drewSmall = pictures.alone.contains { $0 != 255 }
+        #expect(drewBig && drewSmall, "both layers draw something")
+        let differing = zip(pictures.after, pictures.alone).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ between the clipped layer after another one and alone")
+    }
+
     /// A host viewport away from the origin, a host scissor box and a `masksToBounds` clip: the
     /// layer image lands where the direct draw does, and the state is the host's afterwards.
     @Test func theLayerImageFollowsTheHostsViewportAndScissor() throws {
