@@ -231,16 +231,19 @@ struct CompositingTests {
         #expect(!ParticleRenderer.needsLayerImage(mode: .additive, opacity: 0, backdrop: nil), "opacity 0 draws nothing")
     }
 
+    /// The fire preset of an 80 × 80 frame in a layer of `size` at `position` that masks to its bounds.
+    static func clippedFire(size: CGSize, position: CGPoint) -> EmitterLayer {
+        let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
+        layer.bounds = CGRect(origin: .zero, size: size)
+        layer.position = position
+        layer.masksToBounds = true
+        return layer
+    }
+
     /// A clipped layer clears only its clip's part of the layer image: what an earlier,
     /// unclipped layer left in the image elsewhere never reaches the picture.
     @Test func aClippedLayerImageShowsNothingAnEarlierLayerLeftOutsideItsClip() throws {
-        func clipped() -> EmitterLayer {
-            let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
-            layer.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
-            layer.position = CGPoint(x: 40, y: 60)
-            layer.masksToBounds = true
-            return layer
-        }
+        func clipped() -> EmitterLayer { Self.clippedFire(size: CGSize(width: 30, height: 30), position: CGPoint(x: 40, y: 60)) }
         let steps = (0...45).map { Double($0) / 30 }
         let pictures = try GPU.run { context -> (after: [UInt8], alone: [UInt8], earlier: [UInt8]) in
             let big = try GPUSimulator(layer: Preset.fire.makeLayer(size: CGSize(width: 80, height: 80)), context: context)
@@ -271,13 +274,7 @@ struct CompositingTests {
     /// A host viewport away from the origin, a host scissor box and a `masksToBounds` clip: the
     /// layer image lands where the direct draw does, and the state is the host's afterwards.
     @Test func theLayerImageFollowsTheHostsViewportAndScissor() throws {
-        func make() -> EmitterLayer {
-            let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
-            layer.bounds = CGRect(x: 0, y: 0, width: 80, height: 70)
-            layer.position = CGPoint(x: 40, y: 35)
-            layer.masksToBounds = true
-            return layer
-        }
+        func make() -> EmitterLayer { Self.clippedFire(size: CGSize(width: 80, height: 70), position: CGPoint(x: 40, y: 35)) }
         let host: (GLContext) -> Void = { _ in
             GL.viewport(SIMD4(10, 6, 80, 80))
             GL.scissor(SIMD4(12, 20, 70, 60))
