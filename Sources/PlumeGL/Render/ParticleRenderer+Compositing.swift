@@ -55,7 +55,7 @@ public enum LayerCompositing: Hashable, Sendable {
 /// viewport-sized textured rectangle under the host's scissor box. On llvmpipe that rectangle
 /// takes the blit path when nothing is faded at compositing (`layer_composite_unfaded.frag`:
 /// rows of texels blended source-over, about half the cost of image × opacity). At 1280×720
-/// the clear and the composite cost about 0.3 and 1.2–1.7 ms of llvmpipe's CPU time whatever is
+/// the clear and the composite cost about 0.3 and 1.2–2.0 ms of llvmpipe's CPU time whatever is
 /// drawn (`plume-bench --only compositing`, `Benchmarks/results/compositing.md`).
 ///
 /// **GL state.** Besides what every draw restores, the layer image binds its own framebuffer,
