@@ -23,7 +23,8 @@ public enum LayerCompositing: Hashable, Sendable {
 /// Layer images (``LayerCompositing``): a layer's particles drawn into a transparent
 /// premultiplied B8G8R8A8 texture of the viewport's size, then that texture drawn over the host's
 /// framebuffer with source-over (`ONE, ONE_MINUS_SRC_ALPHA`) times the layer's presented opacity
-/// (`layer_composite.vert`, `layer_composite.frag`).
+/// (`layer_composite.vert`, `layer_composite.frag`), or as it is where the opacity is 1 or was
+/// applied while the particles were drawn (`layer_composite_unfaded.frag`).
 ///
 /// **When the direct draw is the same picture.** With premultiplied colour, a particle `p` drawn
 /// source-over is `p + (1 − pₐ)·d`, which is associative: for a layer at opacity 1 in any of the
@@ -46,8 +47,8 @@ public enum LayerCompositing: Hashable, Sendable {
 /// (blend factors `CONSTANT_ALPHA, ONE_MINUS_SRC_ALPHA`, the blend colour's alpha `o`), so that
 /// from a transparent image the particles sum to `o ×` the image they would form at opacity 1,
 /// and the composite is the image alone. The same picture up to 8-bit rounding, which is now
-/// per particle rather than once per pixel (`CompositingTests`: mean error under a step, a few
-/// steps where dozens of translucent particles overlap). Additive layers (whose sums saturate
+/// per particle rather than once per pixel (`CompositingTests`: a mean error under a step, up to
+/// 7 steps where dozens of translucent particles overlap). Additive layers (whose sums saturate
 /// at 1 before the fade) and groups fade when composited (`layer_composite.frag`).
 ///
 /// **Cost.** One clear of the image (within the host's scissor box, when it has one), the
@@ -61,7 +62,7 @@ public enum LayerCompositing: Hashable, Sendable {
 /// **GL state.** Besides what every draw restores, the layer image binds its own framebuffer,
 /// viewport and (translated) scissor box while the particles are drawn; the draw and read
 /// framebuffer bindings, the viewport, the scissor test and box and the clear colour (the image
-/// is cleared to transparent) are restored.
+/// is cleared to transparent) are restored, and the blend colour with the blend state.
 extension ParticleRenderer {
     /// Whether a layer in render mode `mode` at presented opacity `opacity`, drawn over
     /// `backdrop` (nil: unknown), needs its own image to look as Core Animation draws it (see
