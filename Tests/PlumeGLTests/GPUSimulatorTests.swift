@@ -33,10 +33,10 @@ struct GPUSimulatorTests {
     /// distinct value in every field and clock survives GLSL's unpack and pack (the copy pass)
     /// bit for bit, at every sub-cell count, in both layouts, and across a change of sub-cell count.
     @Test func recordLayoutMatchesTheShader() throws {
-        #expect(ParticleRecord.bytes(subCells: 0, child: false) == 48)   // 44 bytes, padded to 16
-        #expect(ParticleRecord.bytes(subCells: 0, child: true) == 80)    // + parent, scale, colour: 72
+        #expect(ParticleRecord.bytes(subCells: 0, child: false) == 48)   // 48 bytes (the collision count fills the padding)
+        #expect(ParticleRecord.bytes(subCells: 0, child: true) == 80)    // + parent, scale, colour: 76
         #expect(ParticleRecord.bytes(subCells: 1, child: false) == 64)   // + 12 bytes per clock
-        #expect(ParticleRecord.bytes(subCells: 3, child: false) == 80)
+        #expect(ParticleRecord.bytes(subCells: 3, child: false) == 96)   // 84, padded to 16
         #expect(ParticleRecord.bytes(subCells: 3, child: true) == 112)
         #expect(ParticleRecord.vectors(subCells: ParticleRecord.maxSubCells, child: true) * 4 <= 64,
                 "must fit 64 TF components")

@@ -76,6 +76,7 @@ import Testing
             "serial": ParticleRecord.Word.serial, "anchorAge": ParticleRecord.Word.anchorAge, "age": ParticleRecord.Word.age,
             "lifetime": ParticleRecord.Word.lifetime, "anchorPos": ParticleRecord.Word.anchorPos,
             "anchorVel": ParticleRecord.Word.anchorVel, "generation": ParticleRecord.Word.generation,
+            "contacts": ParticleRecord.Word.contacts,
         ]
         #expect(glsl == swift, "GLSL \(glsl.sorted { $0.value < $1.value }) vs Swift \(swift.sorted { $0.value < $1.value })")
         // What a sub-cell's record inherits: `PARTICLE_WORDS + OFFSET`, in declaration order.
