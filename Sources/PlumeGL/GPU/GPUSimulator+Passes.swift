@@ -226,7 +226,8 @@ extension GPUSimulator {
         let classes = motionClasses(node, cell)
         let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells,
                                              child: node.isChild, cchild: true,
-                                             features: classes.isEmpty ? [] : classes.union(.closedFormMotion))
+                                             features: classes.isEmpty ? [] : classes.union(.closedFormMotion),
+                                             forces: Self.motionForces(node, cell))
         p.use()
         let u = p.uniforms
         u.sub.set(j)
@@ -371,7 +372,7 @@ extension GPUSimulator {
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
         let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
-                                             features: features)
+                                             features: features, forces: Self.motionForces(node, cell))
         p.use()
         let u = p.uniforms
         u.index.set(UInt32(cell.path.last ?? 0))
@@ -443,6 +444,12 @@ extension GPUSimulator {
         var features = Self.motionClass(behaviors.motion)
         if node.previousBehaviors?.motion == .closedForm { features.insert(.closedFormMotion) }
         return features
+    }
+
+    /// The grid's force terms the update and spawn variants of `cell` compile (of the behaviours
+    /// ``motionBehaviors(_:_:)`` gives, which the bound table holds); empty (all) off the grid.
+    static func motionForces(_ node: GPUNode, _ cell: ResolvedCell) -> MotionForces {
+        motionBehaviors(node, cell)?.behaviors.motionForces ?? []
     }
 
     /// Whether the cell's motion behaviours and acceleration are the previous update's (or there

@@ -1,0 +1,46 @@
+import Plume
+
+/// The force terms of grid motion (Semantics §12) a program variant compiles in
+/// (`MOTION_FORCES` in `Shaders/plume_motion_behaviors.glsl`): the update and spawn variants of
+/// a grid cell only its own. Mesa llvmpipe runs a loop's body at least once and both sides of
+/// every branch for all lanes, so a term compiled in costs its arithmetic and texel reads at each
+/// of the grid's force evaluations even where its list is empty; a term left out is one whose
+/// list is empty, so the particles are the same. Empty: all of them (the draw programs, and
+/// cells without grid motion).
+struct MotionForces: OptionSet, Hashable {
+    let rawValue: Int
+    /// `wave` forces on the grid (waves beside an attractor, say).
+    static let waves = MotionForces(rawValue: 1)
+    static let attractors = MotionForces(rawValue: 2)
+    static let turbulences = MotionForces(rawValue: 4)
+    static let vortices = MotionForces(rawValue: 8)
+    /// Radial and tangential accelerations (about the emitter position).
+    static let central = MotionForces(rawValue: 16)
+    /// A speed curve (`valueOverLife` of `velocity`) on the grid.
+    static let speedCurve = MotionForces(rawValue: 32)
+    static let colliders = MotionForces(rawValue: 64)
+    static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders]
+    /// Each term alone, in bit order.
+    static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders]
+
+    /// The value of `MOTION_FORCES`: the bits, or all of them for an empty set.
+    var define: Int { isEmpty ? Self.all.rawValue : rawValue }
+}
+
+extension CellBehaviors {
+    /// The force terms the grid needs for these behaviours; empty unless the motion is on the grid.
+    var motionForces: MotionForces {
+        guard motion == .grid else { return [] }
+        var f: MotionForces = []
+        if !resolvedWaves.isEmpty { f.insert(.waves) }
+        if !attractors.isEmpty { f.insert(.attractors) }
+        if !turbulences.isEmpty { f.insert(.turbulences) }
+        if !vortices.isEmpty { f.insert(.vortices) }
+        if !radial.isEmpty || !tangential.isEmpty { f.insert(.central) }
+        if velocity != nil { f.insert(.speedCurve) }
+        if !colliders.isEmpty { f.insert(.colliders) }
+        // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
+        // so the set is not read as "all".
+        return f.isEmpty ? [.speedCurve] : f
+    }
+}
