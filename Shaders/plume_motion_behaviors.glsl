@@ -42,12 +42,50 @@ const int MOTION_ORBIT = 3;
 #define HAS_RADIAL ((MOTION_FORCES & 16) != 0)
 #define HAS_SPEED_CURVE ((MOTION_FORCES & 32) != 0)
 #define HAS_COLLIDERS ((MOTION_FORCES & 64) != 0)
+// 128, 256, 512: the cell has exactly one attractor, vortex, turbulence: its parameters are read
+// once per particle (MotionParticle) and applied without a loop.
+#define ONE_ATTRACTOR ((MOTION_FORCES & 128) != 0)
+#define ONE_VORTEX ((MOTION_FORCES & 256) != 0)
+#define ONE_TURBULENCE ((MOTION_FORCES & 512) != 0)
 
 struct MotionState {
     int age;                       // ticks
     vec3 position;
     vec3 velocity;                 // raw: before the speed curve's factor
 };
+
+// An attractor's and a vortex's parameters (the Attractor and Vortex layouts).
+struct MotionAttractor {
+    int type;
+    float falloffDistance, stiffness, radius, falloff;
+    vec3 position, orientation;
+};
+
+struct MotionVortex {
+    vec3 position;
+    float falloffDistance, coreRadius, swirl, pull;
+};
+
+struct MotionTurbulence {
+    float strength, frequency, octaves, scrollSpeed;
+    uint draw;
+};
+
+MotionTurbulence plume_mt_turbulence(usamplerBuffer t, int e) {
+    return MotionTurbulence(plume_Turbulence_strength(t, e), plume_Turbulence_noiseFrequency(t, e),
+                            plume_Turbulence_octaves(t, e), plume_Turbulence_scrollSpeed(t, e), plume_Turbulence_draw(t, e));
+}
+
+MotionAttractor plume_mt_attractor(usamplerBuffer t, int e) {
+    return MotionAttractor(plume_Attractor_type(t, e), plume_Attractor_falloffDistance(t, e),
+                           plume_Attractor_stiffness(t, e), plume_Attractor_radius(t, e), plume_Attractor_falloff(t, e),
+                           plume_Attractor_position(t, e), plume_Attractor_orientation(t, e));
+}
+
+MotionVortex plume_mt_vortex(usamplerBuffer t, int e) {
+    return MotionVortex(plume_Vortex_position(t, e), plume_Vortex_falloffDistance(t, e), plume_Vortex_coreRadius(t, e),
+                        plume_Vortex_swirl(t, e), plume_Vortex_pull(t, e));
+}
 
 // The per-particle draws of BehaviorParticle, and the cell's force parameters that every force
 // evaluation needs (plume_mt_force): read from the table once per particle here, not once per
@@ -68,6 +106,9 @@ struct MotionParticle {
     int attractors, attractorStart;
     int turbulences, turbulenceStart;
     int vortices, vortexStart;
+    MotionAttractor attractor;     // the only one (ONE_ATTRACTOR), else unread
+    MotionVortex vortex;           // the only one (ONE_VORTEX), else unread
+    MotionTurbulence turbulence;   // the only one (ONE_TURBULENCE), else unread
 };
 
 int plume_mt_start(usamplerBuffer t) { return plume_BehaviorHeader_motionStart(t, 0); }
@@ -97,7 +138,19 @@ MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint li
                                       int(plume_MotionHeader_waves(t, m)), plume_MotionHeader_waveStart(t, m),
                                       int(plume_MotionHeader_attractors(t, m)), plume_MotionHeader_attractorStart(t, m),
                                       int(plume_MotionHeader_turbulences(t, m)), plume_MotionHeader_turbulenceStart(t, m),
-                                      int(plume_MotionHeader_vortices(t, m)), plume_MotionHeader_vortexStart(t, m));
+                                      int(plume_MotionHeader_vortices(t, m)), plume_MotionHeader_vortexStart(t, m),
+                                      MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
+                                      MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
+                                      MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));
+#if ONE_ATTRACTOR
+    q.attractor = plume_mt_attractor(t, q.attractorStart);
+#endif
+#if ONE_VORTEX
+    q.vortex = plume_mt_vortex(t, q.vortexStart);
+#endif
+#if ONE_TURBULENCE
+    q.turbulence = plume_mt_turbulence(t, q.turbulenceStart);
+#endif
     for (int i = 0; i < int(plume_MotionHeader_radials(t, m)); ++i) {
         int e = plume_MotionHeader_radialStart(t, m) + ACCELERATION_VECS * i;
         q.radial += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
@@ -266,28 +319,46 @@ vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
     return g;
 }
 
-// CurlNoise.acceleration: `at` the particle's age, seconds.
-vec3 plume_curl_noise(usamplerBuffer t, int e, uint seed, vec3 p, float at) {
-    float strength = plume_Turbulence_strength(t, e);
-    if (strength == 0.0) return vec3(0.0);
-    float freq = plume_Turbulence_noiseFrequency(t, e);
-    int n = int(floor(clamp(plume_Turbulence_octaves(t, e), 1.0, 8.0)));
-    uint draw = plume_Turbulence_draw(t, e);
-    vec3 x = vec3(p.x * freq, p.y * freq, plume_Turbulence_scrollSpeed(t, e) * at);
+// CurlNoise.acceleration: `at` the particle's age, seconds. The octaves loop as do … while: n ≥ 1,
+// and llvmpipe runs a for loop's body once more, masked, to find that it ends.
+vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
+    if (T.strength == 0.0) return vec3(0.0);
+    int n = int(floor(clamp(T.octaves, 1.0, 8.0)));
+    vec3 x = vec3(p.x * T.frequency, p.y * T.frequency, T.scrollSpeed * at);
     vec3 sum = vec3(0.0);
     float norm = 0.0, scale = 1.0, weight = 1.0;
-    for (int o = 0; o < n; ++o) {
-        sum += plume_noise_gradient(x * scale, seed, draw, uint(o)) * weight;
+    int o = 0;
+    do {
+        sum += plume_noise_gradient(x * scale, seed, T.draw, uint(o)) * weight;
         norm += weight;
         scale *= 2.0;
         weight *= 0.5;
-    }
-    return vec3(sum.y, -sum.x, 0.0) * (strength / norm);
+    } while (++o < n);
+    return vec3(sum.y, -sum.x, 0.0) * (T.strength / norm);
 }
 
 // ---- Grid (BehaviorMotion.force, rk4, advance).
 
-// The cell's parameters from q (plume_motion_particle), the entries' from the table.
+// f += an attractor's acceleration at p (ResolvedAttractor.acceleration).
+void plume_mt_attract(inout vec3 f, MotionAttractor A, vec3 p) {
+    vec3 toP = A.position - p, axis = A.orientation;
+    vec3 d = A.type == 0 ? toP : A.type == 1 ? toP - axis * dot(toP, axis) : axis * dot(toP, axis);
+    float r = length(d);
+    if (r > 0.0 && r <= A.falloffDistance) f += d * ((A.stiffness * (r - A.radius) + A.falloff) / r);
+}
+
+// f += a vortex's acceleration at p (ResolvedVortex.acceleration).
+void plume_mt_swirl(inout vec3 f, MotionVortex V, vec3 p) {
+    vec3 d = p - V.position;
+    float r = sqrt(d.x * d.x + d.y * d.y);
+    if (r > 0.0 && r <= V.falloffDistance) {
+        float g = V.coreRadius > 0.0 ? min(r / V.coreRadius, V.coreRadius / r) : 1.0;
+        f += (vec3(-d.y, d.x, 0.0) * (V.swirl * g) - vec3(d.x, d.y, 0.0) * V.pull) / r;
+    }
+}
+
+// The cell's parameters from q (plume_motion_particle), the entries' from the table (or q where
+// the cell has one).
 vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, MotionParticle q) {
     vec3 f = a - q.drag * v;
 #if HAS_WAVE_FORCE
@@ -296,34 +367,22 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
         f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at + plume_Wave_phase(t, e)).y;
     }
 #endif
-#if HAS_ATTRACTORS
-    for (int i = 0; i < q.attractors; ++i) {
-        int e = q.attractorStart + ATTRACTOR_VECS * i;
-        int type = plume_Attractor_type(t, e);
-        vec3 toP = plume_Attractor_position(t, e) - p, axis = plume_Attractor_orientation(t, e);
-        vec3 d = type == 0 ? toP : type == 1 ? toP - axis * dot(toP, axis) : axis * dot(toP, axis);
-        float r = length(d);
-        if (r > 0.0 && r <= plume_Attractor_falloffDistance(t, e)) {
-            f += d * ((plume_Attractor_stiffness(t, e) * (r - plume_Attractor_radius(t, e)) + plume_Attractor_falloff(t, e)) / r);
-        }
-    }
+#if ONE_ATTRACTOR
+    plume_mt_attract(f, q.attractor, p);
+#elif HAS_ATTRACTORS
+    for (int i = 0; i < q.attractors; ++i) plume_mt_attract(f, plume_mt_attractor(t, q.attractorStart + ATTRACTOR_VECS * i), p);
 #endif
-#if HAS_TURBULENCE
+#if ONE_TURBULENCE
+    f += plume_curl_noise(q.turbulence, q.seed, p, at);
+#elif HAS_TURBULENCE
     for (int i = 0; i < q.turbulences; ++i) {
-        f += plume_curl_noise(t, q.turbulenceStart + TURBULENCE_VECS * i, q.seed, p, at);
+        f += plume_curl_noise(plume_mt_turbulence(t, q.turbulenceStart + TURBULENCE_VECS * i), q.seed, p, at);
     }
 #endif
-#if HAS_VORTICES
-    for (int i = 0; i < q.vortices; ++i) {
-        int e = q.vortexStart + VORTEX_VECS * i;
-        vec3 d = p - plume_Vortex_position(t, e);
-        float r = sqrt(d.x * d.x + d.y * d.y);
-        if (r > 0.0 && r <= plume_Vortex_falloffDistance(t, e)) {
-            float core = plume_Vortex_coreRadius(t, e);
-            float g = core > 0.0 ? min(r / core, core / r) : 1.0;
-            f += (vec3(-d.y, d.x, 0.0) * (plume_Vortex_swirl(t, e) * g) - vec3(d.x, d.y, 0.0) * plume_Vortex_pull(t, e)) / r;
-        }
-    }
+#if ONE_VORTEX
+    plume_mt_swirl(f, q.vortex, p);
+#elif HAS_VORTICES
+    for (int i = 0; i < q.vortices; ++i) plume_mt_swirl(f, plume_mt_vortex(t, q.vortexStart + VORTEX_VECS * i), p);
 #endif
 #if HAS_RADIAL
     if (q.radial != 0.0 || q.tangential != 0.0) {
@@ -449,12 +508,18 @@ MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s
 }
 
 // The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
+// The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
+// masked, to find that it ends, and a step is 4 force evaluations.
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
     int step = plume_MotionHeader_gridTicks(t, m);
     int n = s.age / step;
-    for (int i = 0; i < maxSteps && (n + 1) * step <= age; ++i) {
-        s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
-        ++n;
+    int k = min(age / step - n, maxSteps);   // the grid points (n, age] holds
+    if (k > 0) {
+        int i = 0;
+        do {
+            s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
+            ++n;
+        } while (++i < k);
     }
     return s;
 }

@@ -19,9 +19,17 @@ struct MotionForces: OptionSet, Hashable {
     /// A speed curve (`valueOverLife` of `velocity`) on the grid.
     static let speedCurve = MotionForces(rawValue: 32)
     static let colliders = MotionForces(rawValue: 64)
+    /// Beside ``attractors``, ``vortices``, ``turbulences``: the list holds exactly one, whose parameters the
+    /// variant reads once per particle and applies without a loop (a loop's body runs at least once
+    /// on llvmpipe, with its texel reads, at every force evaluation).
+    static let oneAttractor = MotionForces(rawValue: 128)
+    static let oneVortex = MotionForces(rawValue: 256)
+    static let oneTurbulence = MotionForces(rawValue: 512)
     static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders]
-    /// Each term alone, in bit order.
-    static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders]
+    /// Each term alone, in bit order, and the single-entry forms.
+    static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders,
+                                       [.attractors, .oneAttractor], [.vortices, .oneVortex],
+                                       [.turbulences, .oneTurbulence]]
 
     /// The value of `MOTION_FORCES`: the bits, or all of them for an empty set.
     var define: Int { isEmpty ? Self.all.rawValue : rawValue }
@@ -33,9 +41,9 @@ extension CellBehaviors {
         guard motion == .grid else { return [] }
         var f: MotionForces = []
         if !resolvedWaves.isEmpty { f.insert(.waves) }
-        if !attractors.isEmpty { f.insert(.attractors) }
-        if !turbulences.isEmpty { f.insert(.turbulences) }
-        if !vortices.isEmpty { f.insert(.vortices) }
+        if !attractors.isEmpty { f.insert(attractors.count == 1 ? [.attractors, .oneAttractor] : .attractors) }
+        if !turbulences.isEmpty { f.insert(turbulences.count == 1 ? [.turbulences, .oneTurbulence] : .turbulences) }
+        if !vortices.isEmpty { f.insert(vortices.count == 1 ? [.vortices, .oneVortex] : .vortices) }
         if !radial.isEmpty || !tangential.isEmpty { f.insert(.central) }
         if velocity != nil { f.insert(.speedCurve) }
         if !colliders.isEmpty { f.insert(.colliders) }
