@@ -151,15 +151,23 @@ MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint li
 #if ONE_TURBULENCE
     q.turbulence = plume_mt_turbulence(t, q.turbulenceStart);
 #endif
-    for (int i = 0; i < int(plume_MotionHeader_radials(t, m)); ++i) {
-        int e = plume_MotionHeader_radialStart(t, m) + ACCELERATION_VECS * i;
-        q.radial += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
-                                    plume_Acceleration_draw(t, e));
-    }
-    for (int i = 0; i < int(plume_MotionHeader_tangentials(t, m)); ++i) {
-        int e = plume_MotionHeader_tangentialStart(t, m) + ACCELERATION_VECS * i;
-        q.tangential += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
+    // do … while behind the count: a for loop's body runs once more, masked, on llvmpipe.
+    int radials = int(plume_MotionHeader_radials(t, m)), tangentials = int(plume_MotionHeader_tangentials(t, m));
+    if (radials > 0) {
+        int i = 0;
+        do {
+            int e = plume_MotionHeader_radialStart(t, m) + ACCELERATION_VECS * i;
+            q.radial += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
                                         plume_Acceleration_draw(t, e));
+        } while (++i < radials);
+    }
+    if (tangentials > 0) {
+        int i = 0;
+        do {
+            int e = plume_MotionHeader_tangentialStart(t, m) + ACCELERATION_VECS * i;
+            q.tangential += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
+                                            plume_Acceleration_draw(t, e));
+        } while (++i < tangentials);
     }
 #if HAS_ORBIT
     if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_ORBIT) {
