@@ -130,6 +130,21 @@ float plume_mt_spread(uint seed, uvec2 key, float mean, float range, uint draw) 
     return range == 0.0 ? mean : mean + (plume_unit(plume_hash(seed, key, draw)) - 0.5) * range;
 }
 
+// The sum of the particle's draws of `count` Acceleration entries from texel `first`. do … while
+// behind the count: a for loop's body runs once more, masked, on llvmpipe.
+float plume_mt_spreads(usamplerBuffer t, int first, int count, uint seed, uvec2 key) {
+    float sum = 0.0;
+    if (count > 0) {
+        int i = 0;
+        do {
+            int e = first + ACCELERATION_VECS * i;
+            sum += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
+                                   plume_Acceleration_draw(t, e));
+        } while (++i < count);
+    }
+    return sum;
+}
+
 MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime) {
     uint seed = plume_MotionHeader_seed(t, m);
     MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0,
@@ -151,24 +166,9 @@ MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint li
 #if ONE_TURBULENCE
     q.turbulence = plume_mt_turbulence(t, q.turbulenceStart);
 #endif
-    // do … while behind the count: a for loop's body runs once more, masked, on llvmpipe.
-    int radials = int(plume_MotionHeader_radials(t, m)), tangentials = int(plume_MotionHeader_tangentials(t, m));
-    if (radials > 0) {
-        int i = 0;
-        do {
-            int e = plume_MotionHeader_radialStart(t, m) + ACCELERATION_VECS * i;
-            q.radial += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
-                                        plume_Acceleration_draw(t, e));
-        } while (++i < radials);
-    }
-    if (tangentials > 0) {
-        int i = 0;
-        do {
-            int e = plume_MotionHeader_tangentialStart(t, m) + ACCELERATION_VECS * i;
-            q.tangential += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
-                                            plume_Acceleration_draw(t, e));
-        } while (++i < tangentials);
-    }
+    q.radial = plume_mt_spreads(t, plume_MotionHeader_radialStart(t, m), int(plume_MotionHeader_radials(t, m)), seed, key);
+    q.tangential = plume_mt_spreads(t, plume_MotionHeader_tangentialStart(t, m), int(plume_MotionHeader_tangentials(t, m)),
+                                    seed, key);
 #if HAS_ORBIT
     if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_ORBIT) {
         uint d = plume_MotionHeader_orbitDraw(t, m);
