@@ -26,13 +26,71 @@ const int MOTION_ORBIT = 3;
 #define HAS_GRID ((MOTION_CLASSES & 2) != 0)
 #define HAS_ORBIT ((MOTION_CLASSES & 4) != 0)
 
+// The grid's force terms a program compiles (MOTION_FORCES, MotionForces in ProgramKey.defines: 1
+// waves, 2 attractors, 4 turbulences, 8 vortices, 16 radial and tangential accelerations, 32 a
+// speed curve, 64 colliders): an update or spawn variant only its cell's. llvmpipe runs a loop's
+// body at least once and both sides of every branch for all lanes, so an absent term compiled in
+// costs as much as a present one, at every force evaluation. A term left out is one whose list
+// is empty in the table: the result is the same.
+#ifndef MOTION_FORCES
+#define MOTION_FORCES 127
+#endif
+#define HAS_WAVE_FORCE ((MOTION_FORCES & 1) != 0)
+#define HAS_ATTRACTORS ((MOTION_FORCES & 2) != 0)
+#define HAS_TURBULENCE ((MOTION_FORCES & 4) != 0)
+#define HAS_VORTICES ((MOTION_FORCES & 8) != 0)
+#define HAS_RADIAL ((MOTION_FORCES & 16) != 0)
+#define HAS_SPEED_CURVE ((MOTION_FORCES & 32) != 0)
+#define HAS_COLLIDERS ((MOTION_FORCES & 64) != 0)
+// 128, 256, 512: the cell has exactly one attractor, vortex, turbulence: its parameters are read
+// once per particle (MotionParticle) and applied without a loop.
+#define ONE_ATTRACTOR ((MOTION_FORCES & 128) != 0)
+#define ONE_VORTEX ((MOTION_FORCES & 256) != 0)
+#define ONE_TURBULENCE ((MOTION_FORCES & 512) != 0)
+
 struct MotionState {
     int age;                       // ticks
     vec3 position;
     vec3 velocity;                 // raw: before the speed curve's factor
 };
 
-// The per-particle draws of BehaviorParticle.
+// An attractor's and a vortex's parameters (the Attractor and Vortex layouts).
+struct MotionAttractor {
+    int type;
+    float falloffDistance, stiffness, radius, falloff;
+    vec3 position, orientation;
+};
+
+struct MotionVortex {
+    vec3 position;
+    float falloffDistance, coreRadius, swirl, pull;
+};
+
+struct MotionTurbulence {
+    float strength, frequency, octaves, scrollSpeed;
+    uint draw;
+};
+
+MotionTurbulence plume_mt_turbulence(usamplerBuffer t, int e) {
+    return MotionTurbulence(plume_Turbulence_strength(t, e), plume_Turbulence_noiseFrequency(t, e),
+                            plume_Turbulence_octaves(t, e), plume_Turbulence_scrollSpeed(t, e), plume_Turbulence_draw(t, e));
+}
+
+MotionAttractor plume_mt_attractor(usamplerBuffer t, int e) {
+    return MotionAttractor(plume_Attractor_type(t, e), plume_Attractor_falloffDistance(t, e),
+                           plume_Attractor_stiffness(t, e), plume_Attractor_radius(t, e), plume_Attractor_falloff(t, e),
+                           plume_Attractor_position(t, e), plume_Attractor_orientation(t, e));
+}
+
+MotionVortex plume_mt_vortex(usamplerBuffer t, int e) {
+    return MotionVortex(plume_Vortex_position(t, e), plume_Vortex_falloffDistance(t, e), plume_Vortex_coreRadius(t, e),
+                        plume_Vortex_swirl(t, e), plume_Vortex_pull(t, e));
+}
+
+// The per-particle draws of BehaviorParticle, and the cell's force parameters that every force
+// evaluation needs (plume_mt_force): read from the table once per particle here, not once per
+// evaluation (a grid step evaluates the force 4 times, and each read is a texel fetch, which
+// llvmpipe runs per lane).
 struct MotionParticle {
     float lifetime;                // seconds
     float radial;
@@ -40,6 +98,17 @@ struct MotionParticle {
     float r0;
     float r1;
     float omega;
+    float drag;                    // MotionHeader's, as read once
+    uint seed;
+    vec3 center;
+    int keys;                      // speed-curve keys (0: the speed factor is 1)
+    int waves, waveStart;
+    int attractors, attractorStart;
+    int turbulences, turbulenceStart;
+    int vortices, vortexStart;
+    MotionAttractor attractor;     // the only one (ONE_ATTRACTOR), else unread
+    MotionVortex vortex;           // the only one (ONE_VORTEX), else unread
+    MotionTurbulence turbulence;   // the only one (ONE_TURBULENCE), else unread
 };
 
 int plume_mt_start(usamplerBuffer t) { return plume_BehaviorHeader_motionStart(t, 0); }
@@ -61,19 +130,46 @@ float plume_mt_spread(uint seed, uvec2 key, float mean, float range, uint draw) 
     return range == 0.0 ? mean : mean + (plume_unit(plume_hash(seed, key, draw)) - 0.5) * range;
 }
 
+// The sum of the particle's draws of `count` Acceleration entries from texel `first`. do … while
+// behind the count: a for loop's body runs once more, masked, on llvmpipe.
+float plume_mt_spreads(usamplerBuffer t, int first, int count, uint seed, uvec2 key) {
+    float sum = 0.0;
+    if (count > 0) {
+        int i = 0;
+        do {
+            int e = first + ACCELERATION_VECS * i;
+            sum += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
+                                   plume_Acceleration_draw(t, e));
+        } while (++i < count);
+    }
+    return sum;
+}
+
 MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime) {
     uint seed = plume_MotionHeader_seed(t, m);
-    MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0);
-    for (int i = 0; i < int(plume_MotionHeader_radials(t, m)); ++i) {
-        int e = plume_MotionHeader_radialStart(t, m) + ACCELERATION_VECS * i;
-        q.radial += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
-                                    plume_Acceleration_draw(t, e));
-    }
-    for (int i = 0; i < int(plume_MotionHeader_tangentials(t, m)); ++i) {
-        int e = plume_MotionHeader_tangentialStart(t, m) + ACCELERATION_VECS * i;
-        q.tangential += plume_mt_spread(seed, key, plume_Acceleration_acceleration(t, e), plume_Acceleration_range(t, e),
-                                        plume_Acceleration_draw(t, e));
-    }
+    MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0,
+                                      plume_MotionHeader_drag(t, m), seed, plume_MotionHeader_center(t, m),
+                                      int(plume_MotionHeader_keys(t, m)),
+                                      int(plume_MotionHeader_waves(t, m)), plume_MotionHeader_waveStart(t, m),
+                                      int(plume_MotionHeader_attractors(t, m)), plume_MotionHeader_attractorStart(t, m),
+                                      int(plume_MotionHeader_turbulences(t, m)), plume_MotionHeader_turbulenceStart(t, m),
+                                      int(plume_MotionHeader_vortices(t, m)), plume_MotionHeader_vortexStart(t, m),
+                                      MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
+                                      MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
+                                      MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));
+#if ONE_ATTRACTOR
+    q.attractor = plume_mt_attractor(t, q.attractorStart);
+#endif
+#if ONE_VORTEX
+    q.vortex = plume_mt_vortex(t, q.vortexStart);
+#endif
+#if ONE_TURBULENCE
+    q.turbulence = plume_mt_turbulence(t, q.turbulenceStart);
+#endif
+    q.radial = plume_mt_spreads(t, plume_MotionHeader_radialStart(t, m), int(plume_MotionHeader_radials(t, m)), seed, key);
+    q.tangential = plume_mt_spreads(t, plume_MotionHeader_tangentialStart(t, m), int(plume_MotionHeader_tangentials(t, m)),
+                                    seed, key);
+#if HAS_ORBIT
     if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_ORBIT) {
         uint d = plume_MotionHeader_orbitDraw(t, m);
         q.r0 = plume_mt_spread(seed, key, plume_MotionHeader_startRadius(t, m), plume_MotionHeader_startRadiusRange(t, m), d);
@@ -81,6 +177,7 @@ MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint li
         q.omega = plume_mt_spread(seed, key, plume_MotionHeader_angularSpeed(t, m),
                                   plume_MotionHeader_angularSpeedRange(t, m), d + 2u);
     }
+#endif
     return q;
 }
 
@@ -191,7 +288,19 @@ vec3 plume_noise_gradient_dir(uint h) {
     return pair == 0u ? vec3(a, b, 0.0) : pair == 1u ? vec3(a, 0.0, b) : vec3(0.0, a, b);
 }
 
-// ∇n(x) of one octave's gradient noise (CurlNoise.noiseGradient).
+// One lattice corner's term of ∇n: corner offset o (0 or 1 per axis), its hash h.
+vec3 plume_noise_corner(uint h, vec3 o, vec3 f, vec3 u, vec3 du) {
+    vec3 gc = plume_noise_gradient_dir(h);
+    vec3 d = f - o;
+    float value = dot(gc, d);
+    vec3 w = mix(1.0 - u, u, o), dw = mix(-du, du, o);
+    return gc * (w.x * w.y * w.z) + vec3(dw.x * w.y * w.z, w.x * dw.y * w.z, w.x * w.y * dw.z) * value;
+}
+
+// ∇n(x) of one octave's gradient noise (CurlNoise.noiseGradient), its corners summed in the same
+// order (x fastest, then y, then z). Their hashes share prefixes (plume_hash mixes the seed, then
+// key.x, then key.y, then the draw with z): 1 + 2 + 4 + 8 mixes for the 8 corners instead of 32,
+// the same hashes.
 vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
     const float L = 16777216.0;
     vec3 v = clamp(x, -L, L);
@@ -200,83 +309,108 @@ vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
     vec3 f = v - fl;
     vec3 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
     vec3 du = 30.0 * f * f * (f * (f - 2.0) + 1.0);
+    uint hs = plume_mix(seed ^ 0x9E3779B9u);
+    uint x0 = plume_mix(hs ^ uint(cell.x)), x1 = plume_mix(hs ^ uint(cell.x + 1));
+    uint y0 = uint(cell.y), y1 = uint(cell.y + 1);
+    uint h00 = plume_mix(x0 ^ y0), h10 = plume_mix(x1 ^ y0), h01 = plume_mix(x0 ^ y1), h11 = plume_mix(x1 ^ y1);
+    uint z0 = draw ^ (uint(cell.z) * 0x9E3779B1u) ^ (octave << 24u);
+    uint z1 = draw ^ (uint(cell.z + 1) * 0x9E3779B1u) ^ (octave << 24u);
     vec3 g = vec3(0.0);
-    for (int c = 0; c < 8; ++c) {
-        ivec3 o = ivec3(c & 1, (c >> 1) & 1, (c >> 2) & 1);
-        ivec3 corner = cell + o;
-        uint h = plume_hash(seed, uvec2(uint(corner.x), uint(corner.y)),
-                            draw ^ (uint(corner.z) * 0x9E3779B1u) ^ (octave << 24u));
-        vec3 gc = plume_noise_gradient_dir(h);
-        vec3 d = f - vec3(o);
-        float value = dot(gc, d);
-        vec3 w = mix(1.0 - u, u, vec3(o)), dw = mix(-du, du, vec3(o));
-        g += gc * (w.x * w.y * w.z) + vec3(dw.x * w.y * w.z, w.x * dw.y * w.z, w.x * w.y * dw.z) * value;
-    }
+    g += plume_noise_corner(plume_mix(h00 ^ z0), vec3(0.0, 0.0, 0.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h10 ^ z0), vec3(1.0, 0.0, 0.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h01 ^ z0), vec3(0.0, 1.0, 0.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h11 ^ z0), vec3(1.0, 1.0, 0.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h00 ^ z1), vec3(0.0, 0.0, 1.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h10 ^ z1), vec3(1.0, 0.0, 1.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h01 ^ z1), vec3(0.0, 1.0, 1.0), f, u, du);
+    g += plume_noise_corner(plume_mix(h11 ^ z1), vec3(1.0, 1.0, 1.0), f, u, du);
     return g;
 }
 
-// CurlNoise.acceleration: `at` the particle's age, seconds.
-vec3 plume_curl_noise(usamplerBuffer t, int e, uint seed, vec3 p, float at) {
-    float strength = plume_Turbulence_strength(t, e);
-    if (strength == 0.0) return vec3(0.0);
-    float freq = plume_Turbulence_noiseFrequency(t, e);
-    int n = int(floor(clamp(plume_Turbulence_octaves(t, e), 1.0, 8.0)));
-    uint draw = plume_Turbulence_draw(t, e);
-    vec3 x = vec3(p.x * freq, p.y * freq, plume_Turbulence_scrollSpeed(t, e) * at);
+// CurlNoise.acceleration: `at` the particle's age, seconds. The octaves loop as do … while: n ≥ 1,
+// and llvmpipe runs a for loop's body once more, masked, to find that it ends.
+vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
+    if (T.strength == 0.0) return vec3(0.0);
+    int n = int(floor(clamp(T.octaves, 1.0, 8.0)));
+    vec3 x = vec3(p.x * T.frequency, p.y * T.frequency, T.scrollSpeed * at);
     vec3 sum = vec3(0.0);
     float norm = 0.0, scale = 1.0, weight = 1.0;
-    for (int o = 0; o < n; ++o) {
-        sum += plume_noise_gradient(x * scale, seed, draw, uint(o)) * weight;
+    int o = 0;
+    do {
+        sum += plume_noise_gradient(x * scale, seed, T.draw, uint(o)) * weight;
         norm += weight;
         scale *= 2.0;
         weight *= 0.5;
-    }
-    return vec3(sum.y, -sum.x, 0.0) * (strength / norm);
+    } while (++o < n);
+    return vec3(sum.y, -sum.x, 0.0) * (T.strength / norm);
 }
 
 // ---- Grid (BehaviorMotion.force, rk4, advance).
 
+// f += an attractor's acceleration at p (ResolvedAttractor.acceleration).
+void plume_mt_attract(inout vec3 f, MotionAttractor A, vec3 p) {
+    vec3 toP = A.position - p, axis = A.orientation;
+    vec3 d = A.type == 0 ? toP : A.type == 1 ? toP - axis * dot(toP, axis) : axis * dot(toP, axis);
+    float r = length(d);
+    if (r > 0.0 && r <= A.falloffDistance) f += d * ((A.stiffness * (r - A.radius) + A.falloff) / r);
+}
+
+// f += a vortex's acceleration at p (ResolvedVortex.acceleration).
+void plume_mt_swirl(inout vec3 f, MotionVortex V, vec3 p) {
+    vec3 d = p - V.position;
+    float r = sqrt(d.x * d.x + d.y * d.y);
+    if (r > 0.0 && r <= V.falloffDistance) {
+        float g = V.coreRadius > 0.0 ? min(r / V.coreRadius, V.coreRadius / r) : 1.0;
+        f += (vec3(-d.y, d.x, 0.0) * (V.swirl * g) - vec3(d.x, d.y, 0.0) * V.pull) / r;
+    }
+}
+
+// The cell's parameters from q (plume_motion_particle), the entries' from the table (or q where
+// the cell has one).
 vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, MotionParticle q) {
-    vec3 f = a - plume_MotionHeader_drag(t, m) * v;
-    int waves = plume_MotionHeader_waveStart(t, m);
-    for (int i = 0; i < int(plume_MotionHeader_waves(t, m)); ++i) {
-        int e = waves + WAVE_VECS * i;
+    vec3 f = a - q.drag * v;
+#if HAS_WAVE_FORCE
+    for (int i = 0; i < q.waves; ++i) {
+        int e = q.waveStart + WAVE_VECS * i;
         f += plume_Wave_force(t, e) * plume_cos_sin(plume_Wave_omega(t, e) * at + plume_Wave_phase(t, e)).y;
     }
-    int attractors = plume_MotionHeader_attractorStart(t, m);
-    for (int i = 0; i < int(plume_MotionHeader_attractors(t, m)); ++i) {
-        int e = attractors + ATTRACTOR_VECS * i;
-        int type = plume_Attractor_type(t, e);
-        vec3 toP = plume_Attractor_position(t, e) - p, axis = plume_Attractor_orientation(t, e);
-        vec3 d = type == 0 ? toP : type == 1 ? toP - axis * dot(toP, axis) : axis * dot(toP, axis);
-        float r = length(d);
-        if (r > 0.0 && r <= plume_Attractor_falloffDistance(t, e)) {
-            f += d * ((plume_Attractor_stiffness(t, e) * (r - plume_Attractor_radius(t, e)) + plume_Attractor_falloff(t, e)) / r);
-        }
+#endif
+#if ONE_ATTRACTOR
+    plume_mt_attract(f, q.attractor, p);
+#elif HAS_ATTRACTORS
+    for (int i = 0; i < q.attractors; ++i) plume_mt_attract(f, plume_mt_attractor(t, q.attractorStart + ATTRACTOR_VECS * i), p);
+#endif
+#if ONE_TURBULENCE
+    f += plume_curl_noise(q.turbulence, q.seed, p, at);
+#elif HAS_TURBULENCE
+    for (int i = 0; i < q.turbulences; ++i) {
+        f += plume_curl_noise(plume_mt_turbulence(t, q.turbulenceStart + TURBULENCE_VECS * i), q.seed, p, at);
     }
-    int turbulences = plume_MotionHeader_turbulenceStart(t, m);
-    for (int i = 0; i < int(plume_MotionHeader_turbulences(t, m)); ++i) {
-        f += plume_curl_noise(t, turbulences + TURBULENCE_VECS * i, plume_MotionHeader_seed(t, m), p, at);
-    }
-    int vortices = plume_MotionHeader_vortexStart(t, m);
-    for (int i = 0; i < int(plume_MotionHeader_vortices(t, m)); ++i) {
-        int e = vortices + VORTEX_VECS * i;
-        vec3 d = p - plume_Vortex_position(t, e);
-        float r = sqrt(d.x * d.x + d.y * d.y);
-        if (r > 0.0 && r <= plume_Vortex_falloffDistance(t, e)) {
-            float core = plume_Vortex_coreRadius(t, e);
-            float g = core > 0.0 ? min(r / core, core / r) : 1.0;
-            f += (vec3(-d.y, d.x, 0.0) * (plume_Vortex_swirl(t, e) * g) - vec3(d.x, d.y, 0.0) * plume_Vortex_pull(t, e)) / r;
-        }
-    }
+#endif
+#if ONE_VORTEX
+    plume_mt_swirl(f, q.vortex, p);
+#elif HAS_VORTICES
+    for (int i = 0; i < q.vortices; ++i) plume_mt_swirl(f, plume_mt_vortex(t, q.vortexStart + VORTEX_VECS * i), p);
+#endif
+#if HAS_RADIAL
     if (q.radial != 0.0 || q.tangential != 0.0) {
-        vec3 d = p - plume_MotionHeader_center(t, m);
+        vec3 d = p - q.center;
         float r = length(d);
         if (r > 0.0) f += d * (q.radial / r);
         float rxy = sqrt(d.x * d.x + d.y * d.y);
         if (rxy > 0.0) f += vec3(-d.y, d.x, 0.0) * (q.tangential / rxy);
     }
+#endif
     return f;
+}
+
+// The speed factor on the grid (plume_mt_factor; 1 without a speed curve, with no texel read).
+float plume_mt_speed(usamplerBuffer t, int m, float at, MotionParticle q) {
+#if HAS_SPEED_CURVE
+    return q.keys == 0 ? 1.0 : plume_mt_factor(t, m, at, q.lifetime);
+#else
+    return 1.0;
+#endif
 }
 
 MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q);
@@ -291,13 +425,13 @@ MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3
     float h = plume_seconds(age - s.age);
     float t0 = plume_seconds(s.age), tm = t0 + h * 0.5, t1 = plume_seconds(age);
     vec3 p1 = s.position, v1 = s.velocity;
-    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_factor(t, m, t0, q.lifetime);
+    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_speed(t, m, t0, q);
     vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
-    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_factor(t, m, tm, q.lifetime);
+    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_speed(t, m, tm, q);
     vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
-    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_factor(t, m, tm, q.lifetime);
+    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_speed(t, m, tm, q);
     vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
-    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_factor(t, m, t1, q.lifetime);
+    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_speed(t, m, t1, q);
     return MotionState(age, p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0),
                        v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0));
 }
@@ -392,13 +526,13 @@ void plume_rk4_span(usamplerBuffer t, int m, inout vec3 p, inout vec3 v, float t
     if (!(h > 0.0)) return;
     float tm = t0 + h * 0.5;
     vec3 p1 = p, v1 = v;
-    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_factor(t, m, t0, q.lifetime);
+    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_speed(t, m, t0, q);
     vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
-    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_factor(t, m, tm, q.lifetime);
+    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_speed(t, m, tm, q);
     vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
-    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_factor(t, m, tm, q.lifetime);
+    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_speed(t, m, tm, q);
     vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
-    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_factor(t, m, t1, q.lifetime);
+    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_speed(t, m, t1, q);
     p = p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0);
     v = v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0);
 }
@@ -427,6 +561,9 @@ ContactWalk plume_no_contacts() {
 // hit's tick (rounded to the nearest) is exact in float.
 MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q,
                                inout ContactWalk w) {
+#if !HAS_COLLIDERS
+    return s1;
+#endif
     int n = int(plume_MotionHeader_colliders(t, m));
     if (n == 0) return s1;
     int first = plume_MotionHeader_colliderStart(t, m);
@@ -490,12 +627,18 @@ ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int
 }
 
 // The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
+// The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
+// masked, to find that it ends, and a step is 4 force evaluations.
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
     int step = plume_MotionHeader_gridTicks(t, m);
     int n = s.age / step;
-    for (int i = 0; i < maxSteps && (n + 1) * step <= age; ++i) {
-        s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
-        ++n;
+    int k = min(age / step - n, maxSteps);   // the grid points (n, age] holds
+    if (k > 0) {
+        int i = 0;
+        do {
+            s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
+            ++n;
+        } while (++i < k);
     }
     return s;
 }

@@ -77,6 +77,19 @@ struct ContextTests {
                     _ = try context.programs.program(EventsUniforms.self, sub: sub, child: child, features: walk)
                 }
             }
+            // The grid's force terms one at a time and all (MotionForces: a cell's variant compiles
+            // the union of its terms, each an independent block), in the update (steady or not) and
+            // spawn variants of a grid cell and the draws (ParticleRenderer: each path and the trails
+            // take the cell's terms; the quad and trail programs stand for them).
+            for forces in MotionForces.each + [.all] {
+                for features: ProgramFeatures in [.gridMotion, [.gridMotion, .steadyMotion]] {
+                    _ = try context.programs.program(UpdateMotionUniforms.self, sub: 0, features: features, forces: forces)
+                }
+                _ = try context.programs.program(SpawnUniforms.self, sub: 1, csub: 0,
+                                                 features: [.gridMotion, .closedFormMotion], forces: forces)
+                _ = try context.programs.program(DrawUniforms.self, features: .motion, forces: forces)
+                _ = try context.programs.program(DrawTrailUniforms.self, features: .motion, forces: forces)
+            }
             // Every draw program with each combination of behaviour code (ProgramFeatures).
             for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {
                 _ = try context.programs.program(DrawUniforms.self, features: features)

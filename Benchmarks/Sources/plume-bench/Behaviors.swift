@@ -2,8 +2,8 @@ import Foundation
 import Plume
 import PlumeGL
 
-/// Issue 11 item 6: what behaviours cost. At 10⁵ live particles of `Workloads.steady` (10⁴ with
-/// `--quick`): update
+/// Issues 11 item 6, 22 item 4, 26 item 2: what behaviours cost. At 10⁵ live particles of
+/// `Workloads.steady` (`--quick`: fewer rounds and repeats, same count): update
 /// throughput of the GPU simulator (with and without drawing 1280×720, which evaluates the curves)
 /// and of the CPU reference, and bytes per particle, with no behaviour, each behaviour and all.
 enum BehaviorBench {
@@ -26,17 +26,21 @@ enum BehaviorBench {
         return b
     }
 
-    /// One table row per configuration.
-    static func table(timer: Timer, quick: Bool) throws -> String {
-        let live = quick ? 10_000 : 100_000
+    /// One table row per configuration. The cost ratio is ``PairedRatio``: the behaviour's
+    /// update and the plain one in turns, the median of `rounds` ratios and their spread; the
+    /// `none` row pairs the plain layer with itself (the noise floor). `rows`: only these
+    /// configurations (by name), or all when empty.
+    static func table(timer: Timer, quick: Bool, rows: [String] = []) throws -> String {
+        let live = 100_000
+        let rounds = quick ? 11 : 31
         let configurations: [(String, [EmitterBehavior.Kind])] =
             [("none", [])] + EmitterBehavior.Kind.allCases.map { ($0.rawValue, [$0]) }
             + [("all", EmitterBehavior.Kind.allCases.filter { $0 != .orbit })]
-        var out = "\n| behaviours (\(live) live) | GPU updates/s | GPU update ÷ none (per particle) | GPU ÷ CPU | GPU update+draw frame "
-            + "| CPU reference updates/s | bytes/particle |\n"
+        let chosen = configurations.filter { rows.isEmpty || rows.contains($0.0) }
+        var out = "\n| behaviours (\(live) live) | GPU updates/s | GPU update ÷ none, per particle: median (min–max of \(rounds) paired frames) "
+            + "| GPU ÷ CPU | GPU update+draw frame | CPU reference updates/s | bytes/particle |\n"
         out += "|---|---|---|---|---|---|---|\n"
-        var plain: Double?
-        for (name, kinds) in configurations {
+        for (name, kinds) in chosen {
             progress("behaviours: \(name)")
             func make() -> EmitterLayer {
                 let layer = Workloads.steady(live: live)
@@ -44,20 +48,20 @@ enum BehaviorBench {
                 return layer
             }
             var bytes = 0
-            let update = try timer.gpuFrame(make(), live: live, render: false, observe: { simulator in
+            _ = try timer.gpuFrame(make(), live: live, render: false, repeats: 1, observe: { simulator in
                 // Bytes per particle as stored: what a snapshot reads back per particle, less the
                 // birth attributes it evaluates on the GPU for the readback.
                 let before = simulator.totalBytesReadBack
                 let count = try simulator.snapshot().particles.count
                 bytes = count > 0 ? (simulator.totalBytesReadBack - before) / count - GPUSimulator.attributeBytes : 0
             })
+            let ratio = try timer.pairedUpdate(base: Workloads.steady(live: live), other: make(), live: live, rounds: rounds)
             let frame = try timer.gpuFrame(make(), live: live, render: true)
-            let cpu = try timer.cpuFrame(make(), live: live, repeats: quick ? 2 : 5)
-            if plain == nil { plain = update }
-            out += "| \(name) | \(String(format: "%.3g", Double(live) / update)) | "
-                + "\(String(format: "%.2f", update / plain!)) | \(String(format: "%.2f", cpu / update)) | "
-                + "\(String(format: "%.2f ms", frame * 1000)) | \(String(format: "%.3g", Double(live) / cpu)) | "
-                + "\(bytes) |\n"
+            let cpu = try timer.cpuFrame(make(), live: live, repeats: quick ? 3 : 5)
+            let cells: [String] = [name, String(format: "%.3g", Double(live) / ratio.other), ratio.text,
+                                   String(format: "%.2f", cpu / ratio.other), String(format: "%.2f ms", frame * 1000),
+                                   String(format: "%.3g", Double(live) / cpu), String(bytes)]
+            out += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return out
     }

@@ -46,6 +46,9 @@ struct PlumeBench: ParsableCommand {
     @Option(help: "Only one section: update (section 0; writes update.json), maxima (section 2, printed), behaviours (section 7; prints its table), compositing (layer images against the direct draw; prints its table), trails (trails of 8 and 32 points against none; prints its table) or events (event sub-cells, event readback, 10⁵ deaths in a frame; prints its table).")
     var only: Section?
 
+    @Option(name: .customLong("row"), help: "With --only behaviours: only these rows of the behaviour table (none, a behaviour's type, all; repeatable). Default: every row.")
+    var rows: [String] = []
+
     @Flag(help: "Time the process's CPU time instead of elapsed time (steadier on a loaded machine).")
     var cpuTime = false
 
@@ -74,7 +77,7 @@ struct PlumeBench: ParsableCommand {
         progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
         if only == .behaviours {                // the behaviour rows alone (section 7)
-            print(try BehaviorBench.table(timer: timer, quick: quick))
+            print(try BehaviorBench.table(timer: timer, quick: quick, rows: rows))
             return
         }
 

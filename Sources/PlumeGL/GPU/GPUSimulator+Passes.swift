@@ -238,7 +238,8 @@ extension GPUSimulator {
         let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells,
                                              child: node.isChild, cchild: true,
                                              features: classes.isEmpty ? [] : classes.union(.closedFormMotion)
-                                                .union(Self.collisionFeatures(node, cell)))
+                                                .union(Self.collisionFeatures(node, cell)),
+                                             forces: Self.motionForces(node, cell))
         p.use()
         let u = p.uniforms
         u.sub.set(j)
@@ -291,7 +292,8 @@ extension GPUSimulator {
         let sub = cell.children[j]
         let collisions = Self.collisionFeatures(node, cell)
         let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0, child: node.isChild,
-                                             cchild: false, features: collisions.union(Self.walkClasses(collisions)))
+                                             cchild: false, features: collisions.union(Self.walkClasses(collisions)),
+                                             forces: Self.motionForces(node, cell))
         p.use()
         let u = p.uniforms
         if !collisions.isEmpty { try setWalk(u, node: node, cell: cell) }
@@ -386,7 +388,7 @@ extension GPUSimulator {
         let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
             .union(Self.collisionFeatures(node, cell))
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
-                                             features: features)
+                                             features: features, forces: Self.motionForces(node, cell))
         p.use()
         let u = p.uniforms
         u.index.set(UInt32(cell.path.last ?? 0))
@@ -458,6 +460,12 @@ extension GPUSimulator {
         var features = Self.motionClass(behaviors.motion)
         if node.previousBehaviors?.motion == .closedForm { features.insert(.closedFormMotion) }
         return features
+    }
+
+    /// The grid's force terms the update and spawn variants of `cell` compile (of the behaviours
+    /// ``motionBehaviors(_:_:)`` gives, which the bound table holds); empty (all) off the grid.
+    static func motionForces(_ node: GPUNode, _ cell: ResolvedCell) -> MotionForces {
+        motionBehaviors(node, cell)?.behaviors.motionForces ?? []
     }
 
     /// Whether the cell's motion behaviours and acceleration are the previous update's (or there

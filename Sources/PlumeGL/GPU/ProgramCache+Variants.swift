@@ -15,11 +15,13 @@ extension ProgramCache {
 
     /// The program of `Uniforms.kind` reading records with `sub` sub-cells (of a sub-cell's layout
     /// where `child`) and writing `csub` (of a sub-cell's layout where `cchild`, by default
-    /// `child`), with the optional code of `features` compiled in.
+    /// `child`), with the optional code of `features` and the grid force terms of `forces` (empty:
+    /// all) compiled in.
     func program<U: ProgramUniforms>(_ type: U.Type, sub: Int = 0, csub: Int? = nil, child: Bool = false,
-                                     cchild: Bool? = nil, features: ProgramFeatures = []) throws -> ShaderProgram<U> {
+                                     cchild: Bool? = nil, features: ProgramFeatures = [],
+                                     forces: MotionForces = []) throws -> ShaderProgram<U> {
         let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub, child: child, cchild: cchild ?? child,
-                             features: features)
+                             features: features, forces: forces)
         if let (program, uniforms) = cached(key, U.self) {
             return ShaderProgram(name: key.description, program: program, uniforms: uniforms)
         }
@@ -36,7 +38,7 @@ extension ProgramCache {
         let (program, uniforms) = try link(key, name: key.description, stages: stages,
                                            attributes: [(0, "a_rec"), (0, "a_input")],
                                            varyings: ShaderLibrary.capturedOutputs(of: capturing, arrayCount: vecs),
-                                           subCells: key.sub, features: Set(key.features.names)) { try U($0) }
+                                           subCells: key.sub, features: Set(key.featureNames)) { try U($0) }
         return ShaderProgram(name: key.description, program: program, uniforms: uniforms)
     }
 }

@@ -81,21 +81,37 @@ struct ProgramKey: Hashable, CustomStringConvertible {
     var cchild = false
     /// Optional code compiled into the variant (the draw programs' behaviours).
     var features: ProgramFeatures = []
+    /// The grid's force terms compiled in (`MOTION_FORCES`; empty: all).
+    var forces: MotionForces = []
 
     var description: String {
-        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(child ? ", CHILD" : "")\(features.names.isEmpty ? "" : ", " + features.names.joined(separator: " "))"
-            + "\(features.isDisjoint(with: .motionClasses) ? "" : ", motion classes \(defines["MOTION_CLASSES"]!)"))"
+        "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(child ? ", CHILD" : "")\(featureNames.isEmpty ? "" : ", " + featureNames.joined(separator: " "))"
+            + "\(features.isDisjoint(with: .motionClasses) ? "" : ", motion classes \(defines["MOTION_CLASSES"]!)")"
+            + "\(forces.isEmpty ? "" : ", forces \(forces.rawValue)"))"
     }
 
     /// The preprocessor defines of the variant: `SUB`, `CSUB`, `CHILD`, one 0/1 define per feature, and
     /// `MOTION_CLASSES`, the motion classes compiled in (a bit mask, all of them unless the
-    /// variant names some).
+    /// variant names some), and `MOTION_FORCES`, the grid's force terms (``MotionForces``).
     var defines: [String: Int] {
         var d = ["SUB": sub, "CSUB": csub, "CHILD": child ? 1 : 0]
-        for (feature, name) in ProgramFeatures.all { d[name] = features.intersection(feature).isEmpty ? 0 : 1 }
+        let on = featureNames
+        for (_, name) in ProgramFeatures.all { d[name] = on.contains(name) ? 1 : 0 }
         let classes = features.intersection(.motionClasses).rawValue / ProgramFeatures.closedFormMotion.rawValue
         d["MOTION_CLASSES"] = classes == 0 ? 7 : classes
+        d["MOTION_FORCES"] = forces.define
         return d
+    }
+
+    /// The names of the features that are on (``ProgramFeatures/names``; the contract's `if FEATURE`
+    /// uniforms are those of these), less `MOTION_KEYED` where grid forces without radial or
+    /// tangential accelerations draw nothing from the particle's key (and no orbit does).
+    var featureNames: [String] {
+        var names = features.names
+        if !forces.isEmpty, !forces.contains(.central), !features.contains(.orbitMotion) {
+            names.removeAll { $0 == "MOTION_KEYED" }
+        }
+        return names
     }
 }
 

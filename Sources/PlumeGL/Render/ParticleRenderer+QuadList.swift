@@ -84,10 +84,11 @@ extension ParticleRenderer {
             GL.clearBuffer(.copyWrite, bytes: count * QuadListBuffer.bytesPerQuad)
         }
 
-        let features = cell.behaviors.drawFeatures
+        let features = cell.behaviors.drawFeatures, forces = cell.behaviors.motionForces
         let pass: any AppearanceUniforms
         if listing == .sorted {
-            let p = try context.programs.program(QuadListSortedUniforms.self, child: node.isChild, features: features)
+            let p = try context.programs.program(QuadListSortedUniforms.self, child: node.isChild, features: features,
+                                                 forces: forces)
             p.use()
             p.uniforms.entries.set(TextureUnit(index: 1))
             p.uniforms.records.set(TextureUnit(index: 2))
@@ -96,7 +97,8 @@ extension ParticleRenderer {
             pass = p.uniforms
             GL.bindVertexArray(context.emptyVertexArray.name)
         } else {
-            let p = try context.programs.program(QuadListUniforms.self, child: node.isChild, features: features)
+            let p = try context.programs.program(QuadListUniforms.self, child: node.isChild, features: features,
+                                                 forces: forces)
             p.use()
             p.uniforms.viewProjection.set(frame.viewProjection)
             pass = p.uniforms

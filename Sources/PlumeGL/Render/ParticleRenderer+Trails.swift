@@ -13,15 +13,17 @@ extension ParticleRenderer {
                     count: Int, frame: FrameValues) throws {
         guard count > 0 else { return }
         try context.preservingBufferTextures(units: [2, 4]) {
-            let features = cell.behaviors.drawFeatures
+            let features = cell.behaviors.drawFeatures, forces = cell.behaviors.motionForces
             let uniforms: any QuadUniforms & TrailUniforms
             if frame.sorted {
-                let p = try context.programs.program(DrawTrailSortedUniforms.self, child: node.isChild, features: features)
+                let p = try context.programs.program(DrawTrailSortedUniforms.self, child: node.isChild, features: features,
+                                                     forces: forces)
                 p.use()
                 p.uniforms.entries.set(TextureUnit(index: 1))
                 uniforms = p.uniforms
             } else {
-                let p = try context.programs.program(DrawTrailUniforms.self, child: node.isChild, features: features)
+                let p = try context.programs.program(DrawTrailUniforms.self, child: node.isChild, features: features,
+                                                     forces: forces)
                 p.use()
                 let records = trailRecords ?? context.makeTexture()
                 trailRecords = records

@@ -222,7 +222,8 @@ public final class ParticleRenderer: @unchecked Sendable {
                 return try drawSubCells(node, cell: cell, object: object, scale: scale, frame: frame)
             }
             let (use, program) = try self.program(path, sorted: frame.sorted, child: node.isChild,
-                                                  features: cell.behaviors.drawFeatures)
+                                                  features: cell.behaviors.drawFeatures,
+                                                  forces: cell.behaviors.motionForces)
             use()
             try set(program, node: node, cell: cell, image: image, frame: frame)
             if let sorted = program as? SortedDrawUniforms {
@@ -282,10 +283,10 @@ public final class ParticleRenderer: @unchecked Sendable {
     }
 
     /// The program of a path with the behaviour code the cell needs, used, with its uniforms.
-    private func program(_ path: DrawPath, sorted: Bool, child: Bool,
-                         features: ProgramFeatures) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
+    private func program(_ path: DrawPath, sorted: Bool, child: Bool, features: ProgramFeatures,
+                         forces: MotionForces) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
         func get<U: ProgramUniforms & QuadUniforms>(_ type: U.Type) throws -> (use: () -> Void, uniforms: any QuadUniforms) {
-            let p = try context.programs.program(type, child: child, features: features)
+            let p = try context.programs.program(type, child: child, features: features, forces: forces)
             return (p.use, p.uniforms)
         }
         switch (path, sorted) {

@@ -1,0 +1,54 @@
+import Plume
+
+/// The force terms of grid motion (Semantics §12) a program variant compiles in
+/// (`MOTION_FORCES` in `Shaders/plume_motion_behaviors.glsl`): the update and spawn variants of
+/// a grid cell only its own. Mesa llvmpipe runs a loop's body at least once and both sides of
+/// every branch for all lanes, so a term compiled in costs its arithmetic and texel reads at each
+/// of the grid's force evaluations even where its list is empty; a term left out is one whose
+/// list is empty, so the particles are the same. Empty: all of them (the draw programs, and
+/// cells without grid motion).
+struct MotionForces: OptionSet, Hashable {
+    let rawValue: Int
+    /// `wave` forces on the grid (waves beside an attractor, say).
+    static let waves = MotionForces(rawValue: 1)
+    static let attractors = MotionForces(rawValue: 2)
+    static let turbulences = MotionForces(rawValue: 4)
+    static let vortices = MotionForces(rawValue: 8)
+    /// Radial and tangential accelerations (about the emitter position).
+    static let central = MotionForces(rawValue: 16)
+    /// A speed curve (`valueOverLife` of `velocity`) on the grid.
+    static let speedCurve = MotionForces(rawValue: 32)
+    static let colliders = MotionForces(rawValue: 64)
+    /// Beside ``attractors``, ``vortices``, ``turbulences``: the list holds exactly one, whose parameters the
+    /// variant reads once per particle and applies without a loop (a loop's body runs at least once
+    /// on llvmpipe, with its texel reads, at every force evaluation).
+    static let oneAttractor = MotionForces(rawValue: 128)
+    static let oneVortex = MotionForces(rawValue: 256)
+    static let oneTurbulence = MotionForces(rawValue: 512)
+    static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders]
+    /// Each term alone, in bit order, and the single-entry forms.
+    static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders,
+                                       [.attractors, .oneAttractor], [.vortices, .oneVortex],
+                                       [.turbulences, .oneTurbulence]]
+
+    /// The value of `MOTION_FORCES`: the bits, or all of them for an empty set.
+    var define: Int { isEmpty ? Self.all.rawValue : rawValue }
+}
+
+extension CellBehaviors {
+    /// The force terms the grid needs for these behaviours; empty unless the motion is on the grid.
+    var motionForces: MotionForces {
+        guard motion == .grid else { return [] }
+        var f: MotionForces = []
+        if !resolvedWaves.isEmpty { f.insert(.waves) }
+        if !attractors.isEmpty { f.insert(attractors.count == 1 ? [.attractors, .oneAttractor] : .attractors) }
+        if !turbulences.isEmpty { f.insert(turbulences.count == 1 ? [.turbulences, .oneTurbulence] : .turbulences) }
+        if !vortices.isEmpty { f.insert(vortices.count == 1 ? [.vortices, .oneVortex] : .vortices) }
+        if !radial.isEmpty || !tangential.isEmpty { f.insert(.central) }
+        if velocity != nil { f.insert(.speedCurve) }
+        if !colliders.isEmpty { f.insert(.colliders) }
+        // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
+        // so the set is not read as "all".
+        return f.isEmpty ? [.speedCurve] : f
+    }
+}
