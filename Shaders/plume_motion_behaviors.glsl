@@ -145,6 +145,15 @@ float plume_mt_spreads(usamplerBuffer t, int first, int count, uint seed, uvec2 
     return sum;
 }
 
+// A particle with no motion behaviours' constants (a cell whose motion is off): lifetime 1 s, no
+// forces; what a pass holds before it knows the cell's.
+MotionParticle plume_no_motion_particle() {
+    return MotionParticle(1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                          MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
+                          MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
+                          MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));
+}
+
 MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime) {
     uint seed = plume_MotionHeader_seed(t, m);
     MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0,

@@ -19,7 +19,7 @@ void main() {
     uint slot = uint(u_slotBase + v_in[0].slot);
     Attributes pb = plume_attributes(parent, CHILD, plume_row_BirthParams(u_parentBirths, parent.generation));
     int mt = 0;
-    MotionParticle q = MotionParticle(1.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    MotionParticle q = plume_no_motion_particle();
     MotionState s = MotionState(0, vec3(0.0), vec3(0.0));
     MotionState contact = s;
     if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)

@@ -70,8 +70,7 @@ extension GPUSimulator {
             let collisions = Self.collisionFeatures(node, cell)
             guard event == .birth || event == .death || (event == .collision && !collisions.isEmpty) else { continue }
             let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild,
-                                                 features: collisions.union(Self.walkClasses(collisions)),
-                                             forces: Self.motionForces(node, cell))
+                                                 features: collisions.union(Self.walkClasses(collisions)))
             p.use()
             p.uniforms.event.set(event.contractOrdinal)
             p.uniforms.atEnd.set(true)
@@ -178,8 +177,7 @@ extension GPUSimulator {
         let sources = self.sources(of: node, from: t0, to: t1)
         let collisions = Self.collisionFeatures(node, cell)
         let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild,
-                                             features: collisions.union(Self.walkClasses(collisions)),
-                                             forces: Self.motionForces(node, cell))
+                                             features: collisions.union(Self.walkClasses(collisions)))
         var list: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] = []
         for (k, (source, dt, fresh)) in sources.enumerated() {
             if node.dying.count <= k || node.dying[k].capacity < source.capacity || node.dying[k].subCells != source.subCells

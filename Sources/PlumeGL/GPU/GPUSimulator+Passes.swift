@@ -292,8 +292,7 @@ extension GPUSimulator {
         let sub = cell.children[j]
         let collisions = Self.collisionFeatures(node, cell)
         let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0, child: node.isChild,
-                                             cchild: false, features: collisions.union(Self.walkClasses(collisions)),
-                                             forces: Self.motionForces(node, cell))
+                                             cchild: false, features: collisions.union(Self.walkClasses(collisions)))
         p.use()
         let u = p.uniforms
         if !collisions.isEmpty { try setWalk(u, node: node, cell: cell) }
