@@ -76,7 +76,7 @@ import Testing
         (["render", "alignedSpark", "--out", "x.png"], "did you mean the preset alignedSparks?"),
         (["run", "flipbookExpl"], "did you mean the preset flipbookExplosion?"),
         (["play", "fireworx"], "did you mean the preset fireworks?"),
-        (["run", "rain"], "the presets are fire, smoke,"),
+        (["run", "drizzle"], "the presets are fire, smoke,"),
     ])
     func anUnknownNameSuggestsAPreset(_ arguments: [String], _ message: String) throws {
         let (status, output) = try CommandLineTests.plume(arguments)

@@ -53,4 +53,31 @@ import Testing
         let curled = try spread(make()), straight = try spread(still)
         #expect(curled > 1.5 * straight, "sideways spread \(curled) pt with the fields, \(straight) pt without (t = 4 s)")
     }
+
+    /// Drops fall to the ground and never pass it; each splash is thrown up from the ground (every
+    /// droplet within its 45-point hop above it, some still rising); the same particles at 30, 60,
+    /// 144 and 240 updates/s. (Not after a jump: a fast-forward or a seek creates the drops born in
+    /// the last drop lifetime, not the splashes of earlier ones, Semantics §14 "Catch-up and seek".)
+    @Test func rainSplashesOnTheGround() throws {
+        let make = { Preset.rain.makeLayer(size: self.scene) }
+        let s = try simulate(make(), times: frames(fps: 60, until: 4))
+        for fps in [30.0, 144.0, 240.0] {
+            expectSameParticles(s, try simulate(make(), times: frames(fps: fps, until: 4)), tolerance: 1e-6,
+                                "rain: 60 vs \(fps) updates/s")
+        }
+        let layer = make()
+        let ground = try #require(layer.emitterBehaviors?.first { $0.kind == .collider })
+        let groundY = Double(ground.position.y)
+        for p in s.particles {
+            #expect(p.position.y <= groundY + Collisions.tolerance,
+                    "\(p.cellName ?? "?") \(p.identity) below the ground (y \(p.position.y) > \(groundY)) at t = 4 s, seed \(layer.seed)")
+        }
+        let drops = s.particles.filter { $0.cellName == "drop" }, droplets = s.particles.filter { $0.cellName == "splash" }
+        #expect(drops.count >= 30 && droplets.count >= 30, "\(drops.count) drops and \(droplets.count) droplets at t = 4 s")
+        for p in droplets where groundY - p.position.y > 45 {
+            Issue.record("droplet \(p.identity) \(groundY - p.position.y) pt above the ground at t = 4 s: not thrown from it")
+        }
+        let rising = droplets.filter { $0.velocity.y < 0 }.count
+        #expect(rising >= 5, "\(rising) of \(droplets.count) droplets rising at t = 4 s")
+    }
 }

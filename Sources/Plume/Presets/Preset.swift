@@ -29,6 +29,8 @@ public enum Preset: String, CaseIterable, Sendable {
     case bouncingSparks
     /// Smoke curling as it rises: turbulence (curl noise) and a vortex (Plume's own).
     case curlingSmoke
+    /// Rain splashing on the ground: a collider and a splash sub-cell (Plume's own).
+    case rain
 
     /// The scene size presets are laid out for when none is given: 800 × 600 points.
     public static let defaultSize = CGSize(width: 800, height: 600)
@@ -49,6 +51,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .comet: return "comets arcing under gravity, each with a trail that tapers and cools to blue"
         case .bouncingSparks: return "grinder sparks that hit a floor and bounce along it, lower and slower each time, cooling to red"
         case .curlingSmoke: return "smoke rising from a narrow source, curled by turbulence and turned into an eddy by a vortex"
+        case .rain: return "rain falling on the ground, each drop splashing into droplets where it lands"
         }
     }
 
@@ -73,6 +76,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .comet: return Presets.comet(size: size)
         case .bouncingSparks: return Presets.bouncingSparks(size: size)
         case .curlingSmoke: return Presets.curlingSmoke(size: size)
+        case .rain: return Presets.rain(size: size)
         }
     }
 }
@@ -85,7 +89,7 @@ extension Preset {
     /// ```swift
     /// Preset.nearest(to: "flipbookExpl")   // .flipbookExplosion
     /// Preset.nearest(to: "alignedSpark")   // .alignedSparks
-    /// Preset.nearest(to: "rain")           // nil
+    /// Preset.nearest(to: "drizzle")        // nil
     /// ```
     public static func nearest(to name: String) -> Preset? {
         let lowered = name.lowercased()

@@ -43,4 +43,63 @@ extension Presets {
         layer.renderMode = .additive
         return layer
     }
+
+    /// Rain splashing on the ground: drops fall from a line above the scene and stop on a plane
+    /// `collider` (a floor at 85 % of the scene's height, `stick`); each drop's lifetime is its
+    /// fall time plus 40 ms, so it dies on the floor, and a death event sub-cell throws a splash
+    /// of six droplets up from where it lies, which fall back and settle on the same floor.
+    /// `alignToMotion` (on the drops only) draws each drop as a streak along its fall.
+    ///
+    /// Speeds and accelerations scale with the scene's height (600 points: as written), so the
+    /// picture is the same at any size.
+    public static func rain(size: CGSize) -> EmitterLayer {
+        let k = size.height / Preset.defaultSize.height
+        let top = -10 * k, floorY = size.height * 0.85
+        let speed = 400 * k, gravity = 900 * k
+        // The time to fall from the line to the floor: top + speed·t + gravity·t²/2 = floorY.
+        let fall = ((speed * speed + 2 * gravity * (floorY - top)).squareRoot() - speed) / gravity
+
+        let splash = EmitterCell(name: "splash")
+        splash.contents = .builtin(.softDot, size: 16)
+        splash.emissionEvent = .death
+        splash.eventCount = 6
+        splash.lifetime = 0.45
+        splash.lifetimeRange = 0.1
+        splash.velocity = 190 * k
+        splash.velocityRange = 70 * k
+        splash.emissionLongitude = -.pi / 2          // up from where the drop lies
+        splash.emissionRange = .pi * 0.6
+        splash.yAcceleration = 800 * k
+        splash.scale = 0.45
+        splash.scaleRange = 0.15
+        splash.color = Color(red: 0.75, green: 0.88, blue: 1, alpha: 1)
+        splash.alphaSpeed = -1.6
+
+        let drop = EmitterCell(name: "drop")
+        drop.contents = Self.streak
+        drop.birthRate = 90
+        drop.lifetime = Float(fall) + 0.04
+        drop.velocity = speed
+        drop.emissionLongitude = .pi                  // down, from a line (base direction up)
+        drop.yAcceleration = gravity
+        drop.scale = 0.9
+        drop.color = Color(red: 0.7, green: 0.82, blue: 1, alpha: 0.9)
+        drop.emitterCells = [splash]
+
+        let ground = EmitterBehavior(type: .collider, name: "ground")
+        ground.position = CGPoint(x: 0, y: floorY)
+        ground.orientationLongitude = -.pi / 2        // the normal points up: particles come from above
+        ground.collisionResponse = .stick
+        let align = EmitterBehavior(type: .alignToMotion, name: "align")
+        align.cellNames = ["drop"]
+
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: size.width / 2, y: top)
+        layer.emitterSize = CGSize(width: size.width * 1.1, height: 0)
+        layer.emitterShape = .line
+        layer.emitterCells = [drop]
+        layer.emitterBehaviors = [ground, align]
+        layer.renderMode = .additive
+        return layer
+    }
 }
