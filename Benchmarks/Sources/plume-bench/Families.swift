@@ -14,9 +14,10 @@ enum FamilyBench {
         var setUp: (EmitterLayer) -> Void
     }
 
-    /// The collider rows, one line per shape: the collider `setUp` makes, bouncing (restitution
-    /// 0.6). The plane is a floor below the emitter that about a third of the particles reach; the
-    /// sphere sits beside the emitter, overlapping the birth circle.
+    /// The collider rows, one line per shape: `BehaviorBench`'s collider (bouncing, restitution
+    /// 0.6) as `setUp` shapes it. The plane is a floor 240 points below the emitter that the
+    /// particles heading down reach; the sphere sits beside the emitter, overlapping the birth
+    /// circle (particles born inside it never hit it, those outside heading in do).
     static let colliders: [(shape: String, setUp: @Sendable (EmitterBehavior) -> Void)] = [
         ("plane", { $0.colliderShape = .plane; $0.position = CGPoint(x: 0, y: 600); $0.orientationLongitude = -.pi / 2 }),
         ("sphere", { $0.colliderShape = .sphere; $0.position = CGPoint(x: 820, y: 360); $0.radius = 120 }),
