@@ -124,6 +124,7 @@ static inline void plume_glReadPixels(GLint x, GLint y, GLsizei width, GLsizei h
 static inline void plume_glBlendFunc(GLenum sfactor, GLenum dfactor) { glBlendFunc(sfactor, dfactor); }
 static inline void plume_glBlendFuncSeparate(GLenum sfactorRGB, GLenum dfactorRGB, GLenum sfactorAlpha, GLenum dfactorAlpha) { glBlendFuncSeparate(sfactorRGB, dfactorRGB, sfactorAlpha, dfactorAlpha); }
 static inline void plume_glBlendEquation(GLenum mode) { glBlendEquation(mode); }
+static inline void plume_glBlendColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) { glBlendColor(red, green, blue, alpha); }
 static inline void plume_glBlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha) { glBlendEquationSeparate(modeRGB, modeAlpha); }
 static inline void plume_glFinish(void) { glFinish(); }
 static inline void plume_glFlush(void) { glFlush(); }

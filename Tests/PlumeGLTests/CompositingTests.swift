@@ -122,6 +122,43 @@ struct CompositingTests {
         #expect(Self.pixel(direct, 22, 32).x > single.x + 30, "the direct draw shows the overlap brighter")
     }
 
+    /// A faded source-over layer fades its image while its particles are drawn into it (each
+    /// scaled by the opacity in the blend, so that the composite is the image alone, on
+    /// llvmpipe's blit path), not when the image is composited (image × opacity): the same
+    /// picture up to 8-bit rounding. Each particle's faded colour is rounded on its own, so the
+    /// difference grows with the number of translucent particles over a pixel (measured on
+    /// llvmpipe: up to 7 steps where a few dozen of smoke's puffs overlap, 2 elsewhere).
+    /// Tolerance: the renderer's contract between draw paths (mean absolute error ≤ 1 step,
+    /// PSNR ≥ 40 dB, `RendererTests`), and no byte more than 8 steps apart.
+    @Test(arguments: [Preset.smoke, .colorBalls, .confetti], [Color.white, .clear])
+    func aLayerFadedWhileDrawnMatchesItsImageFadedWhenComposited(_ preset: Preset, _ background: Color) throws {
+        func picture(fadesWhileDrawing: Bool) throws -> [UInt8] {
+            try GPU.run { context in
+                let layer = preset.makeLayer(size: CGSize(width: 320, height: 240))
+                layer.opacity = 0.5
+                let sim = try GPUSimulator(layer: layer, context: context)
+                for t in (0...90).map({ Double($0) / 30 }) { try sim.advance(to: t) }
+                let target = try OffscreenTarget(context: context, width: 320, height: 240)
+                try target.begin(clearTo: background)
+                let renderer = try ParticleRenderer(context: context)
+                renderer.fadesWhileDrawing = fadesWhileDrawing
+                try renderer.draw(sim, viewProjection: .layer(width: 320, height: 240))
+                return try target.premultipliedPixels()
+            }
+        }
+        let drawn = try picture(fadesWhileDrawing: true), composited = try picture(fadesWhileDrawing: false)
+        let empty = try Self.picture([], width: 320, height: 240, background: background, compositing: .direct)
+        let drawsSomething = composited != empty
+        #expect(drawsSomething, "\(preset) draws something")
+        let steps = zip(drawn, composited).map { abs(Int($0) - Int($1)) }
+        let worst = steps.indices.max { steps[$0] < steps[$1] } ?? 0
+        let mae = Double(steps.reduce(0, +)) / Double(steps.count)
+        let squares = steps.reduce(0.0) { $0 + Double($1 * $1) } / Double(steps.count)
+        let psnr = squares == 0 ? Double.infinity : 10 * log10(255 * 255 / squares)
+        #expect(mae <= 1 && psnr >= 40 && steps[worst] <= 8,
+                "\(preset) at opacity 0.5 over \(background), t = 3 s: MAE \(mae), PSNR \(psnr) dB, \(steps.filter { $0 > 0 }.count) of \(steps.count) bytes differ, at most \(steps[worst]) steps (byte \(worst % 4) of pixel (\(worst / 4 % 320), \(worst / 4 / 320)) from the top left: \(drawn[worst]) faded while drawn, \(composited[worst]) faded when composited)")
+    }
+
     /// A scene's `root → container (opacity 0.5) → [blue disc at x = 26, red disc at x = 40]`
     /// (and `extra` added to the container) over `background`, 64×64, at host time 1.5.
     static func fadedContainer(background: Color, compositing: LayerCompositing,
@@ -194,16 +231,50 @@ struct CompositingTests {
         #expect(!ParticleRenderer.needsLayerImage(mode: .additive, opacity: 0, backdrop: nil), "opacity 0 draws nothing")
     }
 
+    /// The fire preset of an 80 × 80 frame in a layer of `size` at `position` that masks to its bounds.
+    static func clippedFire(size: CGSize, position: CGPoint) -> EmitterLayer {
+        let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
+        layer.bounds = CGRect(origin: .zero, size: size)
+        layer.position = position
+        layer.masksToBounds = true
+        return layer
+    }
+
+    /// A clipped layer clears only its clip's part of the layer image: what an earlier,
+    /// unclipped layer left in the image elsewhere never reaches the picture.
+    @Test func aClippedLayerImageShowsNothingAnEarlierLayerLeftOutsideItsClip() throws {
+        func clipped() -> EmitterLayer { Self.clippedFire(size: CGSize(width: 30, height: 30), position: CGPoint(x: 40, y: 60)) }
+        let steps = (0...45).map { Double($0) / 30 }
+        let pictures = try GPU.run { context -> (after: [UInt8], alone: [UInt8], earlier: [UInt8]) in
+            let big = try GPUSimulator(layer: Preset.fire.makeLayer(size: CGSize(width: 80, height: 80)), context: context)
+            let small = try GPUSimulator(layer: clipped(), context: context)
+            for t in steps { try big.advance(to: t); try small.advance(to: t) }
+            let projection = Matrix4.layer(width: 80, height: 80)
+            let target = try OffscreenTarget(context: context, width: 80, height: 80)
+            let renderer = try ParticleRenderer(context: context)
+            renderer.compositing = .layerImage
+            try target.begin(clearTo: .white)
+            try renderer.draw(big, viewProjection: projection)          // fills the layer image
+            let earlier = try target.premultipliedPixels()
+            try target.begin(clearTo: .white)
+            try renderer.draw(small, viewProjection: projection)
+            let after = try target.premultipliedPixels()
+            let fresh = try ParticleRenderer(context: context)
+            fresh.compositing = .layerImage
+            try target.begin(clearTo: .white)
+            try fresh.draw(small, viewProjection: projection)
+            return (after, try target.premultipliedPixels(), earlier)
+        }
+        let drewBig = pictures.earlier.contains { $0 != 255 }, drewSmall = pictures.alone.contains { $0 != 255 }
+        #expect(drewBig && drewSmall, "both layers draw something")
+        let differing = zip(pictures.after, pictures.alone).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ between the clipped layer after another one and alone")
+    }
+
     /// A host viewport away from the origin, a host scissor box and a `masksToBounds` clip: the
     /// layer image lands where the direct draw does, and the state is the host's afterwards.
     @Test func theLayerImageFollowsTheHostsViewportAndScissor() throws {
-        func make() -> EmitterLayer {
-            let layer = Preset.fire.makeLayer(size: CGSize(width: 80, height: 80))
-            layer.bounds = CGRect(x: 0, y: 0, width: 80, height: 70)
-            layer.position = CGPoint(x: 40, y: 35)
-            layer.masksToBounds = true
-            return layer
-        }
+        func make() -> EmitterLayer { Self.clippedFire(size: CGSize(width: 80, height: 70), position: CGPoint(x: 40, y: 35)) }
         let host: (GLContext) -> Void = { _ in
             GL.viewport(SIMD4(10, 6, 80, 80))
             GL.scissor(SIMD4(12, 20, 70, 60))

@@ -86,6 +86,7 @@ struct ContextTests {
             _ = try context.programs.program(SortStepUniforms.self)
             _ = try context.programs.program(HashVectorsUniforms.self)
             _ = try context.programs.program(LayerCompositeUniforms.self)
+            _ = try context.programs.program(LayerCompositeUnfadedUniforms.self)
             _ = try context.programs.program(AttributesUniforms.self)
             // Every program of the contract was linked above.
             let linked = Set(context.programs.linkedKinds)

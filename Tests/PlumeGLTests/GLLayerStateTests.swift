@@ -61,6 +61,22 @@ struct GLLayerStateTests {
         }
     }
 
+    /// A layer image faded while drawn: source × the blend colour's alpha, destination × (1 −
+    /// the source's alpha); the host's blend colour comes back with the rest of its state.
+    @Test func fadedSourceOverBlendsByTheBlendColourAndGivesTheHostsBack() throws {
+        try GPU.run { _ in
+            GL.blendColor(SIMD4(0.25, 0.5, 0.75, 1))
+            defer { GL.blendColor(.zero); GL.blendFunc(.one, .zero) }
+            let saved = SavedState()
+            GLBlendedDraw.sourceOver(fadedBy: 0.375).apply()
+            #expect(GL.integer(.blendSrcRGB) == GL_CONSTANT_ALPHA && GL.integer(.blendSrcAlpha) == GL_CONSTANT_ALPHA)
+            #expect(GL.integer(.blendDstRGB) == GL_ONE_MINUS_SRC_ALPHA && GL.integer(.blendDstAlpha) == GL_ONE_MINUS_SRC_ALPHA)
+            #expect(GL.floats(.blendColor).last == 0.375, "the blend colour: \(GL.floats(.blendColor))")
+            saved.restore()
+            #expect(GL.floats(.blendColor) == [0.25, 0.5, 0.75, 1], "the host's blend colour: \(GL.floats(.blendColor))")
+        }
+    }
+
     @Test func viewportStateCutsTheScissorToTheHostsBoxAndGivesItBack() throws {
         try GPU.run { context in
             let target = try OffscreenTarget(context: context, width: 64, height: 64)

@@ -243,6 +243,7 @@ struct RendererTests {
             GL.scissor(SIMD4(2, 4, 30, 20))
             GL.enable(.scissorTest)
             GL.pointSpriteOrigin(.lowerLeft)
+            GL.blendColor(SIMD4(0.125, 0.25, 0.375, 0.5))
             let before = StateProbe()
             let defaults = StateProbe.defaults(framebuffer: before.values["GL_FRAMEBUFFER_BINDING"]!)
             let unchanged = before.values.filter { defaults[$0.key] == $0.value }.map(\.key).sorted()
@@ -331,6 +332,8 @@ struct StateProbe: Equatable, CustomStringConvertible {
         get("GL_BLEND_DST_ALPHA", .blendDstAlpha)
         get("GL_BLEND_EQUATION_RGB", .blendEquationRGB)
         get("GL_BLEND_EQUATION_ALPHA", .blendEquationAlpha)
+        // The blend colour (a faded layer image's particles blend by its alpha), in millionths.
+        for (i, x) in GL.floats(.blendColor).enumerated() { values["GL_BLEND_COLOR[\(i)]"] = Int((x * 1_000_000).rounded()) }
         get("GL_UNPACK_ALIGNMENT", .pixelStore(.unpackAlignment))
         get("GL_UNPACK_ROW_LENGTH", .pixelStore(.unpackRowLength))
         get("GL_UNPACK_SKIP_ROWS", .pixelStore(.unpackSkipRows))
@@ -369,6 +372,7 @@ struct StateProbe: Equatable, CustomStringConvertible {
             "unit 0 GL_TEXTURE_2D": 0, "GL_POINT_SPRITE_COORD_ORIGIN": Int(GL_UPPER_LEFT),
         ]
         for unit in 0..<3 { d["unit \(unit) GL_TEXTURE_BUFFER"] = 0 }
+        for i in 0..<4 { d["GL_BLEND_COLOR[\(i)]"] = 0 }
         _ = framebuffer
         return d
     }

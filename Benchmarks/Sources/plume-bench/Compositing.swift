@@ -7,6 +7,9 @@ import Plume
 /// `glFinish`) with the renderer's ``LayerCompositing/automatic`` choice and with the direct
 /// draw, alternating frame by frame so that a drifting machine shifts both alike, and prints the
 /// ratio of the medians: where the layer image is needed, its cost; where it is not, 1.0.
+/// An unfaded image, and a source-over layer's image faded as its particles are drawn, are
+/// composited on llvmpipe's blit path; an additive layer at opacity 0.5 shows the composite that
+/// fades the image (image × opacity).
 enum CompositingBench {
     struct Case {
         var name: String
@@ -20,6 +23,8 @@ enum CompositingBench {
     static let cases = [
         Case(name: "additive over white (layer image)", mode: .additive, opacity: 1, background: .white, backdrop: nil),
         Case(name: "unordered at opacity 0.5 (layer image)", mode: .unordered, opacity: 0.5, background: .white, backdrop: nil),
+        Case(name: "additive at opacity 0.5 (layer image, faded when composited)", mode: .additive, opacity: 0.5,
+             background: .white, backdrop: nil),
         Case(name: "additive over black, backdrop told (direct)", mode: .additive, opacity: 1, background: .black,
              backdrop: .black),
         Case(name: "unordered at opacity 1 (direct)", mode: .unordered, opacity: 1, background: .white, backdrop: nil),

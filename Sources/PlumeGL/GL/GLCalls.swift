@@ -95,6 +95,8 @@ package enum GL {
         plume_glBlendEquationSeparate(rgb.raw, alpha.raw)
     }
     package static func blendEquation(_ both: GLBlendEquation) { blendEquation(both, both) }
+    /// The constant colour of the blend factors `CONSTANT_COLOR` and `CONSTANT_ALPHA`.
+    package static func blendColor(_ color: SIMD4<Float>) { plume_glBlendColor(color.x, color.y, color.z, color.w) }
 
     package static func pixelStore(_ parameter: GLPixelStore, _ value: Int32) { plume_glPixelStorei(parameter.raw, value) }
     package static func pointSpriteOrigin(_ origin: GLPointOrigin) {

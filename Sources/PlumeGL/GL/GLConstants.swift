@@ -117,6 +117,8 @@ package struct GLBlendFactor: GLEnumerant {
     package static let srcColor = Self(GL_SRC_COLOR)
     package static let srcAlpha = Self(GL_SRC_ALPHA)
     package static let oneMinusSrcAlpha = Self(GL_ONE_MINUS_SRC_ALPHA)
+    /// The blend colour's alpha (`glBlendColor`).
+    package static let constantAlpha = Self(GL_CONSTANT_ALPHA)
     package static let dstColor = Self(GL_DST_COLOR)
     package static let dstAlpha = Self(GL_DST_ALPHA)
 }
@@ -231,6 +233,8 @@ package struct GLFloatState: GLEnumerant {
     package static let colorClearValue = Self(GL_COLOR_CLEAR_VALUE, count: 4)
     /// The smallest and largest point size the driver rasterises.
     package static let pointSizeRange = Self(GL_POINT_SIZE_RANGE, count: 2)
+    /// The constant colour of the blend factors `CONSTANT_COLOR` and `CONSTANT_ALPHA`.
+    package static let blendColor = Self(GL_BLEND_COLOR, count: 4)
 }
 
 /// A shader stage (`glCreateShader`).

@@ -48,6 +48,8 @@ extension GLObjectOwner {
 struct GLBlendedDraw {
     var source: GLBlendFactor
     var destination: GLBlendFactor
+    /// The blend colour's alpha, set with the functions when given (`constantAlpha` factors).
+    var constantAlpha: Float? = nil
     /// Sets the point-sprite state too.
     var pointSprites = false
 
@@ -55,6 +57,14 @@ struct GLBlendedDraw {
     static let additive = GLBlendedDraw(source: .one, destination: .one)
     /// Premultiplied source-over: `ONE, ONE_MINUS_SRC_ALPHA`.
     static let sourceOver = GLBlendedDraw(source: .one, destination: .oneMinusSrcAlpha)
+    /// Premultiplied source-over with each source scaled by `opacity` in the blend and the
+    /// destination kept by the source's own alpha: `CONSTANT_ALPHA, ONE_MINUS_SRC_ALPHA` with the
+    /// blend colour's alpha `opacity`, so `d ← opacity·p + (1 − pₐ)·d`. From a transparent
+    /// image, source-over particles drawn so sum to `opacity ×` the image they draw at full
+    /// opacity (a layer image faded as it is drawn, `ParticleRenderer+Compositing.swift`).
+    static func sourceOver(fadedBy opacity: Float) -> GLBlendedDraw {
+        GLBlendedDraw(source: .constantAlpha, destination: .oneMinusSrcAlpha, constantAlpha: opacity)
+    }
 
     /// This state with point sprites on.
     var withPointSprites: GLBlendedDraw {
@@ -77,5 +87,6 @@ struct GLBlendedDraw {
         GL.bindTransformFeedback(0)
         GL.activeTexture(unit: 0)
         GL.blendFunc(source, destination)
+        if let constantAlpha { GL.blendColor(SIMD4(0, 0, 0, constantAlpha)) }
     }
 }

@@ -13,6 +13,7 @@ struct SavedState {
     var capabilities: [GLCapability: Bool] = [:]
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
+    var blendColor: [Float] = []
     var pointCoordOrigin: GLint = 0
 
     static let bufferTextureUnits: [Int32] = [0, 1, 2, 3, 5]
@@ -35,6 +36,7 @@ struct SavedState {
         blendDstAlpha = GL.integer(.blendDstAlpha)
         blendEquationRGB = GL.integer(.blendEquationRGB)
         blendEquationAlpha = GL.integer(.blendEquationAlpha)
+        blendColor = GL.floats(.blendColor)
         unpackBuffer = GL.integer(.pixelUnpackBufferBinding)
         copyRead = GL.integer(.copyReadBufferBinding)
         copyWrite = GL.integer(.copyWriteBufferBinding)
@@ -62,6 +64,7 @@ struct SavedState {
         GL.blendFunc(GLBlendFactor(raw: GLenum(blendSrcRGB)), GLBlendFactor(raw: GLenum(blendDstRGB)),
                      GLBlendFactor(raw: GLenum(blendSrcAlpha)), GLBlendFactor(raw: GLenum(blendDstAlpha)))
         GL.blendEquation(GLBlendEquation(raw: GLenum(blendEquationRGB)), GLBlendEquation(raw: GLenum(blendEquationAlpha)))
+        GL.blendColor(SIMD4(blendColor))
     }
 }
 

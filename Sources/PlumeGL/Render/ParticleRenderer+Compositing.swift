@@ -23,7 +23,8 @@ public enum LayerCompositing: Hashable, Sendable {
 /// Layer images (``LayerCompositing``): a layer's particles drawn into a transparent
 /// premultiplied B8G8R8A8 texture of the viewport's size, then that texture drawn over the host's
 /// framebuffer with source-over (`ONE, ONE_MINUS_SRC_ALPHA`) times the layer's presented opacity
-/// (`layer_composite.vert`, `layer_composite.frag`).
+/// (`layer_composite.vert`, `layer_composite.frag`), or as it is where the opacity is 1 or was
+/// applied while the particles were drawn (`layer_composite_unfaded.frag`).
 ///
 /// **When the direct draw is the same picture.** With premultiplied colour, a particle `p` drawn
 /// source-over is `p + (1 − pₐ)·d`, which is associative: for a layer at opacity 1 in any of the
@@ -41,14 +42,27 @@ public enum LayerCompositing: Hashable, Sendable {
 /// The renderer cannot read what lies below, so additive layers take the layer image unless the
 /// host says the backdrop is black (``ParticleRenderer/backdrop``).
 ///
-/// **Cost.** One clear of the viewport-sized image, the particles as before (into a B8G8R8A8
-/// target, where llvmpipe lists quads), and one viewport-sized textured rectangle
-/// (`plume-bench --only compositing`).
+/// **Fading as the particles are drawn.** A faded layer in a source-over mode does not fade its
+/// image when compositing it: each particle `p` goes into the image as `o·p + (1 − pₐ)·d`
+/// (blend factors `CONSTANT_ALPHA, ONE_MINUS_SRC_ALPHA`, the blend colour's alpha `o`), so that
+/// from a transparent image the particles sum to `o ×` the image they would form at opacity 1,
+/// and the composite is the image alone. The same picture up to 8-bit rounding, which is now
+/// per particle rather than once per pixel (`CompositingTests`: a mean error under a step, up to
+/// 7 steps where dozens of translucent particles overlap). Additive layers (whose sums saturate
+/// at 1 before the fade) and groups fade when composited (`layer_composite.frag`).
+///
+/// **Cost.** One clear of the image (within the host's scissor box, when it has one), the
+/// particles as before (into a B8G8R8A8 target, where llvmpipe lists quads), and one
+/// viewport-sized textured rectangle under the host's scissor box. On llvmpipe that rectangle
+/// takes the blit path when nothing is faded at compositing (`layer_composite_unfaded.frag`:
+/// rows of texels blended source-over, about half the cost of image × opacity). At 1280×720
+/// the clear and the composite cost about 0.3 and 1.2–2.0 ms of llvmpipe's CPU time whatever is
+/// drawn (`plume-bench --only compositing`, `Benchmarks/results/compositing.md`).
 ///
 /// **GL state.** Besides what every draw restores, the layer image binds its own framebuffer,
 /// viewport and (translated) scissor box while the particles are drawn; the draw and read
 /// framebuffer bindings, the viewport, the scissor test and box and the clear colour (the image
-/// is cleared to transparent) are restored.
+/// is cleared to transparent) are restored, and the blend colour with the blend state.
 extension ParticleRenderer {
     /// Whether a layer in render mode `mode` at presented opacity `opacity`, drawn over
     /// `backdrop` (nil: unknown), needs its own image to look as Core Animation draws it (see
@@ -75,19 +89,22 @@ extension ParticleRenderer {
     }
 
     /// Draws the particles into the layer image, then the image over the host's framebuffer.
+    /// A faded layer in a source-over mode fades its image as the particles are drawn into it
+    /// (``fadesWhileDrawing``), so that the composite is the image alone.
     func drawThroughLayerImage(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil) throws {
         guard let frame = try beginLayerImage() else {
             // A viewport larger than the driver's textures: the direct draw (the picture differs
             // where a layer image would have changed it).
             return try drawParticles(simulator, viewProjection: viewProjection, opacity: opacity, yUp: yUp, direct: true)
         }
+        let fade = fadesWhileDrawing && simulator.resolved.renderMode != .additive ? min(1, opacity) : 1
         do {
-            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true)
+            try drawParticles(simulator, viewProjection: viewProjection, opacity: 1, yUp: yUp, direct: true, fade: fade)
         } catch {
             abandonLayerImage(frame)
             throw error
         }
-        try endLayerImage(frame, opacity: opacity)
+        try endLayerImage(frame, opacity: fade < 1 ? 1 : opacity)
     }
 
     /// Binds a transparent layer image of the bound viewport's size (the next one up the stack
@@ -106,16 +123,16 @@ extension ParticleRenderer {
         openLayerImages += 1
         GL.bindFramebuffer(.both, frame.image.framebuffer.name)
         GL.viewport(x: 0, y: 0, width: width, height: height)
-        GL.disable(.scissorTest)
+        // The host's scissor box (and a clip set by the caller) in the image's pixels: only
+        // there is the image drawn, cleared and composited (the composite runs under the host's
+        // own box), so what an earlier draw left outside it is never seen.
+        if host.scissorTest {
+            GL.scissor(SIMD4(box.x - viewport.x, box.y - viewport.y, box.z, box.w))
+        }
         let clearColor = GL.floats(.colorClearValue)
         GL.clearColor(.zero)
         GL.clear()
         GL.clearColor(SIMD4(clearColor))
-        // The host's scissor box (and a clip set by the caller) in the image's pixels.
-        if host.scissorTest {
-            GL.enable(.scissorTest)
-            GL.scissor(SIMD4(box.x - viewport.x, box.y - viewport.y, box.z, box.w))
-        }
         return frame
     }
 
@@ -133,16 +150,23 @@ extension ParticleRenderer {
         frame.host.restore()
     }
 
-    /// The image over the bound framebuffer's viewport, source-over, times `opacity`.
+    /// The image over the bound framebuffer's viewport, source-over, times `opacity` (at 1, the
+    /// image alone: `layer_composite_unfaded.frag`, llvmpipe's blit path).
     private func composite(_ image: LayerImage, opacity: Float) throws {
         let saved = SavedState()
         defer { saved.restore() }
-        let program = try context.programs.program(LayerCompositeUniforms.self)
         GLBlendedDraw.sourceOver.apply()
-        program.use()
         GL.bindTexture(.texture2D, image.texture.name)
-        program.uniforms.image.set(TextureUnit(index: 0))
-        program.uniforms.opacity.set(min(1, opacity))
+        if opacity >= 1 {
+            let program = try context.programs.program(LayerCompositeUnfadedUniforms.self)
+            program.use()
+            program.uniforms.image.set(TextureUnit(index: 0))
+        } else {
+            let program = try context.programs.program(LayerCompositeUniforms.self)
+            program.use()
+            program.uniforms.image.set(TextureUnit(index: 0))
+            program.uniforms.opacity.set(opacity)
+        }
         GL.bindVertexArray(context.emptyVertexArray.name)
         GL.drawArrays(.triangles, count: 6)
         try context.check("compositing a layer image", pass: "layer compositing")

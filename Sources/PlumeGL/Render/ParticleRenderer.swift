@@ -18,8 +18,7 @@ import Plume
 /// `GL_PROGRAM_POINT_SIZE`, `GL_POINT_SPRITE_COORD_ORIGIN`,
 /// active texture unit, the 2-D texture bound to unit 0 and the buffer textures of units 0–3, the
 /// pixel-unpack and copy buffer bindings, the unpack alignment/row length/skips, `GL_BLEND` and
-/// the blend functions and
-/// equations, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
+/// the blend functions, equations and colour, `GL_DEPTH_TEST`, `GL_CULL_FACE`, `GL_RASTERIZER_DISCARD` and the transform-feedback
 /// binding. A layer drawn through its own image (``LayerCompositing``) binds that image's
 /// framebuffer, viewport and clear colour while its particles are drawn, and restores the host's
 /// draw and read framebuffers, viewport, scissor and clear colour before compositing it; a
@@ -81,6 +80,11 @@ public final class ParticleRenderer: @unchecked Sendable {
     var layerImages: [LayerImage] = []
     /// How many layer images are open (bound one inside another) now.
     var openLayerImages = 0
+    /// Whether a faded source-over layer fades its image while its particles are drawn into it
+    /// (each particle scaled by the opacity in the blend) rather than when the image is
+    /// composited: the same picture up to 8-bit rounding, for the cost of an unfaded composite
+    /// (`ParticleRenderer+Compositing.swift`). True; tests compare both.
+    var fadesWhileDrawing = true
 
     /// A renderer for simulators of `context`, which must be current (programs are compiled on
     /// first use, per cell configuration).
@@ -123,8 +127,11 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// particle's alpha multiplied by `opacity`.
     /// `yUp`: the host's projection has y up (images are flipped to stay upright); nil: read it
     /// from `viewProjection` (which must then be the host's, not turned by a layer transform).
+    /// `fade` < 1 (source-over modes, into a layer image): every particle is scaled by `fade` in
+    /// the blend instead (`GLBlendedDraw.sourceOver(fadedBy:)`), which fades the image they
+    /// form as one.
     func drawParticles(_ simulator: GPUSimulator, viewProjection: Matrix4, opacity: Float, yUp: Bool? = nil,
-                       direct: Bool = false) throws {
+                       direct: Bool = false, fade: Float = 1) throws {
         if released { throw GLError.released("ParticleRenderer.draw") }
         try context.ensureCurrent("ParticleRenderer.draw")
         if simulator.context !== context { throw GLError.contextNotCurrent("ParticleRenderer.draw (the simulator's context)") }
@@ -136,7 +143,8 @@ public final class ParticleRenderer: @unchecked Sendable {
         let saved = SavedState()
         defer { saved.restore() }
         let mode = simulator.resolved.renderMode
-        (mode == .additive ? GLBlendedDraw.additive : .sourceOver).withPointSprites.apply()
+        let blend = mode == .additive ? GLBlendedDraw.additive : fade < 1 ? .sourceOver(fadedBy: fade) : .sourceOver
+        blend.withPointSprites.apply()
         let viewport = GL.integers(.viewport)
         let frame = FrameValues(time: time, viewProjection: viewProjection, flipImage: yUp ?? (viewProjection.columns[5] > 0),
                                 opacity: opacity,
