@@ -45,6 +45,12 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// The presets of issue 26's families (bouncing sparks, curling smoke, comets), as shipped.
+    @Test(arguments: Scenarios.familyPresets)
+    func gpuMatchesReferenceOnTheFamilyPresets(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     static func run(_ scenario: Scenario) throws {
         let worst = try GPU.run { context -> WorstErrors in
             let gpuLayer = scenario.make(), cpuLayer = scenario.make()
@@ -69,7 +75,7 @@ struct DifferentialTests {
             return worst
         }
         #expect(worst.compared > 0, "\(scenario.name): no particle was ever compared")
-        if scenario.name.hasPrefix("trail") {
+        if scenario.name.hasPrefix("trail") || scenario.name.hasPrefix("preset comet") {
             #expect(worst.trailPoints > 0, "\(scenario.name): no trail point was ever compared")
         }
         print("differential \(scenario.name): \(worst)")

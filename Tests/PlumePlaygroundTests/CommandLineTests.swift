@@ -76,7 +76,7 @@ import Testing
         (["render", "alignedSpark", "--out", "x.png"], "did you mean the preset alignedSparks?"),
         (["run", "flipbookExpl"], "did you mean the preset flipbookExplosion?"),
         (["play", "fireworx"], "did you mean the preset fireworks?"),
-        (["run", "rain"], "the presets are fire, smoke,"),
+        (["run", "drizzle"], "the presets are fire, smoke,"),
     ])
     func anUnknownNameSuggestsAPreset(_ arguments: [String], _ message: String) throws {
         let (status, output) = try CommandLineTests.plume(arguments)
@@ -91,10 +91,13 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let sentence = try #require(readme.range(of: "`plume list`\nshows the eleven presets (").map {
-            readme[$0.upperBound...].prefix { $0 != ")" } }, "README: no \"`plume list` shows the eleven presets (…)\"")
+        let sentence = try #require(readme.range(of: #"`plume list`\nshows the \w+ presets \("#, options: .regularExpression).map {
+            readme[$0.upperBound...].prefix { $0 != ")" } }, "README: no \"`plume list` shows the … presets (…)\"")
         let named = sentence.split(whereSeparator: { ", \n".contains($0) }).map(String.init)
         #expect(named == Self.presets, "README names \(named)")
+        // … and shows each one's golden picture.
+        let unpictured = Self.presets.filter { !readme.contains("(Tests/PlumeGLTests/Goldens/\($0).png)") }
+        #expect(unpictured.isEmpty, "README shows no picture of \(unpictured)")
     }
 }
 

@@ -17,7 +17,7 @@ func progress(_ text: String) { FileHandle.standardError.write(Data(String(forma
 
 /// The sections `--only` runs alone.
 enum Section: String, ExpressibleByArgument, CaseIterable {
-    case update, behaviours, maxima, compositing, trails, events
+    case update, behaviours, maxima, compositing, trails, events, families
 }
 
 /// plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
@@ -43,7 +43,7 @@ struct PlumeBench: ParsableCommand {
     @Flag(help: "Only the draw-path rows (section 6).")
     var drawPathsOnly = false
 
-    @Option(help: "Only one section: update (section 0; writes update.json), maxima (section 2, printed), behaviours (section 7; prints its table), compositing (layer images against the direct draw; prints its table), trails (trails of 8 and 32 points against none; prints its table) or events (event sub-cells, event readback, 10⁵ deaths in a frame; prints its table).")
+    @Option(help: "Only one section: update (section 0; writes update.json), maxima (section 2, printed), behaviours (section 7; prints its table), compositing (layer images against the direct draw; prints its table), trails (trails of 8 and 32 points against none; prints its table), events (event sub-cells, event readback, 10⁵ deaths in a frame; prints its table) or families (each collider shape, turbulence, vortex, trails of 8 and 32 points ÷ a plain update, and max live at 60 fps with each; prints its table).")
     var only: Section?
 
     @Option(name: .customLong("row"), help: "With --only behaviours: only these rows of the behaviour table (none, a behaviour's type, all; repeatable). Default: every row.")
@@ -83,6 +83,10 @@ struct PlumeBench: ParsableCommand {
 
         if only == .trails {                    // what trails cost (issue 26 items 3 and 6)
             print(try TrailBench.table(timer: timer, quick: quick))
+            return
+        }
+        if only == .families {                  // colliders, fields and trails ÷ plain, max live with each (issue 26 item 6)
+            print(try FamilyBench.table(timer: timer, quick: quick))
             return
         }
         if only == .compositing {               // what layer images cost (issue 27 item 1)

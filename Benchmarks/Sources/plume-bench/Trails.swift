@@ -17,11 +17,7 @@ enum TrailBench {
             progress("trails: \(points) points")
             func make() -> EmitterLayer {
                 let layer = Workloads.steady(live: live)
-                for cell in layer.emitterCells ?? [] {
-                    cell.trailPointCount = Float(points)
-                    cell.trailDuration = Double(points) / 60
-                    cell.trailWidths = [1, 0]
-                }
+                Workloads.trail(layer, points: points)
                 return layer
             }
             let update = try timer.gpuFrame(make(), live: live, render: false)

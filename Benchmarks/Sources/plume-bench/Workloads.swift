@@ -32,6 +32,16 @@ enum Workloads {
         return layer
     }
 
+    /// Gives every cell of `layer` a trail of `points` grid positions over `points`/60 s, tapering
+    /// to nothing (trailWidths [1, 0]): the trail rows of `--only trails` and `--only families`.
+    static func trail(_ layer: EmitterLayer, points: Int) {
+        for cell in layer.emitterCells ?? [] {
+            cell.trailPointCount = Float(points)
+            cell.trailDuration = Double(points) / 60
+            cell.trailWidths = [1, 0]
+        }
+    }
+
     /// Fireworks-style nesting at scale: rockets → 150 sparks each at its death, smoke at theirs, plus trails (run
     /// 3 s untimed to reach the steady state).
     static func fireworks(rocketsPerSecond: Float) -> EmitterLayer {

@@ -25,6 +25,12 @@ public enum Preset: String, CaseIterable, Sendable {
     case flipbookExplosion
     /// Comets arcing across the sky, each drawing a tapering trail (Plume's own).
     case comet
+    /// Grinder sparks that fall to a floor and bounce along it: a plane collider (Plume's own).
+    case bouncingSparks
+    /// Smoke curling as it rises: turbulence (curl noise) and a vortex (Plume's own).
+    case curlingSmoke
+    /// Rain splashing on the ground: a collider and a splash sub-cell (Plume's own).
+    case rain
 
     /// The scene size presets are laid out for when none is given: 800 × 600 points.
     public static let defaultSize = CGSize(width: 800, height: 600)
@@ -43,6 +49,9 @@ public enum Preset: String, CaseIterable, Sendable {
         case .magnet: return "motes streaming in from the left, caught by an attractor circling the centre"
         case .flipbookExplosion: return "fireballs played from a 4 × 4 sprite sheet over their life, with sparks"
         case .comet: return "comets arcing under gravity, each with a trail that tapers and cools to blue"
+        case .bouncingSparks: return "grinder sparks that hit a floor and bounce along it, lower and slower each time, cooling to red"
+        case .curlingSmoke: return "smoke rising from a narrow source, curled by turbulence and turned into an eddy by a vortex"
+        case .rain: return "rain falling on the ground, each drop splashing into droplets where it lands"
         }
     }
 
@@ -65,6 +74,9 @@ public enum Preset: String, CaseIterable, Sendable {
         case .magnet: return Presets.magnet(size: size)
         case .flipbookExplosion: return Presets.flipbookExplosion(size: size)
         case .comet: return Presets.comet(size: size)
+        case .bouncingSparks: return Presets.bouncingSparks(size: size)
+        case .curlingSmoke: return Presets.curlingSmoke(size: size)
+        case .rain: return Presets.rain(size: size)
         }
     }
 }
@@ -77,7 +89,7 @@ extension Preset {
     /// ```swift
     /// Preset.nearest(to: "flipbookExpl")   // .flipbookExplosion
     /// Preset.nearest(to: "alignedSpark")   // .alignedSparks
-    /// Preset.nearest(to: "rain")           // nil
+    /// Preset.nearest(to: "drizzle")        // nil
     /// ```
     public static func nearest(to name: String) -> Preset? {
         let lowered = name.lowercased()

@@ -1,0 +1,71 @@
+import Foundation
+import Plume
+import PlumeGL
+
+/// Issue 26 item 6: what colliders, turbulence, vortices and trails cost (`--only families`). On
+/// `Workloads.steady` at 10⁵ live (10⁴ with `--quick`), one run, one machine: the GPU update and
+/// the update + draw (1280×720) of each row ÷ the same particles with nothing (per particle: the
+/// live count is the same), and the maximum live count at 60 fps, simulation only and with
+/// drawing, with each.
+enum FamilyBench {
+    /// One row: its name and what it adds to the steady workload.
+    struct Row {
+        var name: String
+        var setUp: (EmitterLayer) -> Void
+    }
+
+    /// The collider rows, one line per shape: `BehaviorBench`'s collider (bouncing, restitution
+    /// 0.6) as `setUp` shapes it. The plane is a floor 240 points below the emitter that the
+    /// particles heading down reach; the sphere sits beside the emitter, overlapping the birth
+    /// circle (particles born inside it never hit it, those outside heading in do).
+    static let colliders: [(shape: String, setUp: @Sendable (EmitterBehavior) -> Void)] = [
+        ("plane", { $0.colliderShape = .plane; $0.position = CGPoint(x: 0, y: 600); $0.orientationLongitude = -.pi / 2 }),
+        ("sphere", { $0.colliderShape = .sphere; $0.position = CGPoint(x: 820, y: 360); $0.radius = 120 }),
+    ]
+
+    /// Every row: nothing, each collider, turbulence and vortex (`BehaviorBench`'s settings), trails
+    /// of 8 and 32 points (`Workloads.trail`).
+    static var rows: [Row] {
+        [Row(name: "plain") { _ in }]
+            + colliders.map { shape, setUp in
+                Row(name: "\(shape) collider") { layer in
+                    let collider = BehaviorBench.behaviour(.collider)
+                    setUp(collider)
+                    layer.emitterBehaviors = [collider]
+                }
+            }
+            + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
+                Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }
+            }
+            + [8, 32].map { points in Row(name: "trail of \(points) points") { Workloads.trail($0, points: points) } }
+    }
+
+    static func table(timer: Timer, quick: Bool) throws -> String {
+        let live = quick ? 10_000 : 100_000
+        let steps = quick ? 1 : 3, repeats = quick ? 3 : 5
+        var out = "\n| family (\(live) live) | GPU update | update ÷ plain | GPU update+draw | frame ÷ plain "
+            + "| max live at 60 fps, simulation | max live at 60 fps, with drawing |\n"
+        out += "|---|---|---|---|---|---|---|\n"
+        var plain: (update: Double, frame: Double)?
+        for row in rows {
+            func make(_ n: Int) -> EmitterLayer {
+                let layer = Workloads.steady(live: n)
+                row.setUp(layer)
+                return layer
+            }
+            progress("families: \(row.name)")
+            let update = try timer.gpuFrame(make(live), live: live, render: false)
+            let frame = try timer.gpuFrame(make(live), live: live, render: true)
+            if plain == nil { plain = (update, frame) }
+            progress("families: \(row.name), maximum live at 60 fps")
+            let maxSimulation = try timer.maxLive({ n in try timer.gpuFrame(make(n), live: n, render: false, repeats: repeats) },
+                                                  start: 4_000, steps: steps)
+            let maxDrawn = try timer.maxLive({ n in try timer.gpuFrame(make(n), live: n, render: true, repeats: repeats) },
+                                             start: 250, steps: steps)
+            out += "| \(row.name) | \(String(format: "%.2f ms", update * 1000)) | \(String(format: "%.2f", update / plain!.update)) | "
+                + "\(String(format: "%.2f ms", frame * 1000)) | \(String(format: "%.2f", frame / plain!.frame)) | "
+                + "\(maxSimulation) | \(maxDrawn) |\n"
+        }
+        return out
+    }
+}
