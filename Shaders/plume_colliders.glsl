@@ -1,0 +1,194 @@
+// Collisions on the GPU (Semantics §12 "Collisions"): the twin of
+// Sources/Plume/Simulation/Colliders.swift in 32-bit floats, on the chords of the motion grid of
+// plume_motion_behaviors.glsl (included before this file, whose force terms and Runge–Kutta steps
+// it calls). The contact walk finds the collision events and kills of one update.
+
+// ---- Collisions (Colliders.swift: ResolvedCollider, Collisions.collide). A chord from one state to
+// the next enters a collider's surface from its open side; the hit is the chord's state there.
+
+const float COLLISION_TOLERANCE = 1e-3;
+const int COLLISION_MAX_HITS = 3;
+
+// p in a box's frame (ResolvedCollider.boxLocal): along across, normal, normal × across.
+vec3 plume_box_local(usamplerBuffer t, int e, vec3 p) {
+    vec3 d = p - plume_Collider_position(t, e), n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
+    return vec3(dot(d, w), dot(d, n), dot(d, cross(n, w)));
+}
+
+vec3 plume_box_half(usamplerBuffer t, int e) {
+    return vec3(plume_Collider_boxWidth(t, e), plume_Collider_boxHeight(t, e), plume_Collider_boxDepth(t, e)) * 0.5;
+}
+
+float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
+    int shape = plume_Collider_shape(t, e);
+    vec3 d = p - plume_Collider_position(t, e);
+    if (shape == 0) return dot(d, plume_Collider_normal(t, e));
+    if (shape == 1) return length(d) - plume_Collider_radius(t, e);
+    vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e);
+    return length(max(q, vec3(0.0))) + min(max(q.x, max(q.y, q.z)), 0.0);
+}
+
+// The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
+// the surface, or a sphere or box crossed whole).
+float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
+    float da = plume_collider_distance(t, e, a);
+    if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
+    float db = plume_collider_distance(t, e, b);
+    bool behind = db < -COLLISION_TOLERANCE;
+    int shape = plume_Collider_shape(t, e);
+    if (shape == 0) return behind ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
+    if (shape == 1) {
+        vec3 d = b - a, f = a - plume_Collider_position(t, e);
+        float r = plume_Collider_radius(t, e);
+        float qa = dot(d, d), qb = 2.0 * dot(f, d), qc = dot(f, f) - r * r;
+        float disc = qb * qb - 4.0 * qa * qc;
+        if (!behind) {
+            if (!(disc > 0.0 && qa > 0.0)) return -1.0;
+            float tFar = (-qb + sqrt(disc)) / (2.0 * qa), tNear = (-qb - sqrt(disc)) / (2.0 * qa);
+            if (!(tNear >= 0.0 && tFar <= 1.0
+                  && plume_collider_distance(t, e, a + d * ((tNear + tFar) * 0.5)) < -COLLISION_TOLERANCE)) return -1.0;
+        }
+        float q = sqrt(max(disc, 0.0)) - qb;
+        return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
+    }
+    vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e);
+    float tNear = -1e30, tFar = 1e30;
+    for (int i = 0; i < 3; ++i) {
+        if (qd[i] == 0.0) {
+            if (abs(qa[i]) > h[i]) return -1.0;
+            continue;
+        }
+        float t1 = (-h[i] - qa[i]) / qd[i], t2 = (h[i] - qa[i]) / qd[i];
+        tNear = max(tNear, min(t1, t2));
+        tFar = min(tFar, max(t1, t2));
+    }
+    if (!(tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
+    if (!behind) {
+        float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
+        if (!(plume_collider_distance(t, e, a + (b - a) * mid) < -COLLISION_TOLERANCE)) return -1.0;
+    }
+    return clamp(tNear, 0.0, 1.0);
+}
+
+// ResolvedCollider.normal(at:): the open side's unit normal at p, a point of the surface.
+vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
+    int shape = plume_Collider_shape(t, e);
+    if (shape == 0) return plume_Collider_normal(t, e);
+    if (shape == 1) {
+        vec3 d = p - plume_Collider_position(t, e);
+        float l = length(d);
+        return l > 0.0 ? d / l : vec3(0.0, 0.0, 1.0);
+    }
+    vec3 q = plume_box_local(t, e, p), h = plume_box_half(t, e);
+    vec3 n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
+    vec3 axes[3] = vec3[3](w, n, cross(n, w));
+    int best = 0;
+    for (int i = 1; i < 3; ++i) if (abs(q[i]) - h[i] > abs(q[best]) - h[best]) best = i;
+    return q[best] < 0.0 ? -axes[best] : axes[best];
+}
+
+// BehaviorMotion.rk4 from age t0 to t1 (seconds, not on the tick grid: a hit's age).
+void plume_rk4_span(usamplerBuffer t, int m, inout vec3 p, inout vec3 v, float t0, float t1, vec3 a, MotionParticle q) {
+    float h = t1 - t0;
+    if (!(h > 0.0)) return;
+    float tm = t0 + h * 0.5;
+    vec3 p1 = p, v1 = v;
+    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_speed(t, m, t0, q);
+    vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
+    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_speed(t, m, tm, q);
+    vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
+    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_speed(t, m, tm, q);
+    vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
+    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_speed(t, m, t1, q);
+    p = p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0);
+    v = v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0);
+}
+
+// What a grid walk meets (Collisions.contacts): the window of ticks (lower, limit] it counts, the
+// collision event it keeps (`want`, 0-based: its tick, point and raw velocity, and its collider),
+// the events counted, and the first kill (its tick, −1: none, and its state).
+struct ContactWalk {
+    int lower;
+    int limit;
+    int want;
+    int events;
+    MotionState chosen;
+    int chosenCollider;
+    int killAt;
+    MotionState killed;
+};
+
+ContactWalk plume_no_contacts() {
+    MotionState none = MotionState(0, vec3(0.0), vec3(0.0));
+    return ContactWalk(0, -1, -1, 0, none, -1, -1, none);
+}
+
+// Collisions.collide: the state at s1.age of the motion from s0 (whose collision-free step is s1),
+// noting in `w` the hits whose ticks lie in its window. Times inside are seconds from s0.age, so a
+// hit's tick (rounded to the nearest) is exact in float.
+MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q,
+                               inout ContactWalk w) {
+#if !HAS_COLLIDERS
+    return s1;
+#endif
+    int n = int(plume_MotionHeader_colliders(t, m));
+    if (n == 0) return s1;
+    int first = plume_MotionHeader_colliderStart(t, m);
+    vec3 fp = s0.position, fv = s0.velocity, tp = s1.position, tv = s1.velocity;
+    float base = plume_seconds(s0.age);
+    float fa = 0.0, ta = plume_seconds(s1.age - s0.age);
+    for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
+        float best = 2.0;
+        int hit = -1;
+        for (int i = 0; i < n; ++i) {
+            float s = plume_collider_entry(t, first + COLLIDER_VECS * i, fp, tp);
+            if (s >= 0.0 && s < best) { best = s; hit = i; }
+        }
+        if (hit < 0) break;
+        int e = first + COLLIDER_VECS * hit;
+        vec3 p = fp + (tp - fp) * best, v = fv + (tv - fv) * best;
+        float age = fa + (ta - fa) * best;
+        int response = plume_Collider_response(t, e);
+        int tick = s0.age + int(floor(age * 65536.0 + 0.5));
+        if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
+            if (plume_collider_distance(t, e, fp) > COLLISION_TOLERANCE) {      // it arrives: an event
+                if (w.events == w.want) { w.chosen = MotionState(tick, p, v); w.chosenCollider = hit; }
+                w.events += 1;
+            }
+            if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, v); }
+        }
+        if (response != 0) return MotionState(s1.age, p, vec3(0.0));
+        vec3 nrm = plume_collider_normal(t, e, p);
+        float vn = dot(v, nrm);
+        vec3 outv = (v - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
+                  + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);
+        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, p, outv);
+        fp = p; fv = outv; fa = age;
+        tp = p; tv = outv;
+        plume_rk4_span(t, m, tp, tv, base + age, plume_seconds(s1.age), a, q);
+    }
+    return MotionState(s1.age, tp, tv);
+}
+
+MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q) {
+    ContactWalk w = plume_no_contacts();
+    return plume_collide_walk(t, m, s0, s1, a, q, w);
+}
+
+// Collisions.contacts: walks the grid from s (a grid point) through the step that holds age1,
+// counting the contacts with ticks in (lower, age1] below the lifetime (`want`: the one kept), and
+// stopping at a kill; s ends at the last grid point at or before age1 (plume_grid_advance's).
+ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int lower, int age1, int lifetime,
+                               vec3 a, MotionParticle q, int want) {
+    ContactWalk w = plume_no_contacts();
+    w.lower = lower;
+    w.limit = min(age1, lifetime - 1);
+    w.want = want;
+    int step = plume_MotionHeader_gridTicks(t, m);
+    for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
+        MotionState next = plume_collide_walk(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q, w);
+        if ((n + 1) * step > age1) break;
+        s = next;
+    }
+    return w;
+}

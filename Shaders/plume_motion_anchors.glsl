@@ -1,0 +1,120 @@
+// Grid motion advanced to an age, and the motion anchors (Semantics §12 "Motion"): where a
+// particle's motion restarts and how an update or a draw reaches its current state, with the
+// collisions of plume_colliders.glsl on the grid's chords. After plume_colliders.glsl.
+
+// The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
+// The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
+// masked, to find that it ends, and a step is 4 force evaluations.
+MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
+    int step = plume_MotionHeader_gridTicks(t, m);
+    int n = s.age / step;
+    int k = min(age / step - n, maxSteps);   // the grid points (n, age] holds
+    if (k > 0) {
+        int i = 0;
+        do {
+            s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
+            ++n;
+        } while (++i < k);
+    }
+    return s;
+}
+
+// ---- Anchors.
+
+bool plume_mt_ends(usamplerBuffer t, int m) { return plume_MotionHeader_ends(t, m) != 0u; }
+
+MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
+                                      int maxSteps);
+
+// The motion state a record's anchor holds at the start of an update (the record's age then:
+// `age0`; `existed`: the record was alive before this update, not born in it). `fromBallistic`:
+// the cell had no motion behaviour at the previous update, so the anchor is a ballistic one under
+// `accPrev` and the motion starts at age0 from it. A closed-form anchor stays where the motion's
+// parameters last changed (one evaluation from there is more exact in float than moving it every
+// update); `changed`: they changed at this update, so it moves to age0 first under the previous
+// table `prev` and `accPrev`. When the section ends (plume_mt_ends), a record alive before
+// continues from its state at age0 under the previous behaviours and `accPrev`: the result is then
+// a ballistic anchor.
+MotionState plume_motion_start(usamplerBuffer t, int m, Particle p, int age0, bool existed, bool fromBallistic,
+                               vec3 accPrev, MotionParticle q, usamplerBuffer prev, bool changed) {
+    MotionState s = MotionState(int(p.anchorAge), p.anchorPos, p.anchorVel);
+    if (fromBallistic && s.age < age0) {
+        float d = plume_seconds(age0 - s.age);
+        return MotionState(age0, s.position + s.velocity * d + 0.5 * accPrev * d * d, s.velocity + accPrev * d);
+    }
+#if HAS_CLOSED
+    if (changed && existed && s.age < age0) {
+        int mp = plume_mt_start(prev);
+        if (mp != 0 && int(plume_MotionHeader_motionClass(prev, mp)) == MOTION_CLOSED) {
+            s = plume_closed_form(prev, mp, s, age0, accPrev, q.lifetime);
+        }
+    }
+#endif
+    if (plume_mt_ends(t, m)) {
+        if (!existed) return s;                    // born in this update: ballistic from birth
+        return plume_motion_evaluate_raw(t, m, s, age0, accPrev, q, 1 << 20);
+    }
+    return s;
+}
+
+MotionState plume_ballistic(MotionState s, int age, vec3 a) {
+    float d = plume_seconds(age - s.age);
+    return MotionState(age, s.position + s.velocity * d + 0.5 * a * d * d, s.velocity + a * d);
+}
+
+// BehaviorMotion.advance: the anchor moved to the last grid point at or before `age` (grid);
+// unchanged for closed forms (see plume_motion_start: the reference moves it, to the same motion),
+// orbits and ballistic motion.
+MotionState plume_motion_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
+#if HAS_GRID
+    if (plume_mt_ends(t, m)) return s;
+    if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_GRID) return plume_grid_advance(t, m, s, age, a, q, 1 << 20);
+#endif
+    return s;
+}
+
+// BehaviorMotion.evaluate: position and reported velocity (raw velocity × speed factor) at `age`.
+MotionState plume_motion_evaluate(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
+                                  int maxSteps) {
+    if (plume_mt_ends(t, m)) return plume_ballistic(s, age, a);
+    return plume_motion_evaluate_raw(t, m, s, age, a, q, maxSteps);
+}
+
+// The evaluation of the section's class, with only the compiled classes (MOTION_CLASSES).
+MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
+                                      int maxSteps) {
+    int kind = int(plume_MotionHeader_motionClass(t, m));
+    MotionState e = s;
+#if HAS_ORBIT
+    if (kind == MOTION_ORBIT) return plume_orbit(s, age, q);
+#endif
+#if HAS_CLOSED
+    if (kind == MOTION_CLOSED) e = plume_closed_form(t, m, s, age, a, q.lifetime);
+#endif
+#if HAS_GRID
+    if (kind == MOTION_GRID) {
+        MotionState g = plume_grid_advance(t, m, s, age, a, q, maxSteps);
+        e = plume_collide(t, m, g, plume_rk4(t, m, g, age, a, q), a, q);
+    }
+#endif
+    e.velocity *= plume_mt_factor(t, m, plume_seconds(age), q.lifetime);
+    return e;
+}
+
+// Stores the anchor in the record.
+void plume_motion_store(inout Particle p, MotionState s) {
+    p.anchorAge = uint(s.age);
+    p.anchorPos = s.position;
+    p.anchorVel = s.velocity;
+}
+
+// The drawn motion at age `age` (ticks): the behaviours' when the cell's table has a motion
+// section, else the ballistic one (plume_motion.glsl).
+Motion plume_draw_motion(Particle p, uvec2 key, int age, vec3 acc, usamplerBuffer t) {
+    if (plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
+    int m = plume_mt_start(t);
+    MotionParticle q = plume_motion_particle(t, m, key, p.lifetime);
+    MotionState s = plume_motion_start(t, m, p, 0, false, false, acc, q, t, false);
+    MotionState e = plume_motion_evaluate(t, m, s, age, acc, q, 4800);
+    return Motion(e.position, e.velocity);
+}
