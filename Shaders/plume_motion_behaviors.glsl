@@ -1,8 +1,8 @@
 // Motion behaviours on the GPU (Semantics §12 "Motion"): the twin of
 // Sources/Plume/Simulation/BehaviorMotion.swift in 32-bit floats. Closed forms for drag, waves and a
-// speed curve, an orbit about the birth point, and the fixed age grid (classical Runge–Kutta, one
-// step per 1024 ticks = 1/64 s, the reference's grid) for attractors, turbulence, vortices and
-// radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
+// speed curve, an orbit about the birth point, and the fixed age grid (leapfrog, one force
+// evaluation a step, one step per 1024 ticks = 1/64 s, the reference's grid) for attractors,
+// turbulence, vortices and radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
 // at the same ages); durations become seconds only as differences, which keeps them exact.
 // sin/cos are polynomials after an exact reduction to a quarter turn (plume_turn in
 // plume_birth.glsl, ~1e-7; llvmpipe's are ~1e-5).
@@ -18,7 +18,7 @@ const int MOTION_ORBIT = 3;
 
 // The classes a program compiles (MOTION_CLASSES, ProgramKey.defines: bit 1 closed form, 2 grid,
 // 4 orbit): an update or spawn variant only its cell's, so llvmpipe, which runs every branch for
-// every lane, does not pay for the Runge–Kutta grid on a cell with drag. Draw programs: all.
+// every lane, does not pay for the grid on a cell with drag. Draw programs: all.
 #ifndef MOTION_CLASSES
 #define MOTION_CLASSES 7
 #endif
@@ -89,8 +89,8 @@ MotionVortex plume_mt_vortex(usamplerBuffer t, int e) {
 
 // The per-particle draws of BehaviorParticle, and the cell's force parameters that every force
 // evaluation needs (plume_mt_force): read from the table once per particle here, not once per
-// evaluation (a grid step evaluates the force 4 times, and each read is a texel fetch, which
-// llvmpipe runs per lane).
+// evaluation (an update or a draw may evaluate the force more than once, and each read is a texel
+// fetch, which llvmpipe runs per lane).
 struct MotionParticle {
     float lifetime;                // seconds
     float radial;
@@ -354,7 +354,7 @@ vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
     return vec3(sum.y, -sum.x, 0.0) * (T.strength / norm);
 }
 
-// ---- Grid (BehaviorMotion.force, rk4, advance).
+// ---- Grid (BehaviorMotion.force, field).
 
 // f += an attractor's acceleration at p (ResolvedAttractor.acceleration).
 void plume_mt_attract(inout vec3 f, MotionAttractor A, vec3 p) {
@@ -422,25 +422,54 @@ float plume_mt_speed(usamplerBuffer t, int m, float at, MotionParticle q) {
 #endif
 }
 
-MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q);
+// ---- The grid's leapfrog (BehaviorMotion.kick, drift, step, stepBack; Semantics §12): one force
+// evaluation per step. An anchor at a grid point n·h, n ≥ 1, holds the half-step velocity
+// v(n·h − h/2); one at birth (age 0) or off the grid holds the velocity at its age.
 
-MotionState plume_rk4(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
-    if (!(age > s.age)) return s;
-    return plume_rk4_step(t, m, s, age, a, q);
+// The motion from the anchor s to `age` (at most a grid step on; not kept): v, acc at s (drag
+// implicit on a half-step velocity w: acc = (f − k·w) / (1 + k·h/2), v = w + acc·h/2), the speed
+// factor g at the middle age; state: position p + (v + acc·τ/2)·(g·τ), raw velocity v + acc·τ.
+// A grid step is the drift to the next grid point, its collisions (plume_collide), then plume_held.
+struct MotionDrift {
+    MotionState state;
+    vec3 velocity;
+    vec3 acc;
+    float speed;
+};
+
+MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
+    int step = plume_MotionHeader_gridTicks(t, m);
+    vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);   // the field: no drag
+    float k = q.drag;
+    vec3 v = s.velocity, acc;
+    if (s.age > 0 && s.age % step == 0) {
+        float hh = plume_seconds(step) * 0.5;
+        acc = (f - k * v) / (1.0 + k * hh);
+        v = v + acc * hh;
+    } else {
+        acc = f - k * v;
+    }
+    float tau = plume_seconds(age - s.age);
+    float g = plume_mt_speed(t, m, plume_seconds(s.age) + tau * 0.5, q);
+    return MotionDrift(MotionState(age, s.position + (v + acc * (tau * 0.5)) * (g * tau), v + acc * tau), v, acc, g);
 }
 
-// plume_rk4's step, forwards or backwards (BehaviorMotion.rk4Step; a trail steps back along the grid).
-MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
-    float h = plume_seconds(age - s.age);
-    float t0 = plume_seconds(s.age), tm = t0 + h * 0.5, t1 = plume_seconds(age);
-    vec3 p1 = s.position, v1 = s.velocity;
-    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_speed(t, m, t0, q);
-    vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
-    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_speed(t, m, tm, q);
-    vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
-    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_speed(t, m, tm, q);
-    vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
-    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_speed(t, m, t1, q);
-    return MotionState(age, p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0),
-                       v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0));
+// A grid point's state as the grid holds it (BehaviorMotion.held): the half-step velocity v − acc·h/2.
+MotionState plume_held(usamplerBuffer t, int m, MotionState s, vec3 acc) {
+    return MotionState(s.age, s.position, s.velocity - acc * (plume_seconds(plume_MotionHeader_gridTicks(t, m)) * 0.5));
+}
+
+// One step back from the grid anchor s (n·h, n ≥ 1) to (n − 1)·h, the step's exact inverse (a trail
+// walks back along the grid): p − w·(g·h), then v = (w − f·h/2) / (1 − k·h/2) (0 where k ≥ 2/h),
+// held as is at age 0, as the half-step velocity v − (f − k·v)·h/2 after it.
+MotionState plume_step_back(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
+    int step = plume_MotionHeader_gridTicks(t, m);
+    int age = s.age - step;
+    float h = plume_seconds(step), hh = h * 0.5, k = q.drag;
+    float g = plume_mt_speed(t, m, plume_seconds(age) + hh, q);
+    vec3 p = s.position - s.velocity * (g * h);
+    vec3 f = plume_mt_force(t, m, p, vec3(0.0), plume_seconds(age), a, q);
+    float d = 1.0 - k * hh;
+    vec3 v = d > 0.0 ? (s.velocity - f * hh) / d : vec3(0.0);
+    return MotionState(age, p, age > 0 ? v - (f - k * v) * hh : v);
 }
