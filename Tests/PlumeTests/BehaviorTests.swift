@@ -216,19 +216,13 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         let start = MotionAnchor(age: 0, position: SIMD3(1, 2, 3), velocity: SIMD3(80, -20, 4))
         let particle = BehaviorParticle(behaviors: grid, lifetime: 10, seed: 0, key: .root)
         let end = 7.3
-        // A₀, A₁ along the closed form's path: a = a₀ + Σ waves − k·v, a' by differences at 1 ms
-        var a0 = 0.0, a1 = 0.0
-        var previous: SIMD3<Double>?
-        for i in 0...7300 {
+        // A₀, A₁ along the closed form's path (a = a₀ + Σ waves − k·v), sampled at 1 ms
+        let accelerations = (0...7300).map { i -> SIMD3<Double> in
             let t = Double(i) * 1e-3
             let (_, v) = BehaviorMotion.evaluate(start, at: t, acceleration: a, behaviors: b, particle: particle)
-            let acc = BehaviorMotion.force(.zero, v, t, acceleration: a, behaviors: b, particle: particle)
-            a0 = max(a0, maxAbs(acc))
-            if let p = previous { a1 = max(a1, maxAbs(acc - p) / 1e-3) }
-            previous = acc
+            return BehaviorMotion.force(.zero, v, t, acceleration: a, behaviors: b, particle: particle)
         }
-        let h = BehaviorMotion.gridStep
-        let positionBound = h * h * (a0 / 2 + end * a1 / 12 + h * a1 / 6), velocityBound = h * h * a1 * (1.0 / 6 + 1.0 / 2)
+        let (positionBound, velocityBound, a0, a1) = leapfrogBounds(accelerations, every: 1e-3, over: end)
         let closed = BehaviorMotion.evaluate(start, at: end, acceleration: a, behaviors: b, particle: particle)
         let stepped = BehaviorMotion.evaluate(start, at: end, acceleration: a, behaviors: grid, particle: particle)
         let dp = maxAbs(closed.0 - stepped.0), dv = maxAbs(closed.1 - stepped.1)
@@ -455,4 +449,16 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         #expect((9...11).contains(s.particles.count), "\(kind): \(s.particles.count) live after the jump")
         #expect(s.particles.allSatisfy { $0.age < 1 && $0.position.x.isFinite }, "\(kind): \(s.particles.prefix(2))")
     }
+}
+
+/// The leading-order error bounds of grid motion over `T` seconds (BehaviorFormulaTests.theGridIsAccurate
+/// derives them): position `h²·(A₀/2 + T·A₁/12 + h·A₁/6)`, velocity `h²·A₁·(1/6 + 1/2)`, with `A₀`
+/// the largest acceleration component along the path and `A₁` the largest rate of change of one,
+/// from `accelerations` sampled every `dt` seconds. Also returns `A₀` and `A₁`.
+func leapfrogBounds(_ accelerations: [SIMD3<Double>], every dt: Double, over T: Double)
+    -> (position: Double, velocity: Double, a0: Double, a1: Double) {
+    let a0 = accelerations.map(maxAbs).max() ?? 0
+    let a1 = zip(accelerations.dropFirst(), accelerations).map { maxAbs($0 - $1) / dt }.max() ?? 0
+    let h = BehaviorMotion.gridStep
+    return (h * h * (a0 / 2 + T * a1 / 12 + h * a1 / 6), h * h * a1 * (1.0 / 6 + 1.0 / 2), a0, a1)
 }
