@@ -110,15 +110,16 @@ ContactWalk plume_no_contacts() {
 // velocity is the drift's there; after a bounce the particle moves on under the drift's
 // acceleration. Times inside are seconds from s0.age, so a hit's tick (rounded to the nearest) is
 // exact in float.
-MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionDrift d, inout ContactWalk w) {
+MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 v0, vec3 acc, float speed,
+                               inout ContactWalk w) {
 #if !HAS_COLLIDERS
-    return d.state;
+    return s1;
 #endif
     int n = int(plume_MotionHeader_colliders(t, m));
-    if (n == 0) return d.state;
+    if (n == 0) return s1;
     int first = plume_MotionHeader_colliderStart(t, m);
-    vec3 fp = s0.position, tp = d.state.position, tv = d.state.velocity, v = d.velocity;
-    float fa = 0.0, ta = plume_seconds(d.state.age - s0.age);
+    vec3 fp = s0.position, tp = s1.position, tv = s1.velocity, v = v0;
+    float fa = 0.0, ta = plume_seconds(s1.age - s0.age);
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
         int hit = -1;
@@ -130,7 +131,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionDr
         int e = first + COLLIDER_VECS * hit;
         vec3 p = fp + (tp - fp) * best;
         float age = fa + (ta - fa) * best;
-        vec3 vHit = v + d.acc * (age - fa);
+        vec3 vHit = v + acc * (age - fa);
         int response = plume_Collider_response(t, e);
         int tick = s0.age + int(floor(age * 65536.0 + 0.5));
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
@@ -140,22 +141,22 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionDr
             }
             if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
         }
-        if (response != 0) return MotionState(d.state.age, p, vec3(0.0));
+        if (response != 0) return MotionState(s1.age, p, vec3(0.0));
         vec3 nrm = plume_collider_normal(t, e, p);
         float vn = dot(vHit, nrm);
         vec3 outv = (vHit - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
                   + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);
-        if (hits == COLLISION_MAX_HITS) return MotionState(d.state.age, p, outv);
+        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, p, outv);
         float rest = ta - age;
         fp = p; v = outv; fa = age;
-        tp = p + (outv + d.acc * (rest * 0.5)) * (d.speed * rest); tv = outv + d.acc * rest;
+        tp = p + (outv + acc * (rest * 0.5)) * (speed * rest); tv = outv + acc * rest;
     }
-    return MotionState(d.state.age, tp, tv);
+    return MotionState(s1.age, tp, tv);
 }
 
 MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionDrift d) {
     ContactWalk w = plume_no_contacts();
-    return plume_collide_walk(t, m, s0, d, w);
+    return plume_collide_walk(t, m, s0, d.state, d.velocity, d.acc, d.speed, w);
 }
 
 // Collisions.contacts: walks the grid from s (a grid point) through the step that holds age1,
@@ -170,7 +171,7 @@ ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int
     int step = plume_MotionHeader_gridTicks(t, m);
     for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
         MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
-        MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d, w), d.acc);
+        MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d.state, d.velocity, d.acc, d.speed, w), d.acc);
         if ((n + 1) * step > age1) break;
         s = next;
     }
