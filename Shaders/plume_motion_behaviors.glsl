@@ -299,11 +299,11 @@ uint plume_noise_hash(uint row, uint j) {
 }
 
 // One corner's term of the gradient (CurlNoise.corner): t^4 g - 8 t^3 (g.d) d, t = max(1/2 - |d|^2, 0);
-// g one of 8 unit directions from the hash's top 3 bits (CurlNoise.gradient).
+// g one of the 8 unit directions at 22.5° + k·45° (CurlNoise.gradient): bit 29 of the hash swaps
+// (cos 22.5°, sin 22.5°), bits 31 and 30 are the components' sign bits.
 vec2 plume_noise_corner(uint h, vec2 d) {
-    uint k = h >> 29u;
-    float sx = (k & 4u) != 0u ? -1.0 : 1.0, sy = (k & 2u) != 0u ? -1.0 : 1.0;
-    vec2 g = (k & 1u) != 0u ? vec2(sx, sy) * 0.70710678118 : ((k & 2u) != 0u ? vec2(0.0, sx) : vec2(sx, 0.0));
+    vec2 g = (h & 0x20000000u) != 0u ? vec2(0.38268343236, 0.92387953251) : vec2(0.92387953251, 0.38268343236);
+    g = uintBitsToFloat(floatBitsToUint(g) ^ uvec2(h & 0x80000000u, (h << 1u) & 0x80000000u));
     float t = max(0.5 - d.x * d.x - d.y * d.y, 0.0);
     float value = g.x * d.x + g.y * d.y;
     float t2 = t * t;

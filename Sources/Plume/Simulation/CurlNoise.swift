@@ -8,7 +8,7 @@ import Foundation
 ///
 /// One octave's noise is Perlin's simplex noise in 2-D: the point `X` lies in one triangle of the
 /// simplex lattice (skew `F = (√3 − 1)/2`, unskew `G = (3 − √3)/6`); each of its 3 corners `c`
-/// gets one of 8 unit gradients `g_c` (the axes and diagonals, `gradient(_:)`) from the lattice
+/// gets one of 8 unit gradients `g_c` (at 22.5° + k·45°, `gradient(_:)`) from the lattice
 /// hash (`cornerHash(_:_:key:)`), and `n = Σ t_c⁴ · g_c·d_c` with `d_c = X − c` (unskewed) and
 /// `t_c = max(½ − |d_c|², 0)`. `t_c` is 0 on the triangle's far edge, so `n` is continuous across
 /// triangles with 3 continuous derivatives (what the motion grid's Runge–Kutta step needs); its
@@ -27,7 +27,8 @@ public enum CurlNoise {
     /// The constants, rounded to `Float` as the GPU's literals are: both simulators use the same values.
     static let skew = Double(Float(0.36602540378))       // F = (√3 − 1)/2
     static let unskew = Double(Float(0.21132486540))     // G = (3 − √3)/6
-    static let diagonal = Double(Float(0.70710678118))   // 1/√2
+    static let large = Double(Float(0.92387953251))      // cos 22.5°
+    static let small = Double(Float(0.38268343236))      // sin 22.5°
     static let turnCos = Double(Float(-0.73736887808))   // cos 137.5078°, the golden angle
     static let turnSin = Double(Float(0.67549029350))    // sin 137.5078°
     /// One octave's gradient scale: its RMS `|∇n|` is 0.0367 (measured over 10⁵ points), × 27 ≈ 1.
@@ -62,14 +63,12 @@ public enum CurlNoise {
         return h &* 0xC2B2_AE3D
     }
 
-    /// The lattice gradient of hash `h` (its top 3 bits `k`): `k` odd, a diagonal `(±1, ±1)/√2`;
-    /// even, an axis, `(±1, 0)` or `(0, ±1)`. Bit 2 of `k` is the sign of the first non-zero
-    /// component, bit 1 the second's (or, on an axis, which axis).
+    /// The lattice gradient of hash `h`: one of the 8 unit directions at 22.5° + k·45°, from its
+    /// top 3 bits. Bit 29 swaps the components of `(cos 22.5°, sin 22.5°)`, bit 31 is the sign of
+    /// the first, bit 30 of the second (the GPU flips the sign bits directly).
     static func gradient(_ h: UInt32) -> SIMD2<Double> {
-        let k = h >> 29
-        let sx: Double = k & 4 != 0 ? -1 : 1, sy: Double = k & 2 != 0 ? -1 : 1
-        if k & 1 != 0 { return SIMD2(sx, sy) * diagonal }
-        return k & 2 != 0 ? SIMD2(0, sx) : SIMD2(sx, 0)
+        let g = h & 0x2000_0000 != 0 ? SIMD2(small, large) : SIMD2(large, small)
+        return SIMD2(h & 0x8000_0000 != 0 ? -g.x : g.x, h & 0x4000_0000 != 0 ? -g.y : g.y)
     }
 
     /// The gradient `∇n(X)` of one octave's noise under lattice key `key`.
