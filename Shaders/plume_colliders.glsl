@@ -21,10 +21,18 @@ vec3 plume_box_half(usamplerBuffer t, int e) {
 float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
     int shape = plume_Collider_shape(t, e);
     vec3 d = p - plume_Collider_position(t, e);
+#if HAS_PLANES
     if (shape == 0) return dot(d, plume_Collider_normal(t, e));
+#endif
+#if HAS_SPHERES
     if (shape == 1) return length(d) - plume_Collider_radius(t, e);
+#endif
+#if HAS_BOXES
     vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e);
     return length(max(q, vec3(0.0))) + min(max(q.x, max(q.y, q.z)), 0.0);
+#else
+    return 1.0;    // a shape this variant leaves out: the cell has none
+#endif
 }
 
 // The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
@@ -35,7 +43,10 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
     float db = plume_collider_distance(t, e, b);
     bool behind = db < -COLLISION_TOLERANCE;
     int shape = plume_Collider_shape(t, e);
+#if HAS_PLANES
     if (shape == 0) return behind ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
+#endif
+#if HAS_SPHERES
     if (shape == 1) {
         vec3 d = b - a, f = a - plume_Collider_position(t, e);
         float r = plume_Collider_radius(t, e);
@@ -50,6 +61,8 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
         float q = sqrt(max(disc, 0.0)) - qb;
         return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
     }
+#endif
+#if HAS_BOXES
     vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e);
     float tNear = -1e30, tFar = 1e30;
     for (int i = 0; i < 3; ++i) {
@@ -67,23 +80,34 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
         if (!(plume_collider_distance(t, e, a + (b - a) * mid) < -COLLISION_TOLERANCE)) return -1.0;
     }
     return clamp(tNear, 0.0, 1.0);
+#else
+    return -1.0;
+#endif
 }
 
 // ResolvedCollider.normal(at:): the open side's unit normal at p, a point of the surface.
 vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
     int shape = plume_Collider_shape(t, e);
+#if HAS_PLANES
     if (shape == 0) return plume_Collider_normal(t, e);
+#endif
+#if HAS_SPHERES
     if (shape == 1) {
         vec3 d = p - plume_Collider_position(t, e);
         float l = length(d);
         return l > 0.0 ? d / l : vec3(0.0, 0.0, 1.0);
     }
+#endif
+#if HAS_BOXES
     vec3 q = plume_box_local(t, e, p), h = plume_box_half(t, e);
     vec3 n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
     vec3 axes[3] = vec3[3](w, n, cross(n, w));
     int best = 0;
     for (int i = 1; i < 3; ++i) if (abs(q[i]) - h[i] > abs(q[best]) - h[best]) best = i;
     return q[best] < 0.0 ? -axes[best] : axes[best];
+#else
+    return vec3(0.0, 0.0, 1.0);
+#endif
 }
 
 // What a grid walk meets (Collisions.contacts): the window of ticks (lower, limit] it counts, the

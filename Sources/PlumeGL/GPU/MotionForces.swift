@@ -25,11 +25,28 @@ struct MotionForces: OptionSet, Hashable {
     static let oneAttractor = MotionForces(rawValue: 128)
     static let oneVortex = MotionForces(rawValue: 256)
     static let oneTurbulence = MotionForces(rawValue: 512)
-    static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders]
-    /// Each term alone, in bit order, and the single-entry forms.
-    static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders,
+    /// Beside ``colliders``, the shapes the variant's collision tests compile (each shape's test
+    /// runs, masked, for every collider otherwise).
+    static let planes = MotionForces(rawValue: 1024)
+    static let spheres = MotionForces(rawValue: 2048)
+    static let boxes = MotionForces(rawValue: 4096)
+    static let shapes: MotionForces = [.planes, .spheres, .boxes]
+    static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes]
+    /// Each term alone, in bit order, and the single-entry and single-shape forms.
+    static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
+                                       [.colliders, .shapes],
                                        [.attractors, .oneAttractor], [.vortices, .oneVortex],
-                                       [.turbulences, .oneTurbulence]]
+                                       [.turbulences, .oneTurbulence],
+                                       [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes]]
+
+    /// The shape bit of a collider's surface.
+    static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
+        switch shape {
+        case .plane: .planes
+        case .sphere: .spheres
+        case .box: .boxes
+        }
+    }
 
     /// The value of `MOTION_FORCES`: the bits, or all of them for an empty set.
     var define: Int { isEmpty ? Self.all.rawValue : rawValue }
@@ -46,7 +63,10 @@ extension CellBehaviors {
         if !vortices.isEmpty { f.insert(vortices.count == 1 ? [.vortices, .oneVortex] : .vortices) }
         if !radial.isEmpty || !tangential.isEmpty { f.insert(.central) }
         if velocity != nil { f.insert(.speedCurve) }
-        if !colliders.isEmpty { f.insert(.colliders) }
+        if !colliders.isEmpty {
+            f.insert(.colliders)
+            for c in colliders { f.insert(MotionForces.shape(c.shape)) }
+        }
         // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
         // so the set is not read as "all".
         return f.isEmpty ? [.speedCurve] : f
