@@ -287,53 +287,49 @@ MotionState plume_orbit(MotionState s, int age, MotionParticle q) {
     return MotionState(age, s.position + u * r, u * dr + perp * (r * q.omega));
 }
 
-// ---- Turbulence (CurlNoise.swift): the 2-D curl of gradient noise, lattice gradients from the
-// particle hash, quintic fade; no trig.
+// ---- Turbulence (CurlNoise.swift): the 2-D curl of 2-D simplex noise, 3 corners an octave, each
+// octave drifting along its own direction with age; a two-round lattice hash; no trig. Every
+// constant is the Float the reference rounds its own to.
 
-vec3 plume_noise_gradient_dir(uint h) {
-    uint k = h % 12u;
-    float a = (k & 1u) == 0u ? 1.0 : -1.0, b = (k & 2u) == 0u ? 1.0 : -1.0;
-    uint pair = k >> 2u;
-    return pair == 0u ? vec3(a, b, 0.0) : pair == 1u ? vec3(a, 0.0, b) : vec3(0.0, a, b);
+// Corner (i, j)'s hash from its row's r = (i ^ key) * 0x9E3779B1, r ^= r >> 16 (CurlNoise.cornerHash).
+uint plume_noise_hash(uint row, uint j) {
+    uint h = (row ^ j) * 0x85EBCA77u;
+    h ^= h >> 15u;
+    return h * 0xC2B2AE3Du;
 }
 
-// One lattice corner's term of ∇n: corner offset o (0 or 1 per axis), its hash h.
-vec3 plume_noise_corner(uint h, vec3 o, vec3 f, vec3 u, vec3 du) {
-    vec3 gc = plume_noise_gradient_dir(h);
-    vec3 d = f - o;
-    float value = dot(gc, d);
-    vec3 w = mix(1.0 - u, u, o), dw = mix(-du, du, o);
-    return gc * (w.x * w.y * w.z) + vec3(dw.x * w.y * w.z, w.x * dw.y * w.z, w.x * w.y * dw.z) * value;
+// One corner's term of the gradient (CurlNoise.corner): t^4 g - 8 t^3 (g.d) d, t = max(1/2 - |d|^2, 0);
+// g one of the 8 unit directions at 22.5° + k·45° (CurlNoise.gradient): bit 29 of the hash swaps
+// (cos 22.5°, sin 22.5°), bits 31 and 30 are the components' sign bits.
+vec2 plume_noise_corner(uint h, vec2 d) {
+    vec2 g = (h & 0x20000000u) != 0u ? vec2(0.38268343236, 0.92387953251) : vec2(0.92387953251, 0.38268343236);
+    g = uintBitsToFloat(floatBitsToUint(g) ^ uvec2(h & 0x80000000u, (h << 1u) & 0x80000000u));
+    float t = max(0.5 - d.x * d.x - d.y * d.y, 0.0);
+    float value = g.x * d.x + g.y * d.y;
+    float t2 = t * t;
+    return g * (t2 * t2) - d * (8.0 * t2 * t * value);
 }
 
-// ∇n(x) of one octave's gradient noise (CurlNoise.noiseGradient), its corners summed in the same
-// order (x fastest, then y, then z). Their hashes share prefixes (plume_hash mixes the seed, then
-// key.x, then key.y, then the draw with z): 1 + 2 + 4 + 8 mixes for the 8 corners instead of 32,
-// the same hashes.
-vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
-    const float L = 16777216.0;
-    vec3 v = clamp(x, -L, L);
-    vec3 fl = floor(v);
-    ivec3 cell = ivec3(fl);
-    vec3 f = v - fl;
-    vec3 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
-    vec3 du = 30.0 * f * f * (f * (f - 2.0) + 1.0);
-    uint hs = plume_mix(seed ^ 0x9E3779B9u);
-    uint x0 = plume_mix(hs ^ uint(cell.x)), x1 = plume_mix(hs ^ uint(cell.x + 1));
-    uint y0 = uint(cell.y), y1 = uint(cell.y + 1);
-    uint h00 = plume_mix(x0 ^ y0), h10 = plume_mix(x1 ^ y0), h01 = plume_mix(x0 ^ y1), h11 = plume_mix(x1 ^ y1);
-    uint z0 = draw ^ (uint(cell.z) * 0x9E3779B1u) ^ (octave << 24u);
-    uint z1 = draw ^ (uint(cell.z + 1) * 0x9E3779B1u) ^ (octave << 24u);
-    vec3 g = vec3(0.0);
-    g += plume_noise_corner(plume_mix(h00 ^ z0), vec3(0.0, 0.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h10 ^ z0), vec3(1.0, 0.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h01 ^ z0), vec3(0.0, 1.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h11 ^ z0), vec3(1.0, 1.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h00 ^ z1), vec3(0.0, 0.0, 1.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h10 ^ z1), vec3(1.0, 0.0, 1.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h01 ^ z1), vec3(0.0, 1.0, 1.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h11 ^ z1), vec3(1.0, 1.0, 1.0), f, u, du);
-    return g;
+// ∇n(x) of one octave's simplex noise under lattice key `key` (CurlNoise.noiseGradient), its
+// corners summed in the same order.
+vec2 plume_noise_gradient(vec2 x, uint key) {
+    const float L = 16777216.0, F = 0.36602540378, G = 0.21132486540;
+    vec2 v = clamp(x, -L, L);
+    float s = (v.x + v.y) * F;
+    float fi = floor(v.x + s), fj = floor(v.y + s);
+    float t = (fi + fj) * G;
+    vec2 d0 = vec2(v.x - (fi - t), v.y - (fj - t));
+    uint i = uint(int(fi)), j = uint(int(fj));
+    bool first = d0.x > d0.y;
+    vec2 d1 = d0 - (first ? vec2(1.0, 0.0) : vec2(0.0, 1.0)) + G;
+    vec2 d2 = d0 - 1.0 + 2.0 * G;
+    uint row0 = (i ^ key) * 0x9E3779B1u, row1 = ((i + 1u) ^ key) * 0x9E3779B1u;
+    row0 ^= row0 >> 16u;
+    row1 ^= row1 >> 16u;
+    uint h0 = plume_noise_hash(row0, j);
+    uint h1 = plume_noise_hash(first ? row1 : row0, first ? j : j + 1u);
+    uint h2 = plume_noise_hash(row1, j + 1u);
+    return plume_noise_corner(h0, d0) + plume_noise_corner(h1, d1) + plume_noise_corner(h2, d2);
 }
 
 // CurlNoise.acceleration: `at` the particle's age, seconds. The octaves loop as do … while: n ≥ 1,
@@ -341,17 +337,21 @@ vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
 vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
     if (T.strength == 0.0) return vec3(0.0);
     int n = int(floor(clamp(T.octaves, 1.0, 8.0)));
-    vec3 x = vec3(p.x * T.frequency, p.y * T.frequency, T.scrollSpeed * at);
-    vec3 sum = vec3(0.0);
+    uint key = plume_mix(plume_mix(seed ^ 0x9E3779B9u) ^ T.draw);
+    vec2 x = vec2(p.x * T.frequency, p.y * T.frequency);
+    float drift = T.scrollSpeed * at;
+    const float C = -0.73736887808, S = 0.67549029350;
+    vec2 direction = vec2(1.0, 0.0), sum = vec2(0.0);
     float norm = 0.0, scale = 1.0, weight = 1.0;
     int o = 0;
     do {
-        sum += plume_noise_gradient(x * scale, seed, T.draw, uint(o)) * weight;
+        sum += plume_noise_gradient((x + direction * drift) * scale, key ^ (uint(o) * 0x9E3779B9u)) * weight;
         norm += weight;
         scale *= 2.0;
         weight *= 0.5;
+        direction = vec2(direction.x * C - direction.y * S, direction.x * S + direction.y * C);
     } while (++o < n);
-    return vec3(sum.y, -sum.x, 0.0) * (T.strength / norm);
+    return vec3(sum.y, -sum.x, 0.0) * (T.strength * 27.0 / norm);
 }
 
 // ---- Grid (BehaviorMotion.force, field).
