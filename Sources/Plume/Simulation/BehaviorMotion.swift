@@ -4,13 +4,16 @@ import Foundation
 /// velocity (the velocity before a `valueOverLife` speed factor) at that age.
 ///
 /// For closed-form motion the anchor may be moved to any age (the formulas continue exactly);
-/// for grid motion it always lies on the age grid (`n · gridStep`); for an orbit it is the birth.
+/// for grid motion it lies on the age grid (`n · gridStep`), and at a grid point `n ≥ 1` its
+/// `velocity` is the leapfrog's half-step velocity `v(n·h − h/2)`, not the velocity there (at birth,
+/// or where grid motion began off the grid, the velocity at its age); for an orbit it is the birth.
 public struct MotionAnchor: Hashable, Sendable {
     /// The particle's age at the anchor, seconds.
     public var age: Double
     /// Its position then, layer points.
     public var position: SIMD3<Double>
-    /// Its raw velocity then, points per second.
+    /// Its raw velocity then, points per second (grid motion at a grid point after birth: the
+    /// half-step velocity; ``BehaviorMotion/evaluate(_:at:acceleration:behaviors:particle:)`` gives the velocity).
     public var velocity: SIMD3<Double>
 
     /// An anchor at `age` with the particle's `position` and raw `velocity` there.
@@ -82,7 +85,7 @@ public enum BehaviorMotion {
     /// "Trails"): ``evaluate(_:at:acceleration:behaviors:particle:)`` forwards; backwards, the
     /// closed forms run back from the anchor (exact: the same path), and grid motion steps back
     /// along the grid from its anchor (a grid point) by the inverse of its step
-    /// (``stepBack(_:acceleration:behaviors:particle:)``: the grid points it passed, to rounding),
+    /// (`stepBack`: the grid points it passed, to rounding),
     /// then drifts from the grid point before `age` (as the particle did, without its collisions);
     /// from an anchor off the grid, the drift runs back from it.
     public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
@@ -270,7 +273,7 @@ public enum BehaviorMotion {
                      velocity: v, acceleration: acc, speed: g)
     }
 
-    /// ``drift(_:to:acceleration:behaviors:particle:)``'s result: the state at the age, and the
+    /// `BehaviorMotion.drift`'s result (a grid step's motion): the state at the age, and the
     /// velocity, acceleration and speed factor that reach it from the anchor.
     public struct Drift: Sendable {
         /// The position and raw velocity at the drift's age.
