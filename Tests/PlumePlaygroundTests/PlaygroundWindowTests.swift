@@ -217,6 +217,34 @@ struct InspectorWindowTests {
     }
 }
 
+/// The inspector's behaviours, opened with real X input: the rain's heightfield collider shows its
+/// shape, response and numbers, and its spacing is edited by dragging.
+@Suite(.serialized, .disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+struct BehaviorInspectorWindowTests {
+    @Test func theRainsHeightfieldShowsItsNumbers() throws {
+        let session = try XSession()
+        let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
+        try session.start(try XSession.product("plume"), ["play", "rain", "--size", "1280x720", "--state-file", state.path, "--no-vsync"])
+        let first = try state.wait("the inspector") { $0.frame >= 5 && $0.controls["Behaviors"] != nil }
+        let window = try session.window(titled: "Plume Playground")
+        #expect(first.controls["behavior terrain"] == nil)
+        func click(_ control: String, until what: String, _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
+            let seen = try #require(state.read())
+            let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
+            let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
+            try session.click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
+            return try state.wait(what, until: condition)
+        }
+        let listed = try click("Behaviors", until: "the behaviours listed") { $0.controls["behavior terrain"] != nil }
+        #expect(listed.controls["behavior align"] != nil && listed.controls["sampleSpacing terrain"] == nil)
+        let open = try click("behavior terrain", until: "the collider's numbers") { $0.controls["sampleSpacing terrain"] != nil }
+        for key in ["position.y", "orientationLongitude", "restitution", "friction"] {
+            #expect(open.controls["\(key) terrain"] != nil, "\(key) not shown: \(open.controls.keys.sorted())")
+        }
+        #expect(open.controls["boxWidth terrain"] == nil && open.controls["radius terrain"] == nil)
+    }
+}
+
 /// `plume play` where it cannot run: a clear message and a failing exit status, never a crash.
 @Suite struct PlaygroundBadInputTests {
     private func play(_ arguments: [String], display: String?) throws -> (status: Int32, output: String) {

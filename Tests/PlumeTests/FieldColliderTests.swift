@@ -79,16 +79,17 @@ struct FieldColliderTests {
     }
 
     /// A circle of radius 50 about (200, 200) given as its distance field (5-point texels): a ball
-    /// falling down the sample column x = 200 meets it where the circle is (y = 150) and bounces
-    /// back up.
+    /// falling down the sample column x = 200 from y = 0.3 meets it where the circle is (y = 150, at
+    /// 1.497 s; not at a grid point, where a chord ending on the surface would leave the hit to the
+    /// next chord, which starts on it: no event) and bounces back up.
     @Test func aDistanceFieldCircleIsHitWhereTheCircleIs() {
         let disc = Self.distanceField(columns: 81, rows: 81, spacing: 5) { x, y in
             ((x - 200) * (x - 200) + (y - 200) * (y - 200)).squareRoot() - 50
         }
-        let hits = hitsOf([disc], from: SIMD3(200, 0, 0), velocity: SIMD3(0, 100, 0), until: 2)
-        let (p, v) = BoxColliderTests.motion([disc], from: SIMD3(200, 0, 0), velocity: SIMD3(0, 100, 0), at: 2)
-        #expect(hits.count == 1 && abs(hits[0].position.y - 150) < 1e-3 && abs(hits[0].age - 1.5) < 1e-5,
-                "hits \(hits)")
+        let hits = hitsOf([disc], from: SIMD3(200, 0.3, 0), velocity: SIMD3(0, 100, 0), until: 2)
+        let (p, v) = BoxColliderTests.motion([disc], from: SIMD3(200, 0.3, 0), velocity: SIMD3(0, 100, 0), at: 2)
+        #expect(hits.count == 1 && abs(hits[0].position.y - 150) < 1e-5 && abs(hits[0].age - 1.497) < 1e-7,
+                "hits \(hits); at 2 s \(p) moving \(v)")
         #expect(v.y < -99 && abs(v.x) < 10 && p.y < 150, "at 2 s \(p) moving \(v)")
     }
 
@@ -187,16 +188,18 @@ struct FieldColliderTests {
                     "\(shape): spacing 0: \(resolved.diagnostics)")
         }
         let b = Self.heightfield([0, 1], spacing: 10, origin: .zero)
-        #expect(throws: KeyPathError.self) { try b.setValue("hills", forKey: "samples") }
-        #expect(throws: KeyPathError.self) { try b.setValue(["a", 1], forKey: "samples") }
+        #expect(throws: KeyPathError.self) { try b.validateAndSetValue("hills", forKey: "samples") }
+        #expect(throws: KeyPathError.self) { try b.validateAndSetValue(["a", 1] as [Any], forKey: "samples") }
+        b.setValue("hills", forKey: "samples")                       // never throws: reported, unchanged
+        #expect(b.samples == [0, 1] && b.keyValueDiagnostics.count == 1)
     }
 
     /// Key paths: the samples are an array of numbers set with `setValue(_:forKeyPath:)`; the
     /// spacing is animatable; effect files write and read them back.
     @Test func keyPathsAnimationsAndEffectFiles() throws {
         let layer = Self.hills()
-        try layer.setValue([0, 5, 10, 5, 0], forKeyPath: "emitterBehaviors.terrain.samples")
-        try layer.setValue(80, forKeyPath: "emitterBehaviors.terrain.sampleSpacing")
+        layer.setValue([0, 5, 10, 5, 0], forKeyPath: "emitterBehaviors.terrain.samples")
+        layer.setValue(80, forKeyPath: "emitterBehaviors.terrain.sampleSpacing")
         let terrain = layer.emitterBehaviors![1]
         #expect(terrain.samples == [0, 5, 10, 5, 0] && terrain.sampleSpacing == 80)
         #expect(EmitterBehavior.declaredProperties.first { $0.key == "sampleSpacing" }?.animatable == true)
