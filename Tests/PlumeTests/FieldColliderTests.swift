@@ -152,6 +152,38 @@ struct FieldColliderTests {
         return layer
     }
 
+    /// A mask image's alpha makes a distance field: a disc of radius 12 pixels drawn in a 40 × 30
+    /// mask gives, at every pixel's centre, the distance to the disc's pixels (within the pixel
+    /// grid's half-pixel staircase of the true circle's), negative inside; a ball dropped on it
+    /// stops on the disc's top.
+    @Test func aMaskMakesADistanceField() throws {
+        let (w, h) = (40, 30)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w where (Double(x) - 20) * (Double(x) - 20) + (Double(y) - 15) * (Double(y) - 15) <= 144 {
+                pixels[4 * (x + w * y) + 3] = 255
+            }
+        }
+        let b = EmitterBehavior(type: .collider, name: "mask")
+        b.position = CGPoint(x: 100, y: 100)
+        b.collisionResponse = .stick
+        b.setDistanceField(mask: try SpriteImage(width: w, height: h, pixels: pixels), spacing: 2)
+        #expect(b.colliderShape == .distanceField && b.samples.count == w * h && b.sampleColumns == 40 && b.sampleSpacing == 2)
+        for y in 0..<h {
+            for x in 0..<w {
+                let exact = ((Double(x) - 20) * (Double(x) - 20) + (Double(y) - 15) * (Double(y) - 15)).squareRoot() - 12
+                let d = Double(b.samples[x + w * y]) / 2
+                #expect(abs(d - exact) <= 1, "pixel (\(x), \(y)): \(d) pixels, the circle's \(exact)")
+            }
+        }
+        // the disc's top is 12 pixels (24 points) above its centre at (140, 130): y ≈ 106
+        let (p, v) = BoxColliderTests.motion([b], from: SIMD3(140, 0.3, 0), velocity: SIMD3(0, 100, 0), at: 2)
+        #expect(abs(p.y - 106) <= 2 && v == .zero, "stuck at \(p) moving \(v)")
+        let empty = EmitterBehavior(type: .collider)
+        empty.setDistanceField(mask: try SpriteImage(width: 3, height: 2, pixels: [UInt8](repeating: 0, count: 24)), spacing: 1)
+        #expect(empty.samples.allSatisfy { $0 == 1e6 }, "\(empty.samples)")
+    }
+
     /// Semantics §11: samples that make no field leave a collider that does nothing (reported);
     /// a bad spacing is read as 10 (reported). Nothing traps.
     @Test func badSamplesAreReportedAndTheColliderDoesNothing() throws {
