@@ -112,8 +112,9 @@ open class EmitterBehavior: @unchecked Sendable {
     /// (`axial`) or a plane (`planar`) through ``position``/``zPosition``.
     @Property
     public var attractorType: AttractorType = .radial
-    /// `attractor`, `vortex`: the attractor's position (the vortex's axis passes through it) in
-    /// the layer's space, points. Default (0, 0). Animatable.
+    /// `attractor`, `vortex`, `collider`: the attractor's position (the vortex's axis passes
+    /// through it; a collider's point: see ``colliderShape``, a heightfield's or distance field's
+    /// sample (0, 0)) in the layer's space, points. Default (0, 0). Animatable.
     @Property(unit: .points)
     public var position: CGPoint = .zero
     /// `attractor`: the attractor's z, points. Default 0. Animatable.
@@ -276,7 +277,7 @@ open class EmitterBehavior: @unchecked Sendable {
     /// sample `(i, j)` is the distance at the layer point ``position`` + `(i, j)·sampleSpacing` (the
     /// centre of texel `(i, j)` of a width × height texture whose texel (0, 0) is at the top left, as
     /// a mask image's pixel rows run down the y-down layer); z is ignored (the field extends
-    /// along z).
+    /// along z). ``setDistanceField(mask:threshold:spacing:)`` makes them from a mask image.
     ///
     /// Outside the samples' extent a heightfield keeps its edge heights, and a distance field reads
     /// as the border's distance plus the distance to the border. Default empty (the collider does
