@@ -7,14 +7,19 @@ import Foundation
 /// steps and a catch-up. Identities exact, positions within the differential bound, the births of
 /// the hits' children within ``Tolerance/hitTicks``.
 extension Scenarios {
-    /// Rolling terrain across the scene, 15…45 points above y = 650 (26 heights 40 points apart:
-    /// slopes under 0.4).
+    /// Rolling terrain across the scene, 22…38 points above y = 650 (26 heights 40 points apart:
+    /// slopes under 0.2). A bounce off a tilted normal turns the float path's error into one along
+    /// the new direction (as a box's does, Behaviors "collider"), and the particles that end up
+    /// sliding along the slopes graze them: measured 0.0114 points/s after 3 s at restitution 0.9
+    /// on slopes of 0.4, 0.036 points and 0.044 points/s after 4 s at 0.6 on these, beyond the
+    /// differential bound; so the terrain here kills or holds, and the bouncing heightfield is
+    /// checked by DeclaredBehaviorParameterGPUTests (its bounce's restitution, friction, spacing).
     static func terrain(_ response: EmitterBehavior.CollisionResponse, restitution: CGFloat = 0.9) -> EmitterBehavior {
         let b = EmitterBehavior(type: .collider, name: "terrain")
         b.colliderShape = .heightfield
         b.position = CGPoint(x: 0, y: 650)
         b.orientationLongitude = -.pi / 2
-        b.samples = (0..<26).map { i in CGFloat(30 + 15 * sin(Double(i) * 0.7)) }
+        b.samples = (0..<26).map { i in CGFloat(30 + 8 * sin(Double(i) * 0.7)) }
         b.sampleSpacing = 40
         b.restitution = restitution
         b.collisionResponse = response
@@ -49,8 +54,8 @@ extension Scenarios {
     }
 
     static let fieldCollisions: [Scenario] = [
-        Scenario(name: "field colliders: a bouncing heightfield at 60 updates/s",
-                 make: { fieldLayer([terrain(.bounce)]) }, times: steps(fps: 60, until: 5), compareEvery: 60,
+        Scenario(name: "field colliders: a bouncing distance-field dome over a kill heightfield at 60 updates/s",
+                 make: { fieldLayer([dome(.bounce), terrain(.kill)]) }, times: steps(fps: 60, until: 5), compareEvery: 60,
                  birthTicks: Tolerance.hitTicks),
         Scenario(name: "field colliders: a kill heightfield and a kill distance-field dome at 30 updates/s",
                  make: { fieldLayer([dome(.kill), terrain(.kill)]) }, times: steps(fps: 30, until: 6), compareEvery: 30,
@@ -58,14 +63,18 @@ extension Scenarios {
         Scenario(name: "field colliders: a bouncing distance-field dome over a kill heightfield at 144 updates/s",
                  make: { fieldLayer([dome(.bounce), terrain(.kill)]) }, times: steps(fps: 144, until: 4), compareEvery: 144,
                  birthTicks: Tolerance.hitTicks),
+        // Compared off whole seconds: there this cell's resting particles are 186 ticks past a grid
+        // point, in which one resting on a surface falls 1.0·10⁻³ points, the tolerance itself, so
+        // the float and double paths decide differently whether it is still on the surface (the
+        // plane's rule too, Collisions.tolerance).
         Scenario(name: "field colliders: sticking to a heightfield and a distance-field dome at 240 updates/s",
-                 make: { fieldLayer([dome(.stick), terrain(.stick)]) }, times: steps(fps: 240, until: 3), compareEvery: 240,
+                 make: { fieldLayer([dome(.stick), terrain(.stick)]) }, times: steps(fps: 240, until: 2.95), compareEvery: 170,
                  birthTicks: Tolerance.hitTicks),
         Scenario(name: "field colliders: kills under irregular steps",
                  make: { fieldLayer([dome(.kill), terrain(.kill)]) }, times: irregularSteps(until: 6, seed: 47),
                  compareEvery: 30, birthTicks: Tolerance.hitTicks),
-        Scenario(name: "field colliders: a bouncing heightfield caught up (timeOffset 20)", make: {
-            let layer = fieldLayer([terrain(.bounce)])
+        Scenario(name: "field colliders: a bouncing dome and a kill heightfield caught up (timeOffset 20)", make: {
+            let layer = fieldLayer([dome(.bounce), terrain(.kill)])
             layer.timeOffset = 20
             return layer
         }, times: steps(fps: 60, until: 3), compareEvery: 60, birthTicks: Tolerance.hitTicks),
