@@ -195,12 +195,7 @@ struct InspectorWindowTests {
         #expect(first.cells == ["fire"] && first.selectedCell == "fire")
 
         func press(_ control: String, until what: String, _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
-            // The layout settles one frame after a change: read where the control is after that.
-            let seen = try #require(state.read())
-            let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
-            let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
-            try session.click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
-            return try state.wait(what, until: condition)
+            try session.press(control, in: window, state: state, until: what, condition)
         }
         let added = try press("Add sub-cell", until: "a sub-cell") { $0.cells.count == 2 }
         #expect(added.cells == ["fire", "fire.cell"] && added.selectedCell == "fire.cell")
@@ -229,11 +224,7 @@ struct BehaviorInspectorWindowTests {
         let window = try session.window(titled: "Plume Playground")
         #expect(first.controls["behavior terrain"] == nil)
         func click(_ control: String, until what: String, _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
-            let seen = try #require(state.read())
-            let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
-            let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
-            try session.click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
-            return try state.wait(what, until: condition)
+            try session.press(control, in: window, state: state, until: what, condition)
         }
         let listed = try click("Behaviors", until: "the behaviours listed") { $0.controls["behavior terrain"] != nil }
         #expect(listed.controls["behavior align"] != nil && listed.controls["sampleSpacing terrain"] == nil)
@@ -242,6 +233,19 @@ struct BehaviorInspectorWindowTests {
             #expect(open.controls["\(key) terrain"] != nil, "\(key) not shown: \(open.controls.keys.sorted())")
         }
         #expect(open.controls["boxWidth terrain"] == nil && open.controls["radius terrain"] == nil)
+    }
+}
+
+extension XSession {
+    /// Clicks the middle of the inspector control `control` (as the state file places it, read
+    /// once the layout has settled: a frame after a change) and waits until `condition`.
+    func press(_ control: String, in window: String, state: StateFile, until what: String,
+               _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
+        let seen = try #require(state.read())
+        let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
+        let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
+        try click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
+        return try state.wait(what, until: condition)
     }
 }
 
