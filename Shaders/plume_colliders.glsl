@@ -1,7 +1,6 @@
 // Collisions on the GPU (Semantics §12 "Collisions"): the twin of
 // Sources/Plume/Simulation/Colliders.swift in 32-bit floats, on the chords of the motion grid of
-// plume_motion_behaviors.glsl (included before this file, whose force terms and Runge–Kutta steps
-// it calls). The contact walk finds the collision events and kills of one update.
+// plume_motion_behaviors.glsl (included before this file, whose grid steps it calls). The contact walk finds the collision events and kills of one update.
 
 // ---- Collisions (Colliders.swift: ResolvedCollider, Collisions.collide). A chord from one state to
 // the next enters a collider's surface from its open side; the hit is the chord's state there.
@@ -84,23 +83,6 @@ vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
     return q[best] < 0.0 ? -axes[best] : axes[best];
 }
 
-// BehaviorMotion.rk4 from age t0 to t1 (seconds, not on the tick grid: a hit's age).
-void plume_rk4_span(usamplerBuffer t, int m, inout vec3 p, inout vec3 v, float t0, float t1, vec3 a, MotionParticle q) {
-    float h = t1 - t0;
-    if (!(h > 0.0)) return;
-    float tm = t0 + h * 0.5;
-    vec3 p1 = p, v1 = v;
-    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_speed(t, m, t0, q);
-    vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
-    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_speed(t, m, tm, q);
-    vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
-    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_speed(t, m, tm, q);
-    vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
-    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_speed(t, m, t1, q);
-    p = p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0);
-    v = v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0);
-}
-
 // What a grid walk meets (Collisions.contacts): the window of ticks (lower, limit] it counts, the
 // collision event it keeps (`want`, 0-based: its tick, point and raw velocity, and its collider),
 // the events counted, and the first kill (its tick, −1: none, and its state).
@@ -120,10 +102,12 @@ ContactWalk plume_no_contacts() {
     return ContactWalk(0, -1, -1, 0, none, -1, -1, none);
 }
 
-// Collisions.collide: the state at s1.age of the motion from s0 (whose collision-free step is s1),
-// noting in `w` the hits whose ticks lie in its window. Times inside are seconds from s0.age, so a
-// hit's tick (rounded to the nearest) is exact in float.
-MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q,
+// Collisions.collide: the state at the drift's age of the grid motion from s0 (plume_drift: d, whose
+// state is the collision-free one), noting in `w` the hits whose ticks lie in its window. A hit's
+// velocity is the drift's there; after a bounce the particle moves on under the drift's
+// acceleration. Times inside are seconds from s0.age, so a hit's tick (rounded to the nearest) is
+// exact in float.
+MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 v0, vec3 acc, float speed,
                                inout ContactWalk w) {
 #if !HAS_COLLIDERS
     return s1;
@@ -131,8 +115,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
     int n = int(plume_MotionHeader_colliders(t, m));
     if (n == 0) return s1;
     int first = plume_MotionHeader_colliderStart(t, m);
-    vec3 fp = s0.position, fv = s0.velocity, tp = s1.position, tv = s1.velocity;
-    float base = plume_seconds(s0.age);
+    vec3 fp = s0.position, tp = s1.position, tv = s1.velocity, v = v0;
     float fa = 0.0, ta = plume_seconds(s1.age - s0.age);
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
@@ -143,33 +126,34 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         }
         if (hit < 0) break;
         int e = first + COLLIDER_VECS * hit;
-        vec3 p = fp + (tp - fp) * best, v = fv + (tv - fv) * best;
+        vec3 p = fp + (tp - fp) * best;
         float age = fa + (ta - fa) * best;
+        vec3 vHit = v + acc * (age - fa);
         int response = plume_Collider_response(t, e);
         int tick = s0.age + int(floor(age * 65536.0 + 0.5));
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
             if (plume_collider_distance(t, e, fp) > COLLISION_TOLERANCE) {      // it arrives: an event
-                if (w.events == w.want) { w.chosen = MotionState(tick, p, v); w.chosenCollider = hit; }
+                if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
                 w.events += 1;
             }
-            if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, v); }
+            if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
         }
         if (response != 0) return MotionState(s1.age, p, vec3(0.0));
         vec3 nrm = plume_collider_normal(t, e, p);
-        float vn = dot(v, nrm);
-        vec3 outv = (v - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
+        float vn = dot(vHit, nrm);
+        vec3 outv = (vHit - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
                   + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);
         if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, p, outv);
-        fp = p; fv = outv; fa = age;
-        tp = p; tv = outv;
-        plume_rk4_span(t, m, tp, tv, base + age, plume_seconds(s1.age), a, q);
+        float rest = ta - age;
+        fp = p; v = outv; fa = age;
+        tp = p + (outv + acc * (rest * 0.5)) * (speed * rest); tv = outv + acc * rest;
     }
     return MotionState(s1.age, tp, tv);
 }
 
-MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 a, MotionParticle q) {
+MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionDrift d) {
     ContactWalk w = plume_no_contacts();
-    return plume_collide_walk(t, m, s0, s1, a, q, w);
+    return plume_collide_walk(t, m, s0, d.state, d.velocity, d.acc, d.speed, w);
 }
 
 // Collisions.contacts: walks the grid from s (a grid point) through the step that holds age1,
@@ -183,7 +167,8 @@ ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int
     w.want = want;
     int step = plume_MotionHeader_gridTicks(t, m);
     for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
-        MotionState next = plume_collide_walk(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q, w);
+        MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
+        MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d.state, d.velocity, d.acc, d.speed, w), d.acc);
         if ((n + 1) * step > age1) break;
         s = next;
     }

@@ -4,7 +4,7 @@
 
 // The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
 // The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
-// masked, to find that it ends, and a step is 4 force evaluations.
+// masked, to find that it ends, and a step is a force evaluation.
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
     int step = plume_MotionHeader_gridTicks(t, m);
     int n = s.age / step;
@@ -12,7 +12,8 @@ MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, 
     if (k > 0) {
         int i = 0;
         do {
-            s = plume_collide(t, m, s, plume_rk4(t, m, s, (n + 1) * step, a, q), a, q);
+            MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
+            s = plume_held(t, m, plume_collide(t, m, s, d), d.acc);
             ++n;
         } while (++i < k);
     }
@@ -94,7 +95,7 @@ MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, in
 #if HAS_GRID
     if (kind == MOTION_GRID) {
         MotionState g = plume_grid_advance(t, m, s, age, a, q, maxSteps);
-        e = plume_collide(t, m, g, plume_rk4(t, m, g, age, a, q), a, q);
+        e = plume_collide(t, m, g, plume_drift(t, m, g, age, a, q));
     }
 #endif
     e.velocity *= plume_mt_factor(t, m, plume_seconds(age), q.lifetime);

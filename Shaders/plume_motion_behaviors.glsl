@@ -1,8 +1,8 @@
 // Motion behaviours on the GPU (Semantics §12 "Motion"): the twin of
 // Sources/Plume/Simulation/BehaviorMotion.swift in 32-bit floats. Closed forms for drag, waves and a
-// speed curve, an orbit about the birth point, and the fixed age grid (classical Runge–Kutta, one
-// step per 1024 ticks = 1/64 s, the reference's grid) for attractors, turbulence, vortices and
-// radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
+// speed curve, an orbit about the birth point, and the fixed age grid (leapfrog, one force
+// evaluation a step, one step per 1024 ticks = 1/64 s, the reference's grid) for attractors,
+// turbulence, vortices and radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
 // at the same ages); durations become seconds only as differences, which keeps them exact.
 // sin/cos are polynomials after an exact reduction to a quarter turn (plume_turn in
 // plume_birth.glsl, ~1e-7; llvmpipe's are ~1e-5).
@@ -18,7 +18,7 @@ const int MOTION_ORBIT = 3;
 
 // The classes a program compiles (MOTION_CLASSES, ProgramKey.defines: bit 1 closed form, 2 grid,
 // 4 orbit): an update or spawn variant only its cell's, so llvmpipe, which runs every branch for
-// every lane, does not pay for the Runge–Kutta grid on a cell with drag. Draw programs: all.
+// every lane, does not pay for the grid on a cell with drag. Draw programs: all.
 #ifndef MOTION_CLASSES
 #define MOTION_CLASSES 7
 #endif
@@ -89,8 +89,8 @@ MotionVortex plume_mt_vortex(usamplerBuffer t, int e) {
 
 // The per-particle draws of BehaviorParticle, and the cell's force parameters that every force
 // evaluation needs (plume_mt_force): read from the table once per particle here, not once per
-// evaluation (a grid step evaluates the force 4 times, and each read is a texel fetch, which
-// llvmpipe runs per lane).
+// evaluation (an update or a draw may evaluate the force more than once, and each read is a texel
+// fetch, which llvmpipe runs per lane).
 struct MotionParticle {
     float lifetime;                // seconds
     float radial;
@@ -287,53 +287,49 @@ MotionState plume_orbit(MotionState s, int age, MotionParticle q) {
     return MotionState(age, s.position + u * r, u * dr + perp * (r * q.omega));
 }
 
-// ---- Turbulence (CurlNoise.swift): the 2-D curl of gradient noise, lattice gradients from the
-// particle hash, quintic fade; no trig.
+// ---- Turbulence (CurlNoise.swift): the 2-D curl of 2-D simplex noise, 3 corners an octave, each
+// octave drifting along its own direction with age; a two-round lattice hash; no trig. Every
+// constant is the Float the reference rounds its own to.
 
-vec3 plume_noise_gradient_dir(uint h) {
-    uint k = h % 12u;
-    float a = (k & 1u) == 0u ? 1.0 : -1.0, b = (k & 2u) == 0u ? 1.0 : -1.0;
-    uint pair = k >> 2u;
-    return pair == 0u ? vec3(a, b, 0.0) : pair == 1u ? vec3(a, 0.0, b) : vec3(0.0, a, b);
+// Corner (i, j)'s hash from its row's r = (i ^ key) * 0x9E3779B1, r ^= r >> 16 (CurlNoise.cornerHash).
+uint plume_noise_hash(uint row, uint j) {
+    uint h = (row ^ j) * 0x85EBCA77u;
+    h ^= h >> 15u;
+    return h * 0xC2B2AE3Du;
 }
 
-// One lattice corner's term of ∇n: corner offset o (0 or 1 per axis), its hash h.
-vec3 plume_noise_corner(uint h, vec3 o, vec3 f, vec3 u, vec3 du) {
-    vec3 gc = plume_noise_gradient_dir(h);
-    vec3 d = f - o;
-    float value = dot(gc, d);
-    vec3 w = mix(1.0 - u, u, o), dw = mix(-du, du, o);
-    return gc * (w.x * w.y * w.z) + vec3(dw.x * w.y * w.z, w.x * dw.y * w.z, w.x * w.y * dw.z) * value;
+// One corner's term of the gradient (CurlNoise.corner): t^4 g - 8 t^3 (g.d) d, t = max(1/2 - |d|^2, 0);
+// g one of the 8 unit directions at 22.5° + k·45° (CurlNoise.gradient): bit 29 of the hash swaps
+// (cos 22.5°, sin 22.5°), bits 31 and 30 are the components' sign bits.
+vec2 plume_noise_corner(uint h, vec2 d) {
+    vec2 g = (h & 0x20000000u) != 0u ? vec2(0.38268343236, 0.92387953251) : vec2(0.92387953251, 0.38268343236);
+    g = uintBitsToFloat(floatBitsToUint(g) ^ uvec2(h & 0x80000000u, (h << 1u) & 0x80000000u));
+    float t = max(0.5 - d.x * d.x - d.y * d.y, 0.0);
+    float value = g.x * d.x + g.y * d.y;
+    float t2 = t * t;
+    return g * (t2 * t2) - d * (8.0 * t2 * t * value);
 }
 
-// ∇n(x) of one octave's gradient noise (CurlNoise.noiseGradient), its corners summed in the same
-// order (x fastest, then y, then z). Their hashes share prefixes (plume_hash mixes the seed, then
-// key.x, then key.y, then the draw with z): 1 + 2 + 4 + 8 mixes for the 8 corners instead of 32,
-// the same hashes.
-vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
-    const float L = 16777216.0;
-    vec3 v = clamp(x, -L, L);
-    vec3 fl = floor(v);
-    ivec3 cell = ivec3(fl);
-    vec3 f = v - fl;
-    vec3 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
-    vec3 du = 30.0 * f * f * (f * (f - 2.0) + 1.0);
-    uint hs = plume_mix(seed ^ 0x9E3779B9u);
-    uint x0 = plume_mix(hs ^ uint(cell.x)), x1 = plume_mix(hs ^ uint(cell.x + 1));
-    uint y0 = uint(cell.y), y1 = uint(cell.y + 1);
-    uint h00 = plume_mix(x0 ^ y0), h10 = plume_mix(x1 ^ y0), h01 = plume_mix(x0 ^ y1), h11 = plume_mix(x1 ^ y1);
-    uint z0 = draw ^ (uint(cell.z) * 0x9E3779B1u) ^ (octave << 24u);
-    uint z1 = draw ^ (uint(cell.z + 1) * 0x9E3779B1u) ^ (octave << 24u);
-    vec3 g = vec3(0.0);
-    g += plume_noise_corner(plume_mix(h00 ^ z0), vec3(0.0, 0.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h10 ^ z0), vec3(1.0, 0.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h01 ^ z0), vec3(0.0, 1.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h11 ^ z0), vec3(1.0, 1.0, 0.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h00 ^ z1), vec3(0.0, 0.0, 1.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h10 ^ z1), vec3(1.0, 0.0, 1.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h01 ^ z1), vec3(0.0, 1.0, 1.0), f, u, du);
-    g += plume_noise_corner(plume_mix(h11 ^ z1), vec3(1.0, 1.0, 1.0), f, u, du);
-    return g;
+// ∇n(x) of one octave's simplex noise under lattice key `key` (CurlNoise.noiseGradient), its
+// corners summed in the same order.
+vec2 plume_noise_gradient(vec2 x, uint key) {
+    const float L = 16777216.0, F = 0.36602540378, G = 0.21132486540;
+    vec2 v = clamp(x, -L, L);
+    float s = (v.x + v.y) * F;
+    float fi = floor(v.x + s), fj = floor(v.y + s);
+    float t = (fi + fj) * G;
+    vec2 d0 = vec2(v.x - (fi - t), v.y - (fj - t));
+    uint i = uint(int(fi)), j = uint(int(fj));
+    bool first = d0.x > d0.y;
+    vec2 d1 = d0 - (first ? vec2(1.0, 0.0) : vec2(0.0, 1.0)) + G;
+    vec2 d2 = d0 - 1.0 + 2.0 * G;
+    uint row0 = (i ^ key) * 0x9E3779B1u, row1 = ((i + 1u) ^ key) * 0x9E3779B1u;
+    row0 ^= row0 >> 16u;
+    row1 ^= row1 >> 16u;
+    uint h0 = plume_noise_hash(row0, j);
+    uint h1 = plume_noise_hash(first ? row1 : row0, first ? j : j + 1u);
+    uint h2 = plume_noise_hash(row1, j + 1u);
+    return plume_noise_corner(h0, d0) + plume_noise_corner(h1, d1) + plume_noise_corner(h2, d2);
 }
 
 // CurlNoise.acceleration: `at` the particle's age, seconds. The octaves loop as do … while: n ≥ 1,
@@ -341,20 +337,24 @@ vec3 plume_noise_gradient(vec3 x, uint seed, uint draw, uint octave) {
 vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
     if (T.strength == 0.0) return vec3(0.0);
     int n = int(floor(clamp(T.octaves, 1.0, 8.0)));
-    vec3 x = vec3(p.x * T.frequency, p.y * T.frequency, T.scrollSpeed * at);
-    vec3 sum = vec3(0.0);
+    uint key = plume_mix(plume_mix(seed ^ 0x9E3779B9u) ^ T.draw);
+    vec2 x = vec2(p.x * T.frequency, p.y * T.frequency);
+    float drift = T.scrollSpeed * at;
+    const float C = -0.73736887808, S = 0.67549029350;
+    vec2 direction = vec2(1.0, 0.0), sum = vec2(0.0);
     float norm = 0.0, scale = 1.0, weight = 1.0;
     int o = 0;
     do {
-        sum += plume_noise_gradient(x * scale, seed, T.draw, uint(o)) * weight;
+        sum += plume_noise_gradient((x + direction * drift) * scale, key ^ (uint(o) * 0x9E3779B9u)) * weight;
         norm += weight;
         scale *= 2.0;
         weight *= 0.5;
+        direction = vec2(direction.x * C - direction.y * S, direction.x * S + direction.y * C);
     } while (++o < n);
-    return vec3(sum.y, -sum.x, 0.0) * (T.strength / norm);
+    return vec3(sum.y, -sum.x, 0.0) * (T.strength * 27.0 / norm);
 }
 
-// ---- Grid (BehaviorMotion.force, rk4, advance).
+// ---- Grid (BehaviorMotion.force, field).
 
 // f += an attractor's acceleration at p (ResolvedAttractor.acceleration).
 void plume_mt_attract(inout vec3 f, MotionAttractor A, vec3 p) {
@@ -422,25 +422,54 @@ float plume_mt_speed(usamplerBuffer t, int m, float at, MotionParticle q) {
 #endif
 }
 
-MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q);
+// ---- The grid's leapfrog (BehaviorMotion.kick, drift, step, stepBack; Semantics §12): one force
+// evaluation per step. An anchor at a grid point n·h, n ≥ 1, holds the half-step velocity
+// v(n·h − h/2); one at birth (age 0) or off the grid holds the velocity at its age.
 
-MotionState plume_rk4(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
-    if (!(age > s.age)) return s;
-    return plume_rk4_step(t, m, s, age, a, q);
+// The motion from the anchor s to `age` (at most a grid step on; not kept): v, acc at s (drag
+// implicit on a half-step velocity w: acc = (f − k·w) / (1 + k·h/2), v = w + acc·h/2), the speed
+// factor g at the middle age; state: position p + (v + acc·τ/2)·(g·τ), raw velocity v + acc·τ.
+// A grid step is the drift to the next grid point, its collisions (plume_collide), then plume_held.
+struct MotionDrift {
+    MotionState state;
+    vec3 velocity;
+    vec3 acc;
+    float speed;
+};
+
+MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
+    int step = plume_MotionHeader_gridTicks(t, m);
+    vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);   // the field: no drag
+    float k = q.drag;
+    vec3 v = s.velocity, acc;
+    if (s.age > 0 && s.age % step == 0) {
+        float hh = plume_seconds(step) * 0.5;
+        acc = (f - k * v) / (1.0 + k * hh);
+        v = v + acc * hh;
+    } else {
+        acc = f - k * v;
+    }
+    float tau = plume_seconds(age - s.age);
+    float g = plume_mt_speed(t, m, plume_seconds(s.age) + tau * 0.5, q);
+    return MotionDrift(MotionState(age, s.position + (v + acc * (tau * 0.5)) * (g * tau), v + acc * tau), v, acc, g);
 }
 
-// plume_rk4's step, forwards or backwards (BehaviorMotion.rk4Step; a trail steps back along the grid).
-MotionState plume_rk4_step(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
-    float h = plume_seconds(age - s.age);
-    float t0 = plume_seconds(s.age), tm = t0 + h * 0.5, t1 = plume_seconds(age);
-    vec3 p1 = s.position, v1 = s.velocity;
-    vec3 a1 = plume_mt_force(t, m, p1, v1, t0, a, q), dp1 = v1 * plume_mt_speed(t, m, t0, q);
-    vec3 p2 = p1 + dp1 * (h * 0.5), v2 = v1 + a1 * (h * 0.5);
-    vec3 a2 = plume_mt_force(t, m, p2, v2, tm, a, q), dp2 = v2 * plume_mt_speed(t, m, tm, q);
-    vec3 p3 = p1 + dp2 * (h * 0.5), v3 = v1 + a2 * (h * 0.5);
-    vec3 a3 = plume_mt_force(t, m, p3, v3, tm, a, q), dp3 = v3 * plume_mt_speed(t, m, tm, q);
-    vec3 p4 = p1 + dp3 * h, v4 = v1 + a3 * h;
-    vec3 a4 = plume_mt_force(t, m, p4, v4, t1, a, q), dp4 = v4 * plume_mt_speed(t, m, t1, q);
-    return MotionState(age, p1 + (dp1 + 2.0 * dp2 + 2.0 * dp3 + dp4) * (h / 6.0),
-                       v1 + (a1 + 2.0 * a2 + 2.0 * a3 + a4) * (h / 6.0));
+// A grid point's state as the grid holds it (BehaviorMotion.held): the half-step velocity v − acc·h/2.
+MotionState plume_held(usamplerBuffer t, int m, MotionState s, vec3 acc) {
+    return MotionState(s.age, s.position, s.velocity - acc * (plume_seconds(plume_MotionHeader_gridTicks(t, m)) * 0.5));
+}
+
+// One step back from the grid anchor s (n·h, n ≥ 1) to (n − 1)·h, the step's exact inverse (a trail
+// walks back along the grid): p − w·(g·h), then v = (w − f·h/2) / (1 − k·h/2) (0 where k ≥ 2/h),
+// held as is at age 0, as the half-step velocity v − (f − k·v)·h/2 after it.
+MotionState plume_step_back(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
+    int step = plume_MotionHeader_gridTicks(t, m);
+    int age = s.age - step;
+    float h = plume_seconds(step), hh = h * 0.5, k = q.drag;
+    float g = plume_mt_speed(t, m, plume_seconds(age) + hh, q);
+    vec3 p = s.position - s.velocity * (g * h);
+    vec3 f = plume_mt_force(t, m, p, vec3(0.0), plume_seconds(age), a, q);
+    float d = 1.0 - k * hh;
+    vec3 v = d > 0.0 ? (s.velocity - f * hh) / d : vec3(0.0);
+    return MotionState(age, p, age > 0 ? v - (f - k * v) * hh : v);
 }

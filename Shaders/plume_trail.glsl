@@ -31,10 +31,12 @@ vec3 plume_trail_position(Particle p, uvec2 key, int age, inout MotionState back
             && int(plume_MotionHeader_motionClass(u_behaviors, m)) == MOTION_GRID) {
             MotionParticle q = plume_motion_particle(u_behaviors, m, key, p.lifetime);
             int step = plume_MotionHeader_gridTicks(u_behaviors, m);
-            for (int k = 0; k < 4096 && back.age - step >= age; ++k) {
-                back = plume_rk4_step(u_behaviors, m, back, (back.age + step / 2) / step * step - step, u_acc, q);
+            // an anchor off the grid (its motion began there): the drift from it, run back
+            if (!(int(p.anchorAge) > 0 && int(p.anchorAge) % step == 0)) {
+                return plume_drift(u_behaviors, m, back, age, u_acc, q).state.position;
             }
-            return age < back.age ? plume_rk4_step(u_behaviors, m, back, age, u_acc, q).position : back.position;
+            for (int k = 0; k < 4096 && back.age > age && back.age > 0; ++k) back = plume_step_back(u_behaviors, m, back, u_acc, q);
+            return age > back.age ? plume_drift(u_behaviors, m, back, age, u_acc, q).state.position : back.position;
         }
 #endif
         return plume_draw_motion(p, key, age, u_acc, u_behaviors).position;

@@ -15,10 +15,17 @@ import Testing
 ///   roundings of magnitude ≤ |p|; the anchor moves only where the acceleration or the behaviours
 ///   change (k times), each move adding the same: error ≤ 5·(k + 1)·h, so 0.01 points holds for
 ///   k ≤ 31 changes in a particle's life (the scenarios change at most a few times);
-/// * grid motion re-stores its anchor at every update (n of them) after Runge–Kutta steps whose
-///   rounding is relative to the step's displacement, plus one rounding of the position: the
-///   roundings are independent, so the error grows as √n·h — about 1.5e-3 after 600 updates
-///   (10 s at 60 fps; measured 2.1e-3 worst); its worst case n·h (0.04) is not reached.
+/// * grid motion (leapfrog, Semantics §12) re-stores its anchor at every grid step, n = 64 a
+///   second: each step rounds the position once (≤ h) and the half-step velocity once (relative
+///   2⁻²⁴: δ ≤ 1.8e-5 points/s at |v| ≤ 300 points/s, the scenarios' speeds), and its displacement
+///   is rounded relative to itself (≤ |v|·dt·2⁻²⁴, below h). The roundings are independent: the
+///   positions' add up as √n·h (1.5e-3 after 10 s, n = 640), and a velocity rounding at step i
+///   moves every later position by δ·(n − i)/64 s, together δ·(1/64)·√(Σ(n − i)²) ≈
+///   δ·n^{3/2}/(64·√3) (2.6e-3 after 10 s); both together √(1.5² + 2.6²)·10⁻³ ≈ 3.0e-3 points
+///   after 10 s, 0.01 after about 30 s (the scenarios run ≤ 10 s; measured worst: see the suites'
+///   printed worst errors). The force is evaluated once a step from the stored state, so a
+///   rounding is not amplified by the step itself; the grid's truncation (BehaviorFormulaTests)
+///   is the same on both simulators and cancels in the comparison.
 /// Velocities up to ~1000 points/s get the same relative error. Scale, angle and colour are O(1)
 /// values computed from float birth values in a few operations: 1e-4 absolute is ~100 float ulps
 /// of headroom.

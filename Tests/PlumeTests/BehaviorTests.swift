@@ -193,9 +193,17 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         #expect(maxAbs(c2.position - s2.position) < 1e-3, "speed curve: closed \(c2.position) vs RK4 \(s2.position)")
     }
 
-    /// The grid (1/64 s, classical Runge–Kutta) against the closed form of drag and two waves over
-    /// 7 s: an attractor that reaches nothing puts the same forces on the grid. The documented
-    /// accuracy of grid motion (BehaviorMotion.gridStep): within 1e-5 points and points/s (measured 1.6e-6).
+    /// The grid (1/64 s, leapfrog) against the closed form of drag and two waves over 7.3 s: an
+    /// attractor that reaches nothing puts the same forces on the grid. The bound, to leading order
+    /// in `h` (Semantics §12): the step's velocities follow the trapezoidal rule, `v(t+h) − v(t) =
+    /// h·(a(t) + a(t+h))/2`, whose local errors `−h³·a''/12` sum to `−h²·(a'(T) − a'(0))/12`: at most
+    /// `h²·A₁/6` in velocity (`A₁ = max|a'|`); integrated over `T` that moves the position by at
+    /// most `h²·(2·A₀ + T·A₁)/12` (`A₀ = max|a|`), and the drift `h·v + h²·a/2` misses `h³·a'/6` a
+    /// step, which sums to `h²·(a(T) − a(0))/6`, at most `h²·A₀/3`. The part step from the last grid
+    /// point to `T` (`τ < h`) adds `τ²·A₁/2` to the velocity and `τ³·A₁/6` to the position. So
+    /// position ≤ `h²·(A₀/2 + T·A₁/12 + h·A₁/6)`, velocity ≤ `h²·A₁·(1/6 + 1/2)`, per component;
+    /// `A₀`, `A₁` are measured along the closed form's path (drag only damps the errors,
+    /// `e^{−k(T−t)} ≤ 1`).
     @Test func theGridIsAccurate() throws {
         var b = CellBehaviors()
         b.drag = 0.7
@@ -207,11 +215,20 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         let a = SIMD3<Double>(0, 25, 0)
         let start = MotionAnchor(age: 0, position: SIMD3(1, 2, 3), velocity: SIMD3(80, -20, 4))
         let particle = BehaviorParticle(behaviors: grid, lifetime: 10, seed: 0, key: .root)
-        let closed = BehaviorMotion.evaluate(start, at: 7.3, acceleration: a, behaviors: b, particle: particle)
-        let stepped = BehaviorMotion.evaluate(start, at: 7.3, acceleration: a, behaviors: grid, particle: particle)
-        #expect(maxAbs(closed.0 - stepped.0) < 1e-5 && maxAbs(closed.1 - stepped.1) < 1e-5,
-                "grid \(stepped) vs closed form \(closed)")
-        print("grid (1/64 s) vs closed form after 7.3 s: position \(maxAbs(closed.0 - stepped.0)) pt, velocity \(maxAbs(closed.1 - stepped.1)) pt/s")
+        let end = 7.3
+        // A₀, A₁ along the closed form's path (a = a₀ + Σ waves − k·v), sampled at 1 ms
+        let accelerations = (0...7300).map { i -> SIMD3<Double> in
+            let t = Double(i) * 1e-3
+            let (_, v) = BehaviorMotion.evaluate(start, at: t, acceleration: a, behaviors: b, particle: particle)
+            return BehaviorMotion.force(.zero, v, t, acceleration: a, behaviors: b, particle: particle)
+        }
+        let (positionBound, velocityBound, a0, a1) = leapfrogBounds(accelerations, every: 1e-3, over: end)
+        let closed = BehaviorMotion.evaluate(start, at: end, acceleration: a, behaviors: b, particle: particle)
+        let stepped = BehaviorMotion.evaluate(start, at: end, acceleration: a, behaviors: grid, particle: particle)
+        let dp = maxAbs(closed.0 - stepped.0), dv = maxAbs(closed.1 - stepped.1)
+        #expect(dp <= positionBound && dv <= velocityBound,
+                "grid \(stepped) vs closed form \(closed) at \(end) s: \(dp) pt (bound \(positionBound)), \(dv) pt/s (bound \(velocityBound)); A₀ \(a0), A₁ \(a1)")
+        print("grid (1/64 s) vs closed form after \(end) s: position \(dp) pt (bound \(positionBound)), velocity \(dv) pt/s (bound \(velocityBound))")
     }
 
     @Test func curvesAndAlignmentShapeTheSnapshot() throws {
@@ -432,4 +449,16 @@ func behaviorLayer(_ kinds: Set<EmitterBehavior.Kind>? = nil, seed: UInt32 = 5, 
         #expect((9...11).contains(s.particles.count), "\(kind): \(s.particles.count) live after the jump")
         #expect(s.particles.allSatisfy { $0.age < 1 && $0.position.x.isFinite }, "\(kind): \(s.particles.prefix(2))")
     }
+}
+
+/// The leading-order error bounds of grid motion over `T` seconds (BehaviorFormulaTests.theGridIsAccurate
+/// derives them): position `h²·(A₀/2 + T·A₁/12 + h·A₁/6)`, velocity `h²·A₁·(1/6 + 1/2)`, with `A₀`
+/// the largest acceleration component along the path and `A₁` the largest rate of change of one,
+/// from `accelerations` sampled every `dt` seconds. Also returns `A₀` and `A₁`.
+func leapfrogBounds(_ accelerations: [SIMD3<Double>], every dt: Double, over T: Double)
+    -> (position: Double, velocity: Double, a0: Double, a1: Double) {
+    let a0 = accelerations.map(maxAbs).max() ?? 0
+    let a1 = zip(accelerations.dropFirst(), accelerations).map { maxAbs($0 - $1) / dt }.max() ?? 0
+    let h = BehaviorMotion.gridStep
+    return (h * h * (a0 / 2 + T * a1 / 12 + h * a1 / 6), h * h * a1 * (1.0 / 6 + 1.0 / 2), a0, a1)
 }

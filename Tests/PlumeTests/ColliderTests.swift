@@ -44,8 +44,8 @@ struct ColliderTests {
         var hits: [CollisionHit] = []
         var s = start
         for n in 1...128 {
-            let next = BehaviorMotion.rk4(s, to: Double(n) / 64, acceleration: g, behaviors: b, particle: particle)
-            s = Collisions.collide(s, next, acceleration: g, behaviors: b, particle: particle) { hits.append($0) }
+            let d = BehaviorMotion.drift(s, to: Double(n) / 64, acceleration: g, behaviors: b, particle: particle)
+            s = BehaviorMotion.held(Collisions.collide(s, d, behaviors: b) { hits.append($0) }, acceleration: d.acceleration)
         }
         #expect(hits.count == 1 && abs(hits[0].age - hitAge) < 1e-4 && abs(hits[0].position.y - 100) < 1e-9,
                 "hits: \(hits)")

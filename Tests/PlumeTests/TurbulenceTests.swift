@@ -39,7 +39,7 @@ struct TurbulenceTests {
     }
 
     /// The field's size: `strength` is the scale of the acceleration (largest magnitude over the
-    /// samples between 0.5 and 3 × strength, measured 1.39 for 3 octaves), and it is the same for
+    /// samples between 0.5 and 3 × strength, measured 1.42 for 3 octaves), and it is the same for
     /// the same seed and behaviour and different for another seed or behaviour index.
     @Test func theFieldIsSeededAndScaledByStrength() {
         let a = Self.field(), same = Self.field(), other = Self.field(seed: 10), next = Self.field(draw: BehaviorDraw.base + 4)
@@ -55,7 +55,9 @@ struct TurbulenceTests {
         print("turbulence: largest |a| \(largest / 50) × strength (3 octaves)")
     }
 
-    /// The motion grid (1/64 s, Runge–Kutta) follows the field: against a 1e-3 s step over 3 s.
+    /// The motion grid (1/64 s, leapfrog) follows the field: against a 1e-3 s Runge–Kutta step over
+    /// 3 s, within the grid's leading-order bound (`leapfrogBounds`, BehaviorFormulaTests.theGridIsAccurate)
+    /// from the accelerations along the fine path.
     @Test func theGridFollowsTheField() {
         var b = CellBehaviors()
         var t = ResolvedTurbulence(seed: 9, draw: BehaviorDraw.base)
@@ -66,11 +68,98 @@ struct TurbulenceTests {
         let start = MotionAnchor(age: 0, position: SIMD3(100, 50, 0), velocity: SIMD3(40, -10, 0))
         let grid = BehaviorMotion.evaluate(start, at: 3, acceleration: SIMD3(0, 10, 0), behaviors: b, particle: particle)
         var s = start
+        let g = SIMD3<Double>(0, 10, 0)
+        var accelerations = [BehaviorMotion.force(s.position, s.velocity, 0, acceleration: g, behaviors: b, particle: particle)]
         for i in 0..<3000 {
-            s = BehaviorMotion.rk4(s, to: Double(i + 1) * 1e-3, acceleration: SIMD3(0, 10, 0), behaviors: b, particle: particle)
+            s = BehaviorMotion.rk4(s, to: Double(i + 1) * 1e-3, acceleration: g, behaviors: b, particle: particle)
+            accelerations.append(BehaviorMotion.force(s.position, s.velocity, s.age, acceleration: g, behaviors: b, particle: particle))
         }
-        #expect(maxAbs(grid.0 - s.position) < 1e-4, "grid \(grid.0) vs fine steps \(s.position)")
-        print("turbulence: grid vs 1 ms steps after 3 s: \(maxAbs(grid.0 - s.position)) pt")
+        let bound = leapfrogBounds(accelerations, every: 1e-3, over: 3).position
+        #expect(maxAbs(grid.0 - s.position) <= bound, "grid \(grid.0) vs fine steps \(s.position) (bound \(bound))")
+        print("turbulence: grid vs 1 ms steps after 3 s: \(maxAbs(grid.0 - s.position)) pt (bound \(bound))")
+    }
+
+    /// The lattice hash (`CurlNoise.cornerHash`, two multiply–xorshift rounds): over 256 × 256
+    /// cells for several seeds, behaviours and octaves, the gradients are uniform over the 8
+    /// directions (χ² with 7 degrees of freedom below 30: p < 10⁻⁴ for a uniform draw), and
+    /// neighbouring cells (along i, j and the diagonal), the same cell in the next octave, and the
+    /// same cell under another seed pick the same direction with chance 1/8 ± 0.01 and have
+    /// gradients with mean dot product 0 ± 0.02.
+    @Test func theLatticeHashIsUniformAndDecorrelated() {
+        let keys: [(String, UInt32)] = [(9, 64), (10, 64), (9, 68), (0, 0), (0xFFFF_FFFF, 92)].map { seed, draw in
+            ("seed \(seed) draw \(draw)", CurlNoise.key(seed: seed, draw: draw))
+        }
+        func direction(_ i: Int32, _ j: Int32, _ key: UInt32) -> UInt32 { CurlNoise.cornerHash(i, j, key: key) >> 29 }
+        func grad(_ i: Int32, _ j: Int32, _ key: UInt32) -> SIMD2<Double> { CurlNoise.gradient(CurlNoise.cornerHash(i, j, key: key)) }
+        let range = Int32(-128)..<Int32(128)
+        let cells = Double(range.count * range.count)
+        for (name, base) in keys {
+            for octave in UInt32(0)..<3 {
+                let key = base ^ (octave &* 0x9E37_79B9)
+                let nextOctave = base ^ ((octave + 1) &* 0x9E37_79B9)
+                let otherSeed = CurlNoise.key(seed: 12345, draw: 64) ^ (octave &* 0x9E37_79B9)
+                var counts = [Double](repeating: 0, count: 8)
+                let pairs: [(String, (Int32, Int32) -> (UInt32, SIMD2<Double>))] = [
+                    ("i + 1", { i, j in (direction(i + 1, j, key), grad(i + 1, j, key)) }),
+                    ("j + 1", { i, j in (direction(i, j + 1, key), grad(i, j + 1, key)) }),
+                    ("diagonal", { i, j in (direction(i + 1, j + 1, key), grad(i + 1, j + 1, key)) }),
+                    ("next octave", { i, j in (direction(i, j, nextOctave), grad(i, j, nextOctave)) }),
+                    ("another seed", { i, j in (direction(i, j, otherSeed), grad(i, j, otherSeed)) }),
+                ]
+                var same = [Double](repeating: 0, count: pairs.count), dot = [Double](repeating: 0, count: pairs.count)
+                for i in range {
+                    for j in range {
+                        let k = direction(i, j, key), g = grad(i, j, key)
+                        counts[Int(k)] += 1
+                        #expect(abs((g * g).sum().squareRoot() - 1) < 1e-6, "gradient \(g) of cell (\(i), \(j)), \(name), octave \(octave)")
+                        for (n, pair) in pairs.enumerated() {
+                            let (k2, g2) = pair.1(i, j)
+                            if k2 == k { same[n] += 1 }
+                            dot[n] += (g * g2).sum()
+                        }
+                    }
+                }
+                let expected = cells / 8
+                let chi2 = counts.map { ($0 - expected) * ($0 - expected) / expected }.reduce(0, +)
+                #expect(chi2 < 30, "χ² \(chi2) of the directions \(counts), \(name), octave \(octave)")
+                for (n, pair) in pairs.enumerated() {
+                    #expect(abs(same[n] / cells - 0.125) < 0.01,
+                            "\(pair.0): same direction in \(same[n] / cells) of the cells, \(name), octave \(octave)")
+                    #expect(abs(dot[n] / cells) < 0.02, "\(pair.0): mean gradient dot \(dot[n] / cells), \(name), octave \(octave)")
+                }
+                if name == keys[0].0, octave == 0 {
+                    print("turbulence hash: directions \(counts.map { Int($0) }) χ² \(chi2); same as neighbour " +
+                          zip(pairs, same).map { "\($0.0) \($1 / cells)" }.joined(separator: ", "))
+                }
+            }
+        }
+    }
+
+    /// Octaves add finer detail: with 3 octaves the field differs from 1 octave's by a fraction of
+    /// its size, and it varies over shorter distances (its RMS derivative over its RMS size, about
+    /// 1.5 times 1 octave's: the octaves' slopes add, their sizes shrink as 2^-o); the scroll changes
+    /// it with age, and without scroll it does not depend on age.
+    @Test func octavesAddDetailAndTheScrollChangesTheFieldWithAge() {
+        let one = Self.field(octaves: 1), three = Self.field(octaves: 3), still = Self.field(scroll: 0)
+        let h = 1e-2
+        var differs = 0.0, size = 0.0, aged = 0.0, stillAged = 0.0
+        var sizes = SIMD2<Double>.zero, slopes = SIMD2<Double>.zero   // sums of squares: 1 octave, 3
+        for p in Self.samples {
+            let a1 = one(p, 0.4), a3 = three(p, 0.4)
+            differs = max(differs, length(a1 - a3))
+            size = max(size, length(a1))
+            sizes += SIMD2((a1 * a1).sum(), (a3 * a3).sum())
+            let d1 = (one(p + SIMD3(h, 0, 0), 0.4) - a1) / h, d3 = (three(p + SIMD3(h, 0, 0), 0.4) - a3) / h
+            slopes += SIMD2((d1 * d1).sum(), (d3 * d3).sum())
+            aged = max(aged, length(a3 - three(p, 2.4)))
+            stillAged = max(stillAged, length(still(p, 0.4) - still(p, 2.4)))
+        }
+        let detail = (slopes / sizes).squareRoot()   // 1/pt: RMS slope over RMS size
+        #expect(differs > 0.2 * size, "3 octaves differ from 1 by \(differs), the field's size \(size)")
+        #expect(detail.y > 1.25 * detail.x, "RMS slope ÷ RMS size: 3 octaves \(detail.y) /pt, 1 octave \(detail.x) /pt")
+        #expect(aged > 0.5 * size, "the field changed by \(aged) in 2 s of age (scroll 0.7)")
+        #expect(stillAged == 0, "without scroll the field changed by \(stillAged) with age")
+        print("turbulence: RMS slope ÷ RMS size, 1 octave \(detail.x) /pt, 3 octaves \(detail.y) /pt")
     }
 
     static func layer(seed: UInt32 = 4) -> EmitterLayer {

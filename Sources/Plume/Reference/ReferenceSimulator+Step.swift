@@ -61,9 +61,12 @@ extension ReferenceSimulator {
             while p.subClocks.count < cell.children.count { p.subClocks.append(EmissionClock(origin: age)) }
         }
         // Collisions (Semantics §12, §14): the contacts of the update's span, found from the
-        // anchor before it moves; a kill ends the particle at its hit.
-        let contacts = collisions(of: p, cell: cell, from: ta, to: tb, fresh: fresh)
-        if let kill = contacts.kill { p.kill = kill }
+        // anchor before it moves, where something needs them (ResolvedCell.countsContacts, or a
+        // host subscription); a kill ends the particle at its hit.
+        let counts = cell.countsContacts
+        let contacts = counts || events.wants(.collision, cellPath: cell.path)
+            ? collisions(of: p, cell: cell, from: ta, to: tb, fresh: fresh) : Collisions.Contacts()
+        if counts, let kill = contacts.kill { p.kill = kill }
         if !cell.children.isEmpty {
             for (j, sub) in cell.children.enumerated() {
                 // ages saturate at 2³¹ − 1 ticks, as the GPU's 32-bit ones (the parent is long dead then)
@@ -92,7 +95,7 @@ extension ReferenceSimulator {
                 }
             }
         }
-        p.contacts &+= UInt32(truncatingIfNeeded: contacts.events.count)
+        if counts { p.contacts &+= UInt32(truncatingIfNeeded: contacts.events.count) }
         // A particle that dies before tb moves only to its death (it is removed at the end of the
         // update): a long jump costs what the survivors cost, not the jump's length in grid steps.
         let end = min(tb, p.birthTick + p.endTicks)

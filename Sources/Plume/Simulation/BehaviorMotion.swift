@@ -49,10 +49,12 @@ public struct BehaviorParticle: Sendable {
 }
 
 /// Particle motion under behaviours (Semantics §12): closed forms where they exist, else a fixed
-/// grid of the particle's age with a classical Runge–Kutta step, so the result does not depend
-/// on the host's update times.
+/// grid of the particle's age with a leapfrog (velocity Verlet) step, one force evaluation a step,
+/// so the result does not depend on the host's update times.
 public enum BehaviorMotion {
-    /// The age grid of forces with no closed form: 1/64 s (1024 ticks, so grid points are whole ticks; classical Runge–Kutta at this step follows drag and waves within 1e-5 points over 7 s, BehaviorFormulaTests.theGridIsAccurate).
+    /// The age grid of forces with no closed form: 1/64 s (1024 ticks, so grid points are whole
+    /// ticks). The leapfrog step is second order: its error after a time `T` is `O(h²)`
+    /// (BehaviorFormulaTests.theGridIsAccurate states and checks the bound for drag and waves).
     public static let gridStep = 1.0 / 64
     /// ``gridStep`` in ticks (``Ticks``): 1024.
     public static let gridTicks = 1024
@@ -71,8 +73,7 @@ public enum BehaviorMotion {
             return (s.position, s.velocity * factor(b, age, particle.lifetime))
         case .grid:
             let grid = advance(anchor, to: age, acceleration: a, behaviors: b, particle: particle)
-            let s = Collisions.collide(grid, rk4(grid, to: age, acceleration: a, behaviors: b, particle: particle),
-                                       acceleration: a, behaviors: b, particle: particle)
+            let s = Collisions.collide(grid, drift(grid, to: age, acceleration: a, behaviors: b, particle: particle), behaviors: b)
             return (s.position, s.velocity * factor(b, age, particle.lifetime))
         }
     }
@@ -80,8 +81,10 @@ public enum BehaviorMotion {
     /// The position at any `age`, before the anchor's too (a trail's samples, Semantics §10
     /// "Trails"): ``evaluate(_:at:acceleration:behaviors:particle:)`` forwards; backwards, the
     /// closed forms run back from the anchor (exact: the same path), and grid motion steps back
-    /// along the grid from its anchor (a grid point) by Runge–Kutta steps of `−h`, then the part
-    /// step to `age` (the path the grid took, within the step's error).
+    /// along the grid from its anchor (a grid point) by the inverse of its step
+    /// (``stepBack(_:acceleration:behaviors:particle:)``: the grid points it passed, to rounding),
+    /// then drifts from the grid point before `age` (as the particle did, without its collisions);
+    /// from an anchor off the grid, the drift runs back from it.
     public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
                                 behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
         positions(anchor, at: [age], acceleration: a, behaviors: b, particle: particle)[0]
@@ -96,12 +99,14 @@ public enum BehaviorMotion {
             guard age < anchor.age, b.motion == .grid else {
                 return evaluate(anchor, at: age, acceleration: a, behaviors: b, particle: particle).0
             }
-            while back.age - gridStep >= age {
+            // an anchor off the grid (its motion began there): the drift from it, run back
+            guard holdsHalfStep(anchor) else { return drift(anchor, to: age, acceleration: a, behaviors: b, particle: particle).state.position }
+            while back.age > age && back.age > 0 {
                 let n = (back.age / gridStep).rounded() - 1
-                back = rk4Step(back, to: n * gridStep, acceleration: a, behaviors: b, particle: particle)
+                back = stepBack(back, acceleration: a, behaviors: b, particle: particle)
                 back.age = n * gridStep
             }
-            return age < back.age ? rk4Step(back, to: age, acceleration: a, behaviors: b, particle: particle).position
+            return age > back.age ? drift(back, to: age, acceleration: a, behaviors: b, particle: particle).state.position
                 : back.position
         }
     }
@@ -121,10 +126,10 @@ public enum BehaviorMotion {
             return closedForm(anchor, to: age, acceleration: a, behaviors: b, lifetime: particle.lifetime)
         case .grid:
             var s = anchor
-            var n = (anchor.age / gridStep).rounded()
+            var n = (anchor.age / gridStep).rounded(.down)
             while (n + 1) * gridStep <= age {
-                s = Collisions.collide(s, rk4(s, to: (n + 1) * gridStep, acceleration: a, behaviors: b, particle: particle),
-                                       acceleration: a, behaviors: b, particle: particle)
+                let d = drift(s, to: (n + 1) * gridStep, acceleration: a, behaviors: b, particle: particle)
+                s = held(Collisions.collide(s, d, behaviors: b), acceleration: d.acceleration)
                 n += 1
                 s.age = n * gridStep
             }
@@ -221,17 +226,93 @@ public enum BehaviorMotion {
         return f
     }
 
-    /// One classical Runge–Kutta step from `s` to `age` (at most one grid step later):
-    /// `dp/dτ = g(τ/L)·v`, `dv/dτ = force(p, v, τ)`.
+    /// The forces at `p`, age `t` without drag: ``force(_:_:_:acceleration:behaviors:particle:)``
+    /// at rest (drag, the only term that depends on the velocity, enters the grid's step implicitly).
+    static func field(_ p: SIMD3<Double>, _ t: Double, acceleration a: SIMD3<Double>,
+                      behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
+        force(p, .zero, t, acceleration: a, behaviors: b, particle: particle)
+    }
+
+    /// Whether grid motion's anchor `s` holds a half-step velocity: its age is a grid point `n·h`
+    /// with `n ≥ 1` (Semantics §12: the velocity `v(n·h − h/2)` of the step that reached it). An
+    /// anchor at birth (age 0) or off the grid (where grid motion began after an update's
+    /// behaviours changed) holds the velocity at its age.
+    static func holdsHalfStep(_ s: MotionAnchor) -> Bool {
+        let n = s.age / gridStep
+        return n >= 1 && n == n.rounded()
+    }
+
+    /// The velocity and acceleration at the anchor `s` of grid motion, from `f`, the
+    /// ``field(_:_:acceleration:behaviors:particle:)`` at its point. With a half-step velocity
+    /// `w = v(t − h/2)` (``holdsHalfStep(_:)``), drag `k` is implicit: `a = f − k·v` with
+    /// `v = w + a·h/2`, so `a = (f − k·w) / (1 + k·h/2)`; else `a = f − k·v`.
+    static func kick(_ s: MotionAnchor, field f: SIMD3<Double>, drag k: Double) -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>) {
+        guard holdsHalfStep(s) else { return (s.velocity, f - k * s.velocity) }
+        let half = gridStep * 0.5
+        let acc = (f - k * s.velocity) / (1 + k * half)
+        return (s.velocity + acc * half, acc)
+    }
+
+    /// The motion from the grid anchor `s` to `age` (at most one grid step on, or back from an
+    /// anchor that holds no half-step velocity; not kept): with `v`, `a` the velocity and
+    /// acceleration at `s` (``kick(_:field:drag:)``, one force evaluation) and `τ = age − s.age`,
+    /// the position `p + (v + a·τ/2)·(g·τ)` (the speed factor `g` at `s.age + τ/2`) and the raw
+    /// velocity `v + a·τ`. `velocity`, `acceleration` and `speed` are `v`, `a` and `g`: the
+    /// collisions on the chord use them (Colliders.swift). A grid step is the drift to the next
+    /// grid point, its collisions, then ``held(_:acceleration:)``.
+    static func drift(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>, behaviors b: CellBehaviors,
+                      particle: BehaviorParticle) -> Drift {
+        let (v, acc) = kick(s, field: field(s.position, s.age, acceleration: a, behaviors: b, particle: particle),
+                            drag: b.drag)
+        let tau = age - s.age
+        let g = factor(b, s.age + tau * 0.5, particle.lifetime)
+        return Drift(state: MotionAnchor(age: age, position: s.position + (v + acc * (tau * 0.5)) * (g * tau), velocity: v + acc * tau),
+                     velocity: v, acceleration: acc, speed: g)
+    }
+
+    /// ``drift(_:to:acceleration:behaviors:particle:)``'s result: the state at the age, and the
+    /// velocity, acceleration and speed factor that reach it from the anchor.
+    public struct Drift: Sendable {
+        /// The position and raw velocity at the drift's age.
+        public var state: MotionAnchor
+        /// The raw velocity at the anchor, points per second.
+        public var velocity: SIMD3<Double>
+        /// The acceleration over the drift, points/s².
+        public var acceleration: SIMD3<Double>
+        /// The speed factor over the drift.
+        public var speed: Double
+    }
+
+    /// A grid point's state as grid motion holds it: the velocity `v` at it becomes the half-step
+    /// velocity `v − a·h/2` (`a` the acceleration of the step that reached it).
+    static func held(_ s: MotionAnchor, acceleration acc: SIMD3<Double>) -> MotionAnchor {
+        MotionAnchor(age: s.age, position: s.position, velocity: s.velocity - acc * (gridStep * 0.5))
+    }
+
+    /// One step back along the grid from the anchor `s` at a grid point `n·h`, `n ≥ 1`
+    /// (``holdsHalfStep(_:)``), to `(n − 1)·h`: the exact inverse of
+    /// the grid step (leapfrog is time-reversible). The
+    /// position `p − w·(g·h)` with `w` the anchor's half-step velocity; with `f` the field there, the
+    /// velocity `v = (w − f·h/2) / (1 − k·h/2)` (0 where drag `k ≥ 2/h`, whose motion cannot run back),
+    /// held as such at age 0 and as the half-step velocity `v − (f − k·v)·h/2` after it.
+    static func stepBack(_ s: MotionAnchor, acceleration a: SIMD3<Double>, behaviors b: CellBehaviors,
+                         particle: BehaviorParticle) -> MotionAnchor {
+        let age = s.age - gridStep
+        let k = b.drag, half = gridStep * 0.5
+        let g = factor(b, age + half, particle.lifetime)
+        let p = s.position - s.velocity * (g * gridStep)
+        let f = field(p, age, acceleration: a, behaviors: b, particle: particle)
+        let d = 1 - k * half
+        let v = d > 0 ? (s.velocity - f * half) / d : .zero
+        return MotionAnchor(age: age, position: p, velocity: age > 0 ? v - (f - k * v) * half : v)
+    }
+
+    /// One classical Runge–Kutta step from `s` to `age` (a reference integrator for tests at fine
+    /// steps; grid motion uses the grid step):
+    /// `dp/dτ = g(τ/L)·v`, `dv/dτ = force(p, v, τ)`, `s.velocity` the velocity at `s.age`.
     static func rk4(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
                     behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
         guard age > s.age else { return s }
-        return rk4Step(s, to: age, acceleration: a, behaviors: b, particle: particle)
-    }
-
-    /// ``rk4(_:to:acceleration:behaviors:particle:)``'s step, forwards or backwards.
-    static func rk4Step(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
-                        behaviors b: CellBehaviors, particle: BehaviorParticle) -> MotionAnchor {
         let h = age - s.age
         let lifetime = particle.lifetime
         func g(_ t: Double) -> Double { b.velocity?.value(at: t / lifetime) ?? 1 }

@@ -160,36 +160,43 @@ public enum Collisions {
     /// Hits within one step; after the last, the particle rests where it hit.
     public static let maxHits = 3
 
-    /// The state at `s1.age` of the motion from `s0` (whose collision-free step is `s1`) with the
-    /// cell's colliders: at a hit a bouncing particle leaves with its velocity's normal part
-    /// reversed and scaled by `restitution` and its tangential part scaled by `1 − friction`, then
-    /// moves on to `s1.age` (and may hit again); a sticking particle stays at the hit point, at
-    /// rest, and so does a killed one (it dies there: ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)``
-    /// finds the tick). `onHit` is called at each hit.
-    public static func collide(_ s0: MotionAnchor, _ s1: MotionAnchor, acceleration a: SIMD3<Double>,
-                               behaviors b: CellBehaviors, particle: BehaviorParticle,
+    /// The state at the drift's age of the grid motion from `s0` (BehaviorMotion.drift: `d`, whose
+    /// state is the collision-free one) with the cell's colliders. The swept chord runs from `s0` to
+    /// that state; at a hit (the chord's point and age at the fraction where it enters the surface,
+    /// the velocity `v + a·(age − s0.age)` of the drift there) a bouncing particle leaves with its
+    /// velocity's normal part reversed and scaled by `restitution` and its tangential part scaled by
+    /// `1 − friction`, and moves on under the drift's acceleration to its age (and may hit again); a
+    /// sticking particle stays at the hit point, at rest, and so does a killed one (it dies there:
+    /// ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)`` finds the tick).
+    /// `onHit` is called at each hit.
+    public static func collide(_ s0: MotionAnchor, _ d: BehaviorMotion.Drift, behaviors b: CellBehaviors,
                                onHit: (CollisionHit) -> Void = { _ in }) -> MotionAnchor {
-        guard !b.colliders.isEmpty else { return s1 }
-        var from = s0, to = s1
+        guard !b.colliders.isEmpty else { return d.state }
+        let acc = d.acceleration, end = d.state.age
+        var from = s0.position, to = d.state
+        var v = d.velocity, age0 = s0.age
         for hits in 0...maxHits {
             var first: (s: Double, index: Int)?
             for (i, c) in b.colliders.enumerated() {
-                if let s = c.entry(from.position, to.position), s < (first?.s ?? .infinity) { first = (s, i) }
+                if let s = c.entry(from, to.position), s < (first?.s ?? .infinity) { first = (s, i) }
             }
             guard let (s, index) = first else { return to }
             let c = b.colliders[index]
-            let p = from.position + (to.position - from.position) * s
-            let v = from.velocity + (to.velocity - from.velocity) * s
-            let age = from.age + (to.age - from.age) * s
-            onHit(CollisionHit(age: age, position: p, velocity: v, collider: index,
-                               arrives: c.distance(from.position) > tolerance, response: c.response))
-            if c.response != .bounce { return MotionAnchor(age: s1.age, position: p, velocity: .zero) }
+            let p = from + (to.position - from) * s
+            let age = age0 + (end - age0) * s
+            let vHit = v + acc * (age - age0)
+            onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
+                               arrives: c.distance(from) > tolerance, response: c.response))
+            if c.response != .bounce { return MotionAnchor(age: end, position: p, velocity: .zero) }
             let n = c.normal(at: p)
-            let vn = dot(v, n)
-            let out = (v - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
-            if hits == maxHits { return MotionAnchor(age: s1.age, position: p, velocity: out) }
-            from = MotionAnchor(age: age, position: p, velocity: out)
-            to = BehaviorMotion.rk4(from, to: s1.age, acceleration: a, behaviors: b, particle: particle)
+            let vn = dot(vHit, n)
+            let out = (vHit - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
+            if hits == maxHits { return MotionAnchor(age: end, position: p, velocity: out) }
+            let rest = end - age
+            from = p
+            v = out
+            age0 = age
+            to = MotionAnchor(age: end, position: p + (out + acc * (rest * 0.5)) * (d.speed * rest), velocity: out + acc * rest)
         }
         return to
     }
@@ -218,16 +225,16 @@ extension Collisions {
         let limit = min(upper, lifetime - 1)
         let step = Int64(BehaviorMotion.gridTicks)
         var s = anchor
-        var n = Int64((anchor.age / BehaviorMotion.gridStep).rounded())
+        var n = Int64((anchor.age / BehaviorMotion.gridStep).rounded(.down))
         while n * step < limit && found.kill == nil {
             let end = Double(n + 1) * BehaviorMotion.gridStep
-            let next = collide(s, BehaviorMotion.rk4(s, to: end, acceleration: a, behaviors: b, particle: particle),
-                               acceleration: a, behaviors: b, particle: particle) { hit in
+            let d = BehaviorMotion.drift(s, to: end, acceleration: a, behaviors: b, particle: particle)
+            let next = collide(s, d, behaviors: b) { hit in
                 guard found.kill == nil, hit.tick > lower, hit.tick <= limit else { return }
                 if hit.arrives { found.events.append(hit) }
                 if hit.response == .kill { found.kill = hit }
             }
-            s = next
+            s = BehaviorMotion.held(next, acceleration: d.acceleration)
             s.age = end
             n += 1
         }

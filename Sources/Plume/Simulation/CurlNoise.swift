@@ -1,67 +1,105 @@
 import Foundation
 
-/// The `turbulence` behaviour's field (Semantics §12, <doc:Behaviors>): the curl of a gradient-noise
-/// potential in the layer plane. Its GPU twin is `plume_curl_noise` in
-/// `Shaders/plume_motion_behaviors.glsl`; both pick the lattice gradients with the particle hash
-/// (Semantics §2), so they agree to rounding, and neither uses `sin` or `cos`.
+/// The `turbulence` behaviour's field (Semantics §12, <doc:Behaviors>): the curl of a 2-D simplex
+/// noise potential in the layer plane, each octave drifting along its own direction as the
+/// particle ages. Its GPU twin is `plume_curl_noise` in `Shaders/plume_motion_behaviors.glsl`; both
+/// use the same 32-bit lattice hash and the same `Float` constants, so they agree to rounding, and
+/// neither uses `sin` or `cos`.
 ///
-/// The potential of one octave is Perlin's gradient noise `n(X)`: each lattice corner `c` of the
-/// cell holding `X` gets one of the 12 cube-edge directions `g_c`, and `n = Σ w_c(u)·g_c·(X − c)`
-/// with the weights `w_c` trilinear in `u = fade(X − ⌊X⌋)`, `fade(t) = t³(6t² − 15t + 10)` (so `n`
-/// has continuous second derivatives and the motion's Runge–Kutta step stays accurate). Octave `o`
-/// samples `X·2^o` with weight `2^-o` on its gradient. The acceleration is
-/// `strength · (∂ψ/∂Y, −∂ψ/∂X, 0)`: a 2-D curl, divergence-free.
+/// One octave's noise is Perlin's simplex noise in 2-D: the point `X` lies in one triangle of the
+/// simplex lattice (skew `F = (√3 − 1)/2`, unskew `G = (3 − √3)/6`); each of its 3 corners `c`
+/// gets one of 8 unit gradients `g_c` (at 22.5° + k·45°, `gradient(_:)`) from the lattice
+/// hash (`cornerHash(_:_:key:)`), and `n = Σ t_c⁴ · g_c·d_c` with `d_c = X − c` (unskewed) and
+/// `t_c = max(½ − |d_c|², 0)`. `t_c` is 0 on the triangle's far edge, so `n` is continuous across
+/// triangles with 3 continuous derivatives (what the motion grid's Runge–Kutta step needs); its
+/// gradient is `∇n = Σ t_c⁴ g_c − 8 t_c³ (g_c·d_c) d_c`, exact. Octave `o` samples
+/// `2^o (f·(x, y) + s·age·D_o)` with weight `2^-o` on its gradient, `D_0 = (1, 0)` and each next
+/// direction the last turned by the golden angle (137.5°): the octaves drift apart, so the sum
+/// changes shape with age instead of sliding rigidly. The acceleration is
+/// `strength · K · (∂ψ/∂Y, −∂ψ/∂X, 0) / Σ 2^-o`: a 2-D curl, divergence-free; `K` = `gain` (27)
+/// makes one octave's RMS gradient about 1 (as the 3-D Perlin noise this field replaced).
 public enum CurlNoise {
     /// The most octaves a turbulence sums.
     public static let maxOctaves = 8
     /// Noise coordinates are clamped to ±2²⁴ (beyond, the field is constant): the lattice index
     /// is then an exact 32-bit integer on both simulators, and no position traps.
     static let limit = 16_777_216.0
+    /// The constants, rounded to `Float` as the GPU's literals are: both simulators use the same values.
+    static let skew = Double(Float(0.36602540378))       // F = (√3 − 1)/2
+    static let unskew = Double(Float(0.21132486540))     // G = (3 − √3)/6
+    static let large = Double(Float(0.92387953251))      // cos 22.5°
+    static let small = Double(Float(0.38268343236))      // sin 22.5°
+    static let turnCos = Double(Float(-0.73736887808))   // cos 137.5078°, the golden angle
+    static let turnSin = Double(Float(0.67549029350))    // sin 137.5078°
+    /// One octave's gradient scale: its RMS `|∇n|` is 0.0367 (measured over 10⁵ points), × 27 ≈ 1.
+    static let gain = 27.0
 
-    /// The lattice gradient of hash `h`: one of the 12 directions to the midpoints of a cube's
-    /// edges, `(±1, ±1, 0)`, `(±1, 0, ±1)`, `(0, ±1, ±1)`.
-    static func gradient(_ h: UInt32) -> SIMD3<Double> {
-        let k = h % 12
-        let a: Double = k & 1 == 0 ? 1 : -1, b: Double = k & 2 == 0 ? 1 : -1
-        switch k >> 2 {
-        case 0: return SIMD3(a, b, 0)
-        case 1: return SIMD3(a, 0, b)
-        default: return SIMD3(0, a, b)
-        }
+    /// The lattice key of one turbulence (Semantics §2's `mix`, twice): the layer's seed and the
+    /// behaviour's draw index; octave `o` uses `key ^ (o · 0x9E3779B9)`.
+    static func key(seed: UInt32, draw: UInt32) -> UInt32 {
+        ParticleHash.mix(ParticleHash.mix(seed ^ 0x9E37_79B9) ^ draw)
     }
 
-    /// The gradient `∇n(X)` of one octave's noise (`octave` picks its own lattice gradients).
-    static func noiseGradient(_ x: SIMD3<Double>, seed: UInt32, draw: UInt32, octave: UInt32) -> SIMD3<Double> {
-        var cell = SIMD3<Int32>(repeating: 0)
-        var f = SIMD3<Double>.zero
-        for i in 0..<3 {
-            let v = x[i].isFinite ? Swift.min(Swift.max(x[i], -limit), limit) : 0
-            let fl = v.rounded(.down)
-            cell[i] = Int32(fl)
-            f[i] = v - fl
-        }
-        let u = f * f * f * (f * (f * 6 - 15) + 10)
-        let du = 30 * f * f * (f * (f - 2) + 1)
-        var g = SIMD3<Double>.zero
-        for c in 0..<8 {
-            let o = SIMD3<Int32>(Int32(c & 1), Int32(c >> 1 & 1), Int32(c >> 2 & 1))
-            let corner = cell &+ o
-            let key = ParticleKey(lo: UInt32(bitPattern: corner.x), hi: UInt32(bitPattern: corner.y))
-            let h = ParticleHash.hash(seed: seed, key: key,
-                                      draw: draw ^ (UInt32(bitPattern: corner.z) &* 0x9E37_79B1) ^ (octave << 24))
-            let gc = gradient(h)
-            let d = f - SIMD3<Double>(Double(o.x), Double(o.y), Double(o.z))
-            let value = gc.x * d.x + gc.y * d.y + gc.z * d.z
-            // weight per axis: u (corner 1) or 1 − u (corner 0); its derivative ±du
-            var w = SIMD3<Double>.zero, dw = SIMD3<Double>.zero
-            for i in 0..<3 {
-                w[i] = o[i] == 1 ? u[i] : 1 - u[i]
-                dw[i] = o[i] == 1 ? du[i] : -du[i]
-            }
-            let weight = w.x * w.y * w.z
-            g += gc * weight + SIMD3(dw.x * w.y * w.z, w.x * dw.y * w.z, w.x * w.y * dw.z) * value
-        }
-        return g
+    /// The hash of lattice corner `(i, j)` under `key`: multiply–xorshift rounds, one for the row
+    /// `i` (`r = (i ^ key) · 0x9E3779B1`, `r ^= r >> 16`, shared by the row's corners) and two
+    /// for the corner (`h = (r ^ j) · 0x85EBCA77`, `h ^= h >> 15`, `h · 0xC2B2AE3D`): 5 integer
+    /// operations a corner, where the particle hash took 15 mixes (75) for an octave's 8 corners. Its top 3 bits pick the gradient (without
+    /// the row's xorshift they are measurably non-uniform, χ² ≈ 12.5 on average for 7 degrees of
+    /// freedom); `TurbulenceTests.theLatticeHashIsUniformAndDecorrelated` measures
+    /// them uniform over the 8 directions and independent between neighbouring cells, octaves and
+    /// seeds.
+    static func cornerHash(_ i: Int32, _ j: Int32, key: UInt32) -> UInt32 {
+        cornerHash(row: row(i, key: key), j)
+    }
+
+    /// Row `i`'s round of `cornerHash(_:_:key:)`, shared by the corners in that row.
+    static func row(_ i: Int32, key: UInt32) -> UInt32 {
+        let r = (UInt32(bitPattern: i) ^ key) &* 0x9E37_79B1
+        return r ^ r >> 16
+    }
+
+    /// The corner `(i, j)`'s rounds from its row's (`row(_:key:)`).
+    static func cornerHash(row: UInt32, _ j: Int32) -> UInt32 {
+        var h = (row ^ UInt32(bitPattern: j)) &* 0x85EB_CA77
+        h ^= h >> 15
+        return h &* 0xC2B2_AE3D
+    }
+
+    /// The lattice gradient of hash `h`: one of the 8 unit directions at 22.5° + k·45°, from its
+    /// top 3 bits. Bit 29 swaps the components of `(cos 22.5°, sin 22.5°)`, bit 31 is the sign of
+    /// the first, bit 30 of the second (the GPU flips the sign bits directly).
+    static func gradient(_ h: UInt32) -> SIMD2<Double> {
+        let g = h & 0x2000_0000 != 0 ? SIMD2(small, large) : SIMD2(large, small)
+        return SIMD2(h & 0x8000_0000 != 0 ? -g.x : g.x, h & 0x4000_0000 != 0 ? -g.y : g.y)
+    }
+
+    /// The gradient `∇n(X)` of one octave's noise under lattice key `key`.
+    static func noiseGradient(_ x: SIMD2<Double>, key: UInt32) -> SIMD2<Double> {
+        let v = SIMD2(x.x.isFinite ? Swift.min(Swift.max(x.x, -limit), limit) : 0,
+                      x.y.isFinite ? Swift.min(Swift.max(x.y, -limit), limit) : 0)
+        let s = (v.x + v.y) * skew
+        let fi = (v.x + s).rounded(.down), fj = (v.y + s).rounded(.down)
+        let t = (fi + fj) * unskew
+        let d0 = SIMD2(v.x - (fi - t), v.y - (fj - t))
+        let i = Int32(fi), j = Int32(fj)
+        let first = d0.x > d0.y
+        let o1 = first ? SIMD2<Double>(1, 0) : SIMD2<Double>(0, 1)
+        let d1 = d0 - o1 + unskew
+        let d2 = d0 - 1 + 2 * unskew
+        let row0 = row(i, key: key), row1 = row(i &+ 1, key: key)
+        let h0 = cornerHash(row: row0, j)
+        let h1 = cornerHash(row: first ? row1 : row0, first ? j : j &+ 1)
+        let h2 = cornerHash(row: row1, j &+ 1)
+        return corner(h0, d0) + corner(h1, d1) + corner(h2, d2)
+    }
+
+    /// One corner's term of `∇n`: `t⁴ g − 8 t³ (g·d) d`, `t = max(½ − |d|², 0)`.
+    static func corner(_ h: UInt32, _ d: SIMD2<Double>) -> SIMD2<Double> {
+        let t = Swift.max(0.5 - d.x * d.x - d.y * d.y, 0)
+        let g = gradient(h)
+        let value = g.x * d.x + g.y * d.y
+        let t2 = t * t
+        return g * (t2 * t2) - d * (8 * t2 * t * value)
     }
 
     /// The acceleration at `p` (layer points) and age `age` (seconds), points/s².
@@ -69,16 +107,21 @@ public enum CurlNoise {
                                     octaves: Double, scrollSpeed: Double, seed: UInt32, draw: UInt32) -> SIMD3<Double> {
         guard strength != 0 else { return .zero }
         let n = Int(Swift.min(Swift.max(octaves, 1), Double(maxOctaves)).rounded(.down))
-        let x = SIMD3(p.x * frequency, p.y * frequency, scrollSpeed * age)
-        var sum = SIMD3<Double>.zero
+        let base = key(seed: seed, draw: draw)
+        let x = SIMD2(p.x * frequency, p.y * frequency)
+        let drift = scrollSpeed * age
+        var direction = SIMD2<Double>(1, 0)
+        var sum = SIMD2<Double>.zero
         var norm = 0.0
         var scale = 1.0, weight = 1.0
         for o in 0..<n {
-            sum += noiseGradient(x * scale, seed: seed, draw: draw, octave: UInt32(o)) * weight
+            let octaveKey = base ^ (UInt32(o) &* 0x9E37_79B9)
+            sum += noiseGradient((x + direction * drift) * scale, key: octaveKey) * weight
             norm += weight
             scale *= 2
             weight *= 0.5
+            direction = SIMD2(direction.x * turnCos - direction.y * turnSin, direction.x * turnSin + direction.y * turnCos)
         }
-        return SIMD3(sum.y, -sum.x, 0) * (strength / norm)
+        return SIMD3(sum.y, -sum.x, 0) * (strength * gain / norm)
     }
 }

@@ -103,6 +103,11 @@ struct EventCollector {
         samples = Array(repeating: [], count: subscriptions.count)
     }
 
+    /// Whether a subscription wants `event` of the cell at `cellPath` in this update.
+    func wants(_ event: EmitterEvent, cellPath: [Int]) -> Bool {
+        !index.isEmpty && index[EventKey(cellPath: cellPath, event: event)] != nil
+    }
+
     /// Notes one event (`make` is called only when a sample wants it).
     mutating func note(_ event: EmitterEvent, cellPath: [Int], _ make: () -> ParticleEvent) {
         guard !index.isEmpty, let list = index[EventKey(cellPath: cellPath, event: event)] else { return }

@@ -427,6 +427,17 @@ struct ResolvedBehaviorList {
 }
 
 extension ResolvedCell {
+    /// Whether the simulators walk this cell's contacts every update (Semantics §14
+    /// "Collisions"): grid motion with colliders, and something that needs the contacts — a
+    /// `kill` collider (the particle dies at its hit) or a `collision` sub-cell (its serials count
+    /// them in the record's `contacts`). Without either, colliders only move the particles: no
+    /// update walks the step that holds its end, and `contacts` is not counted (host collision
+    /// reports walk on their own).
+    public var countsContacts: Bool {
+        behaviors.motion == .grid && !behaviors.colliders.isEmpty
+            && (behaviors.colliders.contains { $0.response == .kill } || children.contains { $0.event == .collision })
+    }
+
     /// Gives this cell and its descendants the behaviours that name them.
     mutating func attach(_ list: ResolvedBehaviorList) {
         behaviors = list.behaviors(forCellNamed: name)

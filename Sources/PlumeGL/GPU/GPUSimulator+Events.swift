@@ -175,7 +175,7 @@ extension GPUSimulator {
     func dyingSources(of node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws
         -> [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] {
         let sources = self.sources(of: node, from: t0, to: t1)
-        let collisions = Self.collisionFeatures(node, cell)
+        let collisions = Self.contactFeatures(node, cell)
         let p = try context.programs.program(EventsUniforms.self, sub: node.subCells, child: node.isChild,
                                              features: collisions.union(Self.walkClasses(collisions)))
         var list: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)] = []

@@ -238,7 +238,7 @@ extension GPUSimulator {
         let p = try context.programs.program(SpawnUniforms.self, sub: node.subCells, csub: born.subCells,
                                              child: node.isChild, cchild: true,
                                              features: classes.isEmpty ? [] : classes.union(.closedFormMotion)
-                                                .union(Self.collisionFeatures(node, cell)),
+                                                .union(Self.contactFeatures(node, cell)),
                                              forces: Self.motionForces(node, cell))
         p.use()
         let u = p.uniforms
@@ -290,7 +290,7 @@ extension GPUSimulator {
                               t0: Int64, t1: Int64,
                               records: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)]? = nil) throws {
         let sub = cell.children[j]
-        let collisions = Self.collisionFeatures(node, cell)
+        let collisions = Self.contactFeatures(node, cell)
         let p = try context.programs.program(OverflowUniforms.self, sub: node.subCells, csub: 0, child: node.isChild,
                                              cchild: false, features: collisions.union(Self.walkClasses(collisions)))
         p.use()
@@ -385,7 +385,7 @@ extension GPUSimulator {
     /// without them keep the plain one.
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
         let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
-            .union(Self.collisionFeatures(node, cell))
+            .union(Self.contactFeatures(node, cell))
         let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
                                              features: features, forces: Self.motionForces(node, cell))
         p.use()
@@ -478,10 +478,17 @@ extension GPUSimulator {
     }
 
     /// ``ProgramFeatures/collisions`` for a grid cell with colliders (not at the update where its
-    /// motion behaviours end), else none.
+    /// motion behaviours end), else none: what a host collision report's `events` pass walks.
     static func collisionFeatures(_ node: GPUNode, _ cell: ResolvedCell) -> ProgramFeatures {
         guard let (b, ends) = motionBehaviors(node, cell), !ends, b.motion == .grid, !b.colliders.isEmpty else { return [] }
         return .collisions
+    }
+
+    /// ``collisionFeatures(_:_:)`` where the cell's contacts are counted (`countsContacts`: a
+    /// kill collider or a collision sub-cell), else none: the update, spawn, overflow and dying
+    /// passes walk the contacts only then; colliders alone move the records along the grid.
+    static func contactFeatures(_ node: GPUNode, _ cell: ResolvedCell) -> ProgramFeatures {
+        cell.countsContacts ? collisionFeatures(node, cell) : []
     }
 
     /// The motion classes a pass that walks the grid for collisions compiles (as the spawn pass:
