@@ -5,14 +5,8 @@
 // ---- Collisions (Colliders.swift: ResolvedCollider, Collisions.collide). A chord from one state to
 // the next enters a collider's surface from its open side; the hit is the chord's state there.
 
-const float COLLISION_TOLERANCE = 1e-3;
+// COLLISION_TOLERANCE (Collisions.tolerance) is declared in plume_collider_fields.glsl, included before.
 const int COLLISION_MAX_HITS = 3;
-
-// p in a box's frame (ResolvedCollider.boxLocal): along across, normal, normal × across.
-vec3 plume_box_local(usamplerBuffer t, int e, vec3 p) {
-    vec3 d = p - plume_Collider_position(t, e), n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
-    return vec3(dot(d, w), dot(d, n), dot(d, cross(n, w)));
-}
 
 vec3 plume_box_half(usamplerBuffer t, int e) {
     return vec3(plume_Collider_boxWidth(t, e), plume_Collider_boxHeight(t, e), plume_Collider_boxDepth(t, e)) * 0.5;
@@ -20,6 +14,9 @@ vec3 plume_box_half(usamplerBuffer t, int e) {
 
 float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
     int shape = plume_Collider_shape(t, e);
+#if HAS_FIELDS
+    if (shape >= 3) return plume_field_distance(t, e, p);
+#endif
     vec3 d = p - plume_Collider_position(t, e);
 #if HAS_PLANES
     if (shape == 0) return dot(d, plume_Collider_normal(t, e));
@@ -43,6 +40,9 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
     float db = plume_collider_distance(t, e, b);
     bool behind = db < -COLLISION_TOLERANCE;
     int shape = plume_Collider_shape(t, e);
+#if HAS_FIELDS
+    if (shape >= 3) return plume_field_entry(t, e, a, b, da);
+#endif
 #if HAS_PLANES
     if (shape == 0) return behind ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
 #endif
@@ -90,6 +90,9 @@ vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_PLANES
     if (shape == 0) return plume_Collider_normal(t, e);
+#endif
+#if HAS_FIELDS
+    if (shape >= 3) return plume_field_normal(t, e, p);
 #endif
 #if HAS_SPHERES
     if (shape == 1) {

@@ -28,13 +28,13 @@ const int MOTION_ORBIT = 3;
 
 // The grid's force terms a program compiles (MOTION_FORCES, MotionForces in ProgramKey.defines: 1
 // waves, 2 attractors, 4 turbulences, 8 vortices, 16 radial and tangential accelerations, 32 a
-// speed curve, 64 colliders, and with them 1024 planes, 2048 spheres, 4096 boxes: the shapes
-// whose tests plume_colliders.glsl compiles): an update or spawn variant only its cell's. llvmpipe runs a loop's
+// speed curve, 64 colliders, and with them 1024 planes, 2048 spheres, 4096 boxes, 8192
+// heightfields and distance fields: the shapes whose tests plume_colliders.glsl compiles): an update or spawn variant only its cell's. llvmpipe runs a loop's
 // body at least once and both sides of every branch for all lanes, so an absent term compiled in
 // costs as much as a present one, at every force evaluation. A term left out is one whose list
 // is empty in the table: the result is the same.
 #ifndef MOTION_FORCES
-#define MOTION_FORCES 7295
+#define MOTION_FORCES 15487
 #endif
 #define HAS_WAVE_FORCE ((MOTION_FORCES & 1) != 0)
 #define HAS_ATTRACTORS ((MOTION_FORCES & 2) != 0)
@@ -51,6 +51,7 @@ const int MOTION_ORBIT = 3;
 #define HAS_PLANES ((MOTION_FORCES & 1024) != 0)
 #define HAS_SPHERES ((MOTION_FORCES & 2048) != 0)
 #define HAS_BOXES ((MOTION_FORCES & 4096) != 0)
+#define HAS_FIELDS ((MOTION_FORCES & 8192) != 0)
 
 struct MotionState {
     int age;                       // ticks

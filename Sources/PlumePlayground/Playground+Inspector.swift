@@ -17,7 +17,8 @@ struct InspectorState {
 }
 
 /// The inspector, as in Particle Playground: presets and files, the layer's properties, the
-/// cell tree with add / duplicate / remove of cells and sub-cells, and every property of the
+/// cell tree with add / duplicate / remove of cells and sub-cells, the behaviours (a collider's
+/// shape, response and numbers: Playground+BehaviorInspector.swift), and every property of the
 /// selected cell with a fitting control (angles in degrees, colour pickers, pickers for
 /// shapes, modes and render modes, images from the built-ins or a PNG file).
 extension Playground {
@@ -50,6 +51,9 @@ extension Playground {
             drawFileSection()
             if ImGui.header("Layer", open: false) { drawLayerSection() }
             if ImGui.header("Cells", open: true) { drawCellTree() }
+            let behaviorsOpen = ImGui.header("Behaviors", open: false)
+            mark("Behaviors")
+            if behaviorsOpen { drawBehaviorsSection() }
             if let path = inspector.selected, let cell = CellPath.cell(at: path, in: layer) {
                 if ImGui.header("Cell \(CellPath.name(of: path, in: layer))###cell", open: true) {
                     ImGui.id("cell-\(path)") { drawCell(cell) }

@@ -70,6 +70,10 @@ struct DeclaredBehaviorParameterGPUTests {
                 b.boxHeight = 20
                 b.boxDepth = 20
             }
+            if shape == .heightfield {                // hills from x = 90 above the plane
+                b.position = CGPoint(x: 90, y: 132)
+                b.samples = [0, 8, 20, 5, 12, 25, 3, 10]
+            }
             return b
         }
         let list: [EmitterBehavior] = switch table {
@@ -79,7 +83,7 @@ struct DeclaredBehaviorParameterGPUTests {
         case .acceleration: [central(.radialAcceleration), central(.tangentialAcceleration), central(.radialAcceleration)]
         case .turbulence: [turbulence(), turbulence()]
         case .vortex: [vortex(), vortex()]
-        case .collider: [collider(.plane), collider(.sphere), collider(.box)]
+        case .collider: [collider(.plane), collider(.sphere), collider(.box), collider(.heightfield)]
         }
         // the first on "closed", the rest on "grid" (an attractor or central acceleration puts it there)
         list.first?.cellNames = ["closed"]

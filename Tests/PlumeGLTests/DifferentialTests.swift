@@ -38,6 +38,13 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Heightfield and distance-field colliders (Semantics §12 "Collisions"): bounce, stick, kill
+    /// and collision events on each, in their own test so they can be run alone.
+    @Test(arguments: Scenarios.fieldCollisions)
+    func gpuMatchesReferenceWithFieldColliders(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     /// Trails (Semantics §10 "Trails"): every trail point of every particle, at 30, 60, 144 and
     /// 240 updates/s, irregular steps, under catch-up and seek, under each motion class.
     @Test(arguments: Scenarios.trails)

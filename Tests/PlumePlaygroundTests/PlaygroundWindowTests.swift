@@ -195,12 +195,7 @@ struct InspectorWindowTests {
         #expect(first.cells == ["fire"] && first.selectedCell == "fire")
 
         func press(_ control: String, until what: String, _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
-            // The layout settles one frame after a change: read where the control is after that.
-            let seen = try #require(state.read())
-            let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
-            let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
-            try session.click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
-            return try state.wait(what, until: condition)
+            try session.press(control, in: window, state: state, until: what, condition)
         }
         let added = try press("Add sub-cell", until: "a sub-cell") { $0.cells.count == 2 }
         #expect(added.cells == ["fire", "fire.cell"] && added.selectedCell == "fire.cell")
@@ -214,6 +209,43 @@ struct InspectorWindowTests {
         let top = try press("Add cell", until: "a top-level cell") { $0.cells.count == 3 }
         #expect(top.cells.last == "cell-2" && top.selectedCell == "cell-2", "\(top.cells)")
         try state.wait("the new cell's particles") { ($0.liveCounts["cell-2"] ?? 0) > 0 }
+    }
+}
+
+/// The inspector's behaviours, opened with real X input: the rain's heightfield collider shows its
+/// shape's numbers (not a box's or a sphere's).
+@Suite(.serialized, .disabled(if: ProcessInfo.processInfo.environment["PLUME_SKIP_GPU"] == "1", "PLUME_SKIP_GPU=1"))
+struct BehaviorInspectorWindowTests {
+    @Test func theRainsHeightfieldShowsItsNumbers() throws {
+        let session = try XSession()
+        let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
+        try session.start(try XSession.product("plume"), ["play", "rain", "--size", "1280x720", "--state-file", state.path, "--no-vsync"])
+        let first = try state.wait("the inspector") { $0.frame >= 5 && $0.controls["Behaviors"] != nil }
+        let window = try session.window(titled: "Plume Playground")
+        #expect(first.controls["behavior terrain"] == nil)
+        let listed = try session.press("Behaviors", in: window, state: state, until: "the behaviours listed") {
+            $0.controls["behavior terrain"] != nil
+        }
+        #expect(listed.controls["behavior align"] != nil)
+        // the behaviours' nodes open as listed (the cell tree's do too)
+        let open = try state.wait("the collider's numbers") { $0.controls["sampleSpacing terrain"] != nil }
+        for key in ["position.y", "orientationLongitude", "restitution", "friction"] {
+            #expect(open.controls["\(key) terrain"] != nil, "\(key) not shown: \(open.controls.keys.sorted())")
+        }
+        #expect(open.controls["boxWidth terrain"] == nil && open.controls["radius terrain"] == nil)
+    }
+}
+
+extension XSession {
+    /// Clicks the middle of the inspector control `control` (as the state file places it, read
+    /// once the layout has settled: a frame after a change) and waits until `condition`.
+    func press(_ control: String, in window: String, state: StateFile, until what: String,
+               _ condition: @escaping (PlaygroundState) -> Bool) throws -> PlaygroundState {
+        let seen = try #require(state.read())
+        let now = try state.wait("a frame drawn with the current layout") { $0.frame >= seen.frame + 2 }
+        let r = try #require(now.controls[control], "\(control) is not shown: \(now.controls.keys.sorted())")
+        try click(window: window, x: Double(r[0] + r[2] / 2), y: Double(r[1] + r[3] / 2))
+        return try state.wait(what, until: condition)
     }
 }
 

@@ -54,11 +54,12 @@ import Testing
         #expect(curled > 1.5 * straight, "sideways spread \(curled) pt with the fields, \(straight) pt without (t = 4 s)")
     }
 
-    /// Drops fall to the ground and never pass it; each splash is thrown up from the ground (every
-    /// droplet within its 45-point hop above it, some still rising); the same particles at 30, 60,
-    /// 144 and 240 updates/s. (Not after a jump: a fast-forward or a seek creates the drops born in
-    /// the last drop lifetime, not the splashes of earlier ones, Semantics §14 "Catch-up and seek".)
-    @Test func rainSplashesOnTheGround() throws {
+    /// Drops fall onto the terrain (a heightfield: a roof over rolling ground) and never pass it;
+    /// each splash is thrown up from where a drop hit (every droplet within its 45-point hop above
+    /// the terrain within 60 points of it, some still rising, some off the roof); the same particles at 30, 60, 144 and 240 updates/s. (Not
+    /// after a jump: a fast-forward or a seek creates the drops born in the last drop lifetime, not
+    /// the splashes of earlier ones, Semantics §14 "Catch-up and seek".)
+    @Test func rainSplashesOnTheTerrain() throws {
         let make = { Preset.rain.makeLayer(size: self.scene) }
         let s = try simulate(make(), times: frames(fps: 60, until: 4))
         for fps in [30.0, 144.0, 240.0] {
@@ -66,17 +67,23 @@ import Testing
                                 "rain: 60 vs \(fps) updates/s")
         }
         let layer = make()
-        let ground = try #require(layer.emitterBehaviors?.first { $0.kind == .collider })
-        let groundY = Double(ground.position.y)
+        let terrain = try #require(ResolvedLayer(layer).cells[0].behaviors.colliders.first)
+        #expect(terrain.shape == .heightfield)
         for p in s.particles {
-            #expect(p.position.y <= groundY + Collisions.tolerance,
-                    "\(p.cellName ?? "?") \(p.identity) below the ground (y \(p.position.y) > \(groundY)) at t = 4 s, seed \(layer.seed)")
+            #expect(terrain.distance(p.position) >= -Collisions.tolerance,
+                    "\(p.cellName ?? "?") \(p.identity) below the terrain (\(terrain.distance(p.position)) pt) at \(p.position), t = 4 s, seed \(layer.seed)")
         }
         let drops = s.particles.filter { $0.cellName == "drop" }, droplets = s.particles.filter { $0.cellName == "splash" }
         #expect(drops.count >= 30 && droplets.count >= 30, "\(drops.count) drops and \(droplets.count) droplets at t = 4 s")
-        for p in droplets where groundY - p.position.y > 45 {
-            Issue.record("droplet \(p.identity) \(groundY - p.position.y) pt above the ground at t = 4 s: not thrown from it")
+        for p in droplets {
+            // above the highest terrain within 60 points along x (a droplet flies off the roof's edge)
+            let above = (-60...60).map { terrain.distance(p.position + SIMD3(Double($0), 0, 0)) }.min() ?? 0
+            if above > 45 {
+                Issue.record("droplet \(p.identity) \(above) pt above the terrain near \(p.position), t = 4 s, seed \(layer.seed): not thrown from it")
+            }
         }
+        let roof = droplets.filter { $0.position.y < Double(self.scene.height) * 0.75 }.count
+        #expect(roof >= 3, "\(roof) droplets splashing off the roof at t = 4 s")
         let rising = droplets.filter { $0.velocity.y < 0 }.count
         #expect(rising >= 5, "\(rising) of \(droplets.count) droplets rising at t = 4 s")
     }

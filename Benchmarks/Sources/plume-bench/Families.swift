@@ -17,10 +17,32 @@ enum FamilyBench {
     /// The collider rows, one line per shape: `BehaviorBench`'s collider (bouncing, restitution
     /// 0.6) as `setUp` shapes it. The plane is a floor 240 points below the emitter that the
     /// particles heading down reach; the sphere sits beside the emitter, overlapping the birth
-    /// circle (particles born inside it never hit it, those outside heading in do).
+    /// circle (particles born inside it never hit it, those outside heading in do). The box is a
+    /// 1280 × 40 slab whose top is the plane's floor; the heightfield a rolling terrain 0–40 points
+    /// above that floor (65 heights 20 points apart); the distance field the sphere as 61 × 61
+    /// texels of 5 points.
     static let colliders: [(shape: String, setUp: @Sendable (EmitterBehavior) -> Void)] = [
         ("plane", { $0.colliderShape = .plane; $0.position = CGPoint(x: 0, y: 600); $0.orientationLongitude = -.pi / 2 }),
         ("sphere", { $0.colliderShape = .sphere; $0.position = CGPoint(x: 820, y: 360); $0.radius = 120 }),
+        ("box", {
+            $0.colliderShape = .box; $0.position = CGPoint(x: 640, y: 620); $0.orientationLongitude = -.pi / 2
+            $0.boxWidth = 1280; $0.boxHeight = 40
+        }),
+        ("heightfield", {
+            $0.colliderShape = .heightfield; $0.position = CGPoint(x: 0, y: 600); $0.orientationLongitude = -.pi / 2
+            $0.samples = (0..<65).map { CGFloat(20 + 20 * sin(Double($0) * 0.4)) }
+            $0.sampleSpacing = 20
+        }),
+        ("distance-field", {
+            $0.colliderShape = .distanceField; $0.position = CGPoint(x: 670, y: 210); $0.sampleSpacing = 5
+            $0.sampleColumns = 61
+            $0.samples = (0..<61).flatMap { j in
+                (0..<61).map { i in
+                    let x = 670 + 5 * Double(i) - 820, y = 210 + 5 * Double(j) - 360
+                    return CGFloat((x * x + y * y).squareRoot() - 120)
+                }
+            }
+        }),
     ]
 
     /// Every row: nothing, each collider, turbulence and vortex (`BehaviorBench`'s settings), trails

@@ -177,7 +177,8 @@ struct EffectProperty<Root: AnyObject>: @unchecked Sendable {
                     "trailColorLocations": .numbers]
         }
         guard Root.self == EmitterBehavior.self else { return [:] }
-        return ["values": .numbers, "locations": .numbers, "force": .numbers, "colors": .colors, "cellNames": .strings]
+        return ["values": .numbers, "locations": .numbers, "force": .numbers, "colors": .colors, "cellNames": .strings,
+                "samples": .numbers]
     }
 
     private static func kind(of value: Any?, accessor: KeyPathAccessor<Root>, probe: Root, key: String) -> EffectValueKind? {

@@ -112,8 +112,9 @@ open class EmitterBehavior: @unchecked Sendable {
     /// (`axial`) or a plane (`planar`) through ``position``/``zPosition``.
     @Property
     public var attractorType: AttractorType = .radial
-    /// `attractor`, `vortex`: the attractor's position (the vortex's axis passes through it) in
-    /// the layer's space, points. Default (0, 0). Animatable.
+    /// `attractor`, `vortex`, `collider`: the attractor's position (the vortex's axis passes
+    /// through it; a collider's point: see ``colliderShape``, a heightfield's or distance field's
+    /// sample (0, 0)) in the layer's space, points. Default (0, 0). Animatable.
     @Property(unit: .points)
     public var position: CGPoint = .zero
     /// `attractor`: the attractor's z, points. Default 0. Animatable.
@@ -241,7 +242,9 @@ open class EmitterBehavior: @unchecked Sendable {
     /// particles come from (a line in a 2-D layer: longitude −90° is a floor seen from above on
     /// the y-down layer), a sphere of ``radius`` about the position (a circle), or a box centred
     /// there (``boxHeight`` along the orientation, ``boxWidth`` across it, ``boxDepth``; a
-    /// rectangle in a 2-D layer), both reached from outside. Default `plane`.
+    /// rectangle in a 2-D layer), both reached from outside; a `heightfield` (terrain: heights over
+    /// a grid, reached from above) or a `distanceField` (a signed distance field the game supplies,
+    /// reached from outside), both sampled from ``samples``. Default `plane`.
     @Property
     public var colliderShape: ColliderShape = .plane
     /// `collider` (`box`): the box's extent along its orientation (``orientationLatitude``,
@@ -261,6 +264,39 @@ open class EmitterBehavior: @unchecked Sendable {
     /// its middle). Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable.
     @Property(unit: .points, minimum: 0, gpu: .collider)
     public var boxDepth: CGFloat = 100
+    /// `collider` (`heightfield`, `distanceField`): the samples, points, row by row
+    /// (``sampleColumns`` to a row), linear between neighbours (bilinear across rows).
+    ///
+    /// A `heightfield`'s samples are heights along the orientation (the direction a plane's normal
+    /// takes; longitude −90° is "up" on the y-down layer) above ``position``: sample `(i, j)` (column
+    /// `i`, row `j`) lies `i·sampleSpacing` across the orientation (the screen's x for a floor's
+    /// orientation) and `j·sampleSpacing` along the third axis (z), so one row is a terrain line in
+    /// a 2-D layer, and more rows a terrain over x–z in 3-D. The solid is below the surface.
+    ///
+    /// A `distanceField`'s samples are signed distances to the surface, points, negative inside:
+    /// sample `(i, j)` is the distance at the layer point ``position`` + `(i, j)·sampleSpacing` (the
+    /// centre of texel `(i, j)` of a width × height texture whose texel (0, 0) is at the top left, as
+    /// a mask image's pixel rows run down the y-down layer); z is ignored (the field extends
+    /// along z). ``setDistanceField(mask:threshold:spacing:)`` makes them from a mask image.
+    ///
+    /// Outside the samples' extent a heightfield keeps its edge heights, and a distance field reads
+    /// as the border's distance plus the distance to the border. Default empty (the collider does
+    /// nothing). Every sample must be finite and the count a multiple of ``sampleColumns``, at most
+    /// ``maxColliderSamples``; otherwise the collider does nothing (reported). Not animatable;
+    /// effect files hold it as an array of numbers.
+    @Property(unit: .points)
+    public var samples: [CGFloat] = []
+    /// `collider` (`heightfield`, `distanceField`): the samples in a row (a texture's width). Default
+    /// 0: all of ``samples`` in one row (a heightfield's terrain line). Read rounded down; must be
+    /// finite and ≥ 0 and divide the number of samples (otherwise the collider does nothing,
+    /// reported). Not animatable.
+    @Property(minimum: 0, animatable: false)
+    public var sampleColumns: CGFloat = 0
+    /// `collider` (`heightfield`, `distanceField`): points between neighbouring samples (a distance
+    /// field's scale: points per texel). Default 10. Must be finite and > 0 (a bad value is read as
+    /// 10, reported). Animatable.
+    @Property(unit: .points, above: 0, gpu: .collider)
+    public var sampleSpacing: CGFloat = 10
     /// `collider`: what a particle does when it reaches the surface: `bounce` (default, with
     /// ``restitution`` and ``friction``), `stick` (it stays there at rest) or `kill` (it dies
     /// there, at the hit's tick: its death sub-cells and death events fire at the hit point).
@@ -300,6 +336,11 @@ open class EmitterBehavior: @unchecked Sendable {
 
     /// The type strings Plume knows (Core Animation's spelling of ``types``).
     public static func behaviorTypes() -> [String] { types }
+
+    /// The most ``samples`` a `heightfield` or `distanceField` collider takes: 131 072 (a 512 × 256
+    /// field, half of the 65 536 RGBA texels every GL 3.3 buffer texture holds). More: the collider
+    /// does nothing (reported).
+    public static let maxColliderSamples = 131_072
 }
 
 extension EmitterBehavior {
@@ -331,7 +372,8 @@ extension EmitterBehavior {
         /// A swirl about the axis perpendicular to the layer through a point, with a core, an
         /// optional pull towards the axis and a falloff distance.
         case vortex
-        /// A plane, a sphere or a box that particles bounce off, stick to or die at.
+        /// A plane, a sphere, a box, a heightfield or a distance field that particles bounce off,
+        /// stick to or die at.
         case collider
     }
 
@@ -343,6 +385,14 @@ extension EmitterBehavior {
         case sphere
         /// A box (a rectangle in a 2-D layer), oriented as a plane's normal.
         case box
+        /// A terrain: heights sampled on a regular spacing (``EmitterBehavior/samples``), linear
+        /// between samples (a line of heights in a 2-D layer, bilinear over a grid in 3-D), reached
+        /// from above.
+        case heightfield
+        /// A signed distance field the game supplies as a 2-D texture of distances
+        /// (``EmitterBehavior/samples``, negative inside), bilinear between texels, in the layer
+        /// plane; reached from outside.
+        case distanceField
     }
 
     /// What a particle does when it reaches a `collider`.

@@ -51,7 +51,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .comet: return "comets arcing under gravity, each with a trail that tapers and cools to blue"
         case .bouncingSparks: return "grinder sparks that hit a floor and bounce along it, lower and slower each time, cooling to red"
         case .curlingSmoke: return "smoke rising from a narrow source, curled by turbulence and turned into an eddy by a vortex"
-        case .rain: return "rain falling on the ground, each drop splashing into droplets where it lands"
+        case .rain: return "rain falling on a roof and rolling ground (a heightfield), each drop splashing into droplets where it hits"
         }
     }
 

@@ -44,30 +44,28 @@ extension Presets {
         return layer
     }
 
-    /// Rain splashing on the ground: drops fall from a line above the scene and stop on a plane
-    /// `collider` (a floor at 85 % of the scene's height, `stick`); each drop's lifetime is its
-    /// fall time plus 40 ms, so it dies on the floor, and a death event sub-cell throws a splash
-    /// of six droplets up from where it lies, which fall back and settle on the same floor.
-    /// `alignToMotion` (on the drops only) draws each drop as a streak along its fall.
+    /// Rain splashing on a roof and the ground: drops fall from a line above the scene onto a
+    /// `heightfield` collider (33 heights across the scene: a gabled roof in the middle of
+    /// low rolling ground) and die where they hit it (`kill`); a `collision` event sub-cell
+    /// throws a splash of five droplets back up from each hit, which fall back and die on the same
+    /// terrain. `alignToMotion` (on the drops only) draws each drop as a streak along its fall.
     ///
     /// Speeds and accelerations scale with the scene's height (600 points: as written), so the
     /// picture is the same at any size.
     public static func rain(size: CGSize) -> EmitterLayer {
         let k = size.height / Preset.defaultSize.height
-        let top = -10 * k, floorY = size.height * 0.85
+        let top = -10 * k
         let speed = 400 * k, gravity = 900 * k
-        // The time to fall from the line to the floor: top + speed·t + gravity·t²/2 = floorY.
-        let fall = ((speed * speed + 2 * gravity * (floorY - top)).squareRoot() - speed) / gravity
 
         let splash = EmitterCell(name: "splash")
         splash.contents = .builtin(.softDot, size: 16)
-        splash.emissionEvent = .death
-        splash.eventCount = 6
-        splash.lifetime = 0.45
+        splash.emissionEvent = .collision
+        splash.eventCount = 5
+        splash.lifetime = 0.6
         splash.lifetimeRange = 0.1
         splash.velocity = 190 * k
         splash.velocityRange = 70 * k
-        splash.emissionLongitude = -.pi / 2          // up from where the drop lies
+        splash.emissionLongitude = .pi                // back up along the drop's fall
         splash.emissionRange = .pi * 0.6
         splash.yAcceleration = 800 * k
         splash.scale = 0.45
@@ -78,7 +76,7 @@ extension Presets {
         let drop = EmitterCell(name: "drop")
         drop.contents = Self.streak
         drop.birthRate = 90
-        drop.lifetime = Float(fall) + 0.04
+        drop.lifetime = 2                             // they die on the terrain first
         drop.velocity = speed
         drop.emissionLongitude = .pi                  // down, from a line (base direction up)
         drop.yAcceleration = gravity
@@ -86,10 +84,13 @@ extension Presets {
         drop.color = Color(red: 0.7, green: 0.82, blue: 1, alpha: 0.9)
         drop.emitterCells = [splash]
 
-        let ground = EmitterBehavior(type: .collider, name: "ground")
-        ground.position = CGPoint(x: 0, y: floorY)
-        ground.orientationLongitude = -.pi / 2        // the normal points up: particles come from above
-        ground.collisionResponse = .stick
+        let terrain = EmitterBehavior(type: .collider, name: "terrain")
+        terrain.colliderShape = .heightfield
+        terrain.position = CGPoint(x: 0, y: size.height * 0.92)
+        terrain.orientationLongitude = -.pi / 2       // heights go up the screen: particles come from above
+        terrain.samples = Self.roofline.map { $0 * size.height }
+        terrain.sampleSpacing = size.width / CGFloat(Self.roofline.count - 1)
+        terrain.collisionResponse = .kill
         let align = EmitterBehavior(type: .alignToMotion, name: "align")
         align.cellNames = ["drop"]
 
@@ -98,8 +99,17 @@ extension Presets {
         layer.emitterSize = CGSize(width: size.width * 1.1, height: 0)
         layer.emitterShape = .line
         layer.emitterCells = [drop]
-        layer.emitterBehaviors = [ground, align]
+        layer.emitterBehaviors = [terrain, align]
         layer.renderMode = .additive
         return layer
+    }
+
+    /// The rain's terrain: 33 heights across the scene, fractions of its height: low rolling
+    /// ground (4–9 %) with a house in the middle (walls to 22 %, a gable to 36 %), above 8 % of the
+    /// scene from its bottom.
+    static let roofline: [CGFloat] = (0...32).map { i in
+        let ground = 0.065 + 0.025 * sin(Double(i) * 0.8)
+        let roof = (12...20).contains(i) ? 0.36 - 0.035 * Double(abs(i - 16)) : 0
+        return CGFloat(max(ground, roof))
     }
 }

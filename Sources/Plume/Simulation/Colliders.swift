@@ -1,17 +1,20 @@
 import Foundation
 
 /// A `collider` as one update uses it (Semantics §12 "Collisions", <doc:Behaviors>): a plane (a
-/// line in a 2-D layer), a sphere (a circle) or a box (a rectangle) that particles reach from its
-/// open side (the normal's side of a plane, the outside of a sphere or a box) and bounce off, stick
+/// line in a 2-D layer), a sphere (a circle), a box (a rectangle), a heightfield (a terrain line in
+/// a 2-D layer) or a distance field that particles reach from its open side (the normal's side of
+/// a plane, the outside of a sphere, a box or a field, above a heightfield) and bounce off, stick
 /// to or die at.
 public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
-    /// A plane, a sphere or a box.
+    /// A plane, a sphere, a box, a heightfield or a distance field.
     public var shape: EmitterBehavior.ColliderShape
     /// What a particle does when it reaches the surface.
     public var response: EmitterBehavior.CollisionResponse
-    /// A point of the plane, or the sphere's or the box's centre, layer points.
+    /// A point of the plane, the sphere's or the box's centre, or a field's sample (0, 0), layer
+    /// points.
     public var position: SIMD3<Double>
-    /// The plane's unit normal (particles come from its side); a box's height axis.
+    /// The plane's unit normal (particles come from its side); a box's height axis; a heightfield's
+    /// up.
     public var normal: SIMD3<Double>
     /// The sphere's radius, points.
     public var radius: Double
@@ -19,9 +22,11 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// `φ`), perpendicular to ``normal``; its depth axis is `normal × across`.
     public var across = SIMD3<Double>(0, 1, 0)
     /// The behaviour's parameters declared `@Property(gpu: .collider)` (`restitution`, `friction`,
-    /// `boxHeight`, `boxWidth`, `boxDepth`; the others 0), resolved by their declarations: what the
-    /// GPU's `Collider` entry holds.
+    /// `boxHeight`, `boxWidth`, `boxDepth`, `sampleSpacing`; the others 0), resolved by their
+    /// declarations: what the GPU's `Collider` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
+    /// A heightfield's or a distance field's samples (nil for the other shapes).
+    public var field: ColliderField?
 
     /// `p` in a box's frame (along ``across``, ``normal`` and their cross product, from the centre).
     func boxLocal(_ p: SIMD3<Double>) -> SIMD3<Double> {
@@ -42,13 +47,17 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
             let d = SIMD3(abs(q.x) - h.x, abs(q.y) - h.y, abs(q.z) - h.z)
             let outside = SIMD3(Swift.max(d.x, 0), Swift.max(d.y, 0), Swift.max(d.z, 0))
             return length(outside) + Swift.min(Swift.max(d.x, Swift.max(d.y, d.z)), 0)
+        case .heightfield, .distanceField:
+            guard let field else { return .infinity }
+            return fieldDistance(field, p)
         }
     }
 
     /// The fraction `s` of the segment `a → b` at which it enters the solid from the open side
     /// (`a` on the surface or in front of it, and `b` behind it by more than
     /// ``Collisions/tolerance``, or, for a sphere or a box, the segment passing through it deeper
-    /// than that: a chord that crosses the solid whole still hits it); nil when it does not.
+    /// than that: a chord that crosses the solid whole still hits it; for a field, the chord's first
+    /// point deeper than that, found by marching: `fieldEntry`); nil when it does not.
     public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double? {
         let da = distance(a)
         guard da >= -Collisions.tolerance else { return nil }
@@ -90,6 +99,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
                 guard distance(a + (b - a) * mid) < -Collisions.tolerance else { return nil }
             }
             return Swift.min(Swift.max(near, 0), 1)
+        case .heightfield, .distanceField:
+            guard let field else { return nil }
+            return fieldEntry(field, a, b, from: da)
         }
     }
 
@@ -108,6 +120,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
             var best = 0
             for i in 1..<3 where abs(q[i]) - h[i] > abs(q[best]) - h[best] { best = i }
             return q[best] < 0 ? -axes[best] : axes[best]
+        case .heightfield, .distanceField:
+            guard let field else { return normal }
+            return fieldNormal(field, p)
         }
     }
 }

@@ -408,11 +408,19 @@ struct ResolvedBehaviorList {
             let longitude = number("orientationLongitude", b.orientationLongitude)
             let normal = BirthSampler.emissionVector(longitude: longitude,
                                                      latitude: number("orientationLatitude", b.orientationLatitude))
-            let c = ResolvedCollider(shape: b.colliderShape, response: b.collisionResponse,
+            var c = ResolvedCollider(shape: b.colliderShape, response: b.collisionResponse,
                                      position: SIMD3(number("position.x", b.position.x), number("position.y", b.position.y),
                                                      number("zPosition", b.zPosition)),
                                      normal: normal, radius: nonNegative("radius", b.radius),
                                      across: SIMD3(-sin(longitude), cos(longitude), 0), parameters: declared(.collider))
+            if b.colliderShape == .heightfield || b.colliderShape == .distanceField {
+                switch ColliderField.make(b.samples, columns: Double(b.sampleColumns), spacing: c.sampleSpacing) {
+                case let .success(field): c.field = field
+                case let .failure(error):
+                    report.add(prefix + "samples", b.samples.count, error.rule + "; the collider does nothing", .ignored)
+                    return nil
+                }
+            }
             return { c2 in c2.colliders.append(c) }
         }
     }

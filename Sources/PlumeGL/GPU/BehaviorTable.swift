@@ -9,8 +9,16 @@ final class BehaviorTable {
 
     init(context: GLContext) { self.context = context }
 
-    /// Uploads `words` and binds the table to texture unit `unit` (3 unless told; leaving unit 0 active).
-    func bind(_ words: [UInt32], unit: Int32 = 3) throws {
+    /// Uploads `words` and binds the table to texture unit `unit` (3 unless told; leaving unit 0
+    /// active). A table of more texels than `limit` (the driver's `GL_MAX_TEXTURE_BUFFER_SIZE`
+    /// unless told; at least 65 536 on GL 3.3: a heightfield's or distance field's samples make it
+    /// long) throws ``GLError/limitExceeded(_:)`` and binds nothing.
+    func bind(_ words: [UInt32], unit: Int32 = 3, limit: Int? = nil) throws {
+        let texels = (words.count + 3) / 4, most = limit ?? context.info.maxTextureBufferSize
+        guard texels <= most else {
+            throw GLError.limitExceeded("a behaviour table of \(texels) texels (colliders' field samples, four a texel), "
+                                        + "more than the \(most) of a buffer texture (GL_MAX_TEXTURE_BUFFER_SIZE)")
+        }
         let needed = words.count * 4
         if buffer == nil || needed > bytes {
             if let buffer { context.delete(buffer) }

@@ -2,7 +2,8 @@ import Plume
 
 extension CellBehaviors {
     /// The motion section of the behaviour table: a `MotionHeader` entry, then the waves,
-    /// attractors, radial and tangential accelerations, speed-curve keys, turbulences, vortices and colliders it names (layouts in
+    /// attractors, radial and tangential accelerations, speed-curve keys, turbulences, vortices and colliders it names, and the
+    /// colliders' field samples (layouts in
     /// `Shaders/plume.contract`), every parameter of ``BehaviorMotion`` as a float, starting at
     /// texel `first` of the table. The GPU update, spawn and draw stages read it
     /// (`plume_motion_behaviors.glsl`); `seed` is the layer's (the per-particle draws of
@@ -62,12 +63,25 @@ extension CellBehaviors {
             t += VortexEntry(position: SIMD3<Float>(v.position), falloffDistance: Float(v.falloffDistance),
                              declared: declared(v.parameters, .vortex)).texels
         }
+        // a field's samples follow the Collider entries, four floats a texel, each field from a texel
+        var samplesStart = colliderStart + ColliderEntry.vectors * colliders.count
+        var samples: [SIMD4<UInt32>] = []
         for c in colliders {
+            let f = c.field
             t += ColliderEntry(shape: c.shape.tableOrdinal, response: c.response.tableOrdinal,
                                radius: Float(c.radius), position: SIMD3<Float>(c.position), normal: SIMD3<Float>(c.normal),
-                               across: SIMD3<Float>(c.across), declared: declared(c.parameters, .collider)).texels
+                               across: SIMD3<Float>(c.across), columns: Int32(f?.columns ?? 0), rows: Int32(f?.rows ?? 0),
+                               samples: Int32(f == nil ? 0 : samplesStart), lipschitz: Float(f?.lipschitz ?? 0),
+                               declared: declared(c.parameters, .collider)).texels
+            guard let f else { continue }
+            let bits = f.samples.map { Float($0).bitPattern }
+            for k in stride(from: 0, to: bits.count, by: 4) {
+                samples.append(SIMD4(bits[k], k + 1 < bits.count ? bits[k + 1] : 0,
+                                     k + 2 < bits.count ? bits[k + 2] : 0, k + 3 < bits.count ? bits[k + 3] : 0))
+            }
+            samplesStart += (bits.count + 3) / 4
         }
-        return t
+        return t + samples
     }
 }
 
@@ -83,12 +97,15 @@ extension EmitterBehavior.CollisionResponse {
 }
 
 extension EmitterBehavior.ColliderShape {
-    /// The `shape` of a `Collider` entry (`Shaders/plume.contract`): 0 plane, 1 sphere, 2 box.
+    /// The `shape` of a `Collider` entry (`Shaders/plume.contract`): 0 plane, 1 sphere, 2 box, 3
+    /// heightfield, 4 distance field.
     var tableOrdinal: Int32 {
         switch self {
         case .plane: 0
         case .sphere: 1
         case .box: 2
+        case .heightfield: 3
+        case .distanceField: 4
         }
     }
 }

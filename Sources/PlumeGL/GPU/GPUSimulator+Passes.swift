@@ -438,11 +438,11 @@ extension GPUSimulator {
         changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
               let table = behaviors.drawTable(seed: resolved.seed, motionEnds: ends) else { return false }
-        try motionTable.bind(table)
+        try motionTable.bind(table, limit: textureBufferLimit)
         if !ends, let previous = node.previousBehaviors, previous.motion == .closedForm,
            previous != behaviors || node.previousAcceleration != cell.acceleration,
            let old = previous.drawTable(seed: resolved.seed) {
-            try previousMotionTable.bind(old, unit: 4)
+            try previousMotionTable.bind(old, unit: 4, limit: textureBufferLimit)
             changed.set(true)
         } else {
             motionTable.bindAgain(unit: 4)   // unit 4 is read only where `changed`: the same table, not uploaded twice

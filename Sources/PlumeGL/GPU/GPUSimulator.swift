@@ -81,7 +81,8 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     /// faster on Mesa llvmpipe (the Benchmarks article), and the switch lets a benchmark compare them
     /// or a driver where it is slower opt out.
     public var readsRecordsThroughTexture = true
-    /// Texels a buffer texture may hold for that choice; nil: the driver's limit (tests lower it).
+    /// Texels a buffer texture may hold for that choice and for the behaviour tables; nil: the
+    /// driver's limit (tests lower it).
     var textureBufferLimit: Int?
 
     /// Records a node starts with; buffers grow as the live bound requires.

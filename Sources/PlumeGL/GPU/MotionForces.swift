@@ -30,14 +30,17 @@ struct MotionForces: OptionSet, Hashable {
     static let planes = MotionForces(rawValue: 1024)
     static let spheres = MotionForces(rawValue: 2048)
     static let boxes = MotionForces(rawValue: 4096)
-    static let shapes: MotionForces = [.planes, .spheres, .boxes]
+    /// Heightfields and distance fields (their samples' march, `Shaders/plume_collider_fields.glsl`).
+    static let fields = MotionForces(rawValue: 8192)
+    static let shapes: MotionForces = [.planes, .spheres, .boxes, .fields]
     static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes]
     /// Each term alone, in bit order, and the single-entry and single-shape forms.
     static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
                                        [.colliders, .shapes],
                                        [.attractors, .oneAttractor], [.vortices, .oneVortex],
                                        [.turbulences, .oneTurbulence],
-                                       [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes]]
+                                       [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
+                                       [.colliders, .fields]]
 
     /// The shape bit of a collider's surface.
     static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
@@ -45,6 +48,7 @@ struct MotionForces: OptionSet, Hashable {
         case .plane: .planes
         case .sphere: .spheres
         case .box: .boxes
+        case .heightfield, .distanceField: .fields
         }
     }
 

@@ -9,7 +9,7 @@ public enum ShaderLibrary {
     /// Library files every program includes, in dependency order.
     static let libraryFiles = ["plume_contract.glsl", "plume_record.glsl", "plume_hash.glsl", "plume_draws.glsl",
                                "plume_clock.glsl", "plume_motion.glsl", "plume_birth.glsl", "plume_behaviors.glsl",
-                               "plume_motion_behaviors.glsl", "plume_colliders.glsl", "plume_motion_anchors.glsl"]
+                               "plume_motion_behaviors.glsl", "plume_collider_fields.glsl", "plume_colliders.glsl", "plume_motion_anchors.glsl"]
 
     /// The text of a file of `Shaders/` (or the generated `plume_contract.glsl`).
     public static func source(_ name: String) -> String? { EmbeddedShaders.files[name] }
