@@ -50,7 +50,7 @@ extension Playground {
         var v = Float(isAngle ? value * 180 / .pi : value)
         let unit = isAngle ? "°" : (info?.unit ?? "")
         let range = info?.minimum.map { Float($0)...Float.greatestFiniteMagnitude }
-        if ImGui.drag(unit.isEmpty ? key : "\(key) \(unit)", &v, speed: isAngle ? 0.5 : 0.5, range: range) {
+        if ImGui.drag(unit.isEmpty ? key : "\(key) \(unit)", &v, speed: 0.5, range: range) {
             b.setValue(isAngle ? Double(v) * .pi / 180 : Double(v), forKey: key)
         }
         mark("\(key) \(name)")
