@@ -55,4 +55,46 @@ struct UpdateProgramTests {
             expectIdentical(fetched, switching, "\(scenario.name), texture vs switching at 4096 texels")
         }
     }
+
+    /// The contract check at link: an active uniform the contract does not declare always fails;
+    /// a declared one the shader does not use fails under the reference compiler (Mesa's, this
+    /// context's) and is allowed elsewhere, with location −1 (NVIDIA's optimiser drops more).
+    @Test func undeclaredUniformsFailAndUnusedOnesFailOnlyUnderTheReference() throws {
+        try GPU.run { context in
+            #expect(context.info.isMesa == context.programs.requiresEveryDeclaredUniform)
+            let version = context.info.versionNumber
+            let stages = [
+                ShaderStageSource(file: "t.vert", type: Int32(GLShaderStage.vertex.raw), source: """
+                    #version \(version)0 core
+                    uniform float u_used;
+                    uniform float u_unused;
+                    void main() { gl_Position = vec4(u_used, 0.0, 0.0, 1.0); }
+                    """),
+                ShaderStageSource(file: "t.frag", type: Int32(GLShaderStage.fragment.raw), source: """
+                    #version \(version)0 core
+                    out vec4 color;
+                    void main() { color = vec4(1.0); }
+                    """),
+            ]
+            func link(strict: Bool, declaring names: [String]) throws -> [Int32] {
+                let cache = ProgramCache(context: context, glVersion: version, requiresEveryDeclaredUniform: strict)
+                defer { for program in cache.removeAll() { context.delete(program) } }
+                return try cache.link("t", name: "contract probe", stages: stages, attributes: [], varyings: [],
+                                      subCells: 0, features: []) { linker in
+                    try names.map { (try linker.uniform($0) as Uniform<Float>).location }
+                }.uniforms
+            }
+            let lenient = try link(strict: false, declaring: ["u_used", "u_unused"])
+            #expect(lenient[0] >= 0 && lenient[1] == -1, "locations \(lenient)")
+            #expect(throws: GLError.self) { try link(strict: true, declaring: ["u_used", "u_unused"]) }
+            for strict in [false, true] {
+                do {
+                    _ = try link(strict: strict, declaring: [])
+                    Issue.record("an undeclared active uniform linked (strict \(strict))")
+                } catch let GLError.contractViolation(_, detail) {
+                    #expect(detail.contains("u_used"), "\(detail)")
+                }
+            }
+        }
+    }
 }

@@ -39,6 +39,11 @@ public struct GLInfo: Hashable, Sendable, CustomStringConvertible {
     /// the live count.
     public var hasClearBuffer: Bool
 
+    /// Whether the driver is Mesa's (its `GL_VERSION` names Mesa): Mesa's GLSL linker is the
+    /// reference the shader contract is checked against (``GLError/contractViolation(program:detail:)``
+    /// for a declared uniform the shader does not use; other drivers may optimise more away).
+    public var isMesa: Bool { version.contains("Mesa") }
+
     /// Several lines: vendor, renderer, version, platform and the limits above.
     public var description: String {
         """

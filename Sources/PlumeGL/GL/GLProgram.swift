@@ -37,11 +37,18 @@ final class ProgramCache {
     unowned let context: any GLObjectOwner
     /// The context's GL version as a number (`33`, `45`): the shaders' `#version` line.
     let glVersion: Int
+    /// Whether every declared uniform must be active when a program links (``UniformLinker``):
+    /// true under Mesa's GLSL linker, the contract's reference.
+    let requiresEveryDeclaredUniform: Bool
     private var programs: [AnyHashable: (program: GLProgram, uniforms: Any)] = [:]
+    /// Each program linked so far and the seconds its compile and link took (the driver compiles
+    /// at link; a frame that first uses a variant pays this).
+    private(set) var linkTimes: [(program: String, seconds: Double)] = []
 
-    init(context: any GLObjectOwner, glVersion: Int) {
+    init(context: any GLObjectOwner, glVersion: Int, requiresEveryDeclaredUniform: Bool = true) {
         self.context = context
         self.glVersion = glVersion
+        self.requiresEveryDeclaredUniform = requiresEveryDeclaredUniform
     }
 
     /// Number of compiled programs.
@@ -61,9 +68,13 @@ final class ProgramCache {
     func link<U>(_ key: AnyHashable, name: String, stages: [ShaderStageSource], attributes: [(index: Int, name: String)],
                  varyings: [String], subCells: Int, features: Set<String>,
                  uniforms: (UniformLinker) throws -> U) throws -> (program: GLProgram, uniforms: U) {
+        let started = ContinuousClock.now
         let program = try compile(name: name, stages: stages, attributes: attributes, varyings: varyings)
+        let took = ContinuousClock.now - started
+        linkTimes.append((name, Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18))
         do {
-            let linker = UniformLinker(program: program.name, programName: name, subCells: subCells, features: features)
+            let linker = UniformLinker(program: program.name, programName: name, subCells: subCells, features: features,
+                                       requiresEveryDeclared: requiresEveryDeclaredUniform)
             let handles = try uniforms(linker)
             try linker.checkAllClaimed()
             programs[key] = (program, handles)

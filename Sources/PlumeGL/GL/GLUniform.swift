@@ -66,11 +66,23 @@ extension Uniform where Value == SIMD4<Float> {
 }
 
 /// Looks up a program's uniforms when it links and checks the program against the contract:
-/// every declared uniform must be active (a declared but unused one is an error: the shader no
-/// longer reads what the host sets) and every active uniform must be declared.
+/// every active uniform must be declared (else the shader reads what the host never sets), and,
+/// under the reference compiler, every declared uniform must be active (a declared but unused one
+/// means the shader no longer reads what the host sets).
+///
+/// Which uniforms are active is the compiler's call (GL 4.6 §7.6: a uniform is active when the
+/// linker finds it can be accessed). Mesa's GLSL linker, which CI runs, is the reference: there a
+/// declared but inactive uniform is a ``GLError/contractViolation(program:detail:)``. Other
+/// drivers remove more dead code (NVIDIA's drops `u_layer.scale` from the birth program, whose
+/// captured outputs do not depend on it), so there it is allowed: its handle is location −1,
+/// which GL ignores.
 final class UniformLinker {
     let program: GLuint
     let programName: String
+    /// Whether a declared uniform must be active (the reference compiler, ``GLInfo/isMesa``).
+    let requiresEveryDeclared: Bool
+    /// The declared uniforms the driver found inactive (allowed only off the reference compiler).
+    private(set) var inactive: [String] = []
     /// Sub-cells of the records the program reads (`T[SUB]` uniforms have this many elements).
     let subCells: Int
     private var claimed: Set<String> = []
@@ -78,9 +90,10 @@ final class UniformLinker {
     /// The feature defines that are 1 in this variant (``ProgramFeatures/names``).
     let features: Set<String>
 
-    init(program: GLuint, programName: String, subCells: Int, features: Set<String> = []) {
+    init(program: GLuint, programName: String, subCells: Int, features: Set<String> = [], requiresEveryDeclared: Bool = true) {
         self.program = program
         self.programName = programName
+        self.requiresEveryDeclared = requiresEveryDeclared
         self.subCells = subCells
         self.features = features
     }
@@ -97,8 +110,12 @@ final class UniformLinker {
         }
         let location = plume_glGetUniformLocation(program, name)
         guard location >= 0 else {
-            throw GLError.contractViolation(program: programName,
-                                            detail: "the declared uniform \(name) is not used by the shader")
+            guard !requiresEveryDeclared else {
+                throw GLError.contractViolation(program: programName,
+                                                detail: "the declared uniform \(name) is not used by the shader")
+            }
+            inactive.append(name)
+            return Uniform(location: -1)
         }
         claimed.insert(name)
         return Uniform(location: location)
