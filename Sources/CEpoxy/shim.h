@@ -55,13 +55,10 @@ static inline void plume_glUniform2f(GLint location, GLfloat v0, GLfloat v1) { g
 static inline void plume_glUniform3f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2) { glUniform3f(location, v0, v1, v2); }
 static inline void plume_glUniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3) { glUniform4f(location, v0, v1, v2, v3); }
 static inline void plume_glUniform2ui(GLint location, GLuint v0, GLuint v1) { glUniform2ui(location, v0, v1); }
-static inline void plume_glUniform1d(GLint location, GLdouble x) { glUniform1d(location, x); }
-static inline void plume_glUniform2d(GLint location, GLdouble x, GLdouble y) { glUniform2d(location, x, y); }
 static inline void plume_glUniform1fv(GLint location, GLsizei count, const GLfloat * value) { glUniform1fv(location, count, value); }
 static inline void plume_glUniform3fv(GLint location, GLsizei count, const GLfloat * value) { glUniform3fv(location, count, value); }
 static inline void plume_glUniform4fv(GLint location, GLsizei count, const GLfloat * value) { glUniform4fv(location, count, value); }
 static inline void plume_glUniform1uiv(GLint location, GLsizei count, const GLuint * value) { glUniform1uiv(location, count, value); }
-static inline void plume_glUniform1dv(GLint location, GLsizei count, const GLdouble * value) { glUniform1dv(location, count, value); }
 static inline void plume_glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat * value) { glUniformMatrix4fv(location, count, transpose, value); }
 static inline void plume_glTransformFeedbackVaryings(GLuint program, GLsizei count, const GLchar *const* varyings, GLenum bufferMode) { glTransformFeedbackVaryings(program, count, varyings, bufferMode); }
 static inline void plume_glGenVertexArrays(GLsizei n, GLuint * arrays) { glGenVertexArrays(n, arrays); }

@@ -6,7 +6,7 @@ struct Contract {
     /// A `name type` line of a block.
     struct Field {
         var name: String
-        /// The GLSL type (`double`, `vec3`, a struct name, …).
+        /// The GLSL type (`uint`, `vec3`, a struct name, …).
         var type: String
         /// `T[SUB]`: one per sub-cell of the records a program reads.
         var perSubCell = false

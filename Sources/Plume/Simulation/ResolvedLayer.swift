@@ -81,8 +81,7 @@ public struct EmitterPath: Sendable {
         self.end = end
     }
 
-    /// `1 / (end − start)`, computed once on the host: the GPU multiplies by it (fp64 division
-    /// is not correctly rounded on every driver), and so does ``fraction(at:)``.
+    /// `1 / (end − start)`, computed once: ``fraction(at:)`` and ``velocity(to:)`` multiply by it.
     public var inverseSpan: Double { 1 / (end - start) }
 
     /// How far along the path a birth at layer time `t` is: `(t − start) · inverseSpan`, the

@@ -46,7 +46,7 @@ import Foundation
 
     /// A record layout (sub-cells, sub-cell or not) whose records are `bytes` bytes, the fewest
     /// sub-cells first; nil when none is: for copying records of a size the engine no longer
-    /// uses (the 96-byte record of the 64-bit path is a top-level cell's with four sub-cells now).
+    /// uses (the 96-byte record of the 64-bit path is a top-level cell's with three sub-cells now).
     public static func layout(bytes: Int) -> (subCells: Int, child: Bool)? {
         for s in 0...ParticleRecord.maxSubCells {
             for child in [false, true] where ParticleRecord.bytes(subCells: s, child: child) == bytes { return (s, child) }
