@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds plume-bench for a bare x86-64 Linux machine with a GPU driver (NVIDIA's headless EGL device
-# platform) and bundles what it needs there that such a machine lacks:
+# Builds plume-bench for a bare x86-64 Linux machine with a GPU driver (headless EGL on NVIDIA's
+# driver) and bundles what it needs there that such a machine lacks:
 #   bin/plume-bench   release build, Swift standard library and Foundation linked statically
 #   lib/              the Debian shared libraries it links (libepoxy, GLFW, libpng, libtiff, Cairo
 #                     and their dependencies), everything ldd resolves except glibc itself
 #   debs/             the glvnd EGL/GL loaders as Debian packages (libegl1 libglvnd0 libopengl0
 #                     libgl1 libglx0); run.sh unpacks them into gl/ when the machine has no
 #                     libEGL.so.1 (the GPU driver supplies the vendor library, libEGL_nvidia)
-#   run.sh            runs plume-bench through the EGL device platform (PLUME_EGL_PLATFORM=device
-#                     unless set) with lib/ (and gl/) on LD_LIBRARY_PATH
+#   run.sh            runs plume-bench headless (PLUME_EGL_PLATFORM=automatic unless set: on an
+#                     NVIDIA H200 container the driver offered surfaceless, not device enumeration) with lib/ (and gl/) on LD_LIBRARY_PATH
 #
 # Usage (from anywhere): Benchmarks/bundle.sh [OUTPUT_DIR]   (default Benchmarks/.build-bundle/plume-bench)
 #   also writes OUTPUT_DIR.tar.gz (about 30 MB) to carry.
@@ -54,7 +54,7 @@ echo "· downloading the glvnd loaders (apt-get download)"
 
 cat > "$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Runs the bundled plume-bench through the EGL device platform (see Benchmarks/bundle.sh).
+# Runs the bundled plume-bench headless through EGL (see Benchmarks/bundle.sh).
 # PLUME_EGL_PLATFORM=automatic|surfaceless|device|device:N overrides the platform;
 # PLUME_BUNDLE_USE_DEBS=1 uses the bundled glvnd loaders even where the machine has its own.
 set -euo pipefail
@@ -74,7 +74,7 @@ for vendor in /usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json /usr/sha
 done
 [[ -d /usr/local/nvidia/lib64 ]] && path="$path:/usr/local/nvidia/lib64"
 export LD_LIBRARY_PATH="$path${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export PLUME_EGL_PLATFORM="${PLUME_EGL_PLATFORM:-device}"
+export PLUME_EGL_PLATFORM="${PLUME_EGL_PLATFORM:-automatic}"
 exec "$here/bin/plume-bench" "$@"
 RUN
 chmod +x "$out/run.sh"

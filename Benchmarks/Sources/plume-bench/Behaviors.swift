@@ -2,7 +2,7 @@ import Foundation
 import Plume
 import PlumeGL
 
-/// Issues 11 item 6, 22 item 4, 26 item 2: what behaviours cost. At 10⁵ live particles of
+/// Issues 11 item 6, 22 item 4, 26 item 2: what behaviours cost. At 10⁵ live particles (`--live`) of
 /// `Workloads.steady` (`--quick`: fewer rounds and repeats, same count): update
 /// throughput of the GPU simulator (with and without drawing 1280×720, which evaluates the curves)
 /// and of the CPU reference, and bytes per particle, with no behaviour, each behaviour and all.
@@ -30,8 +30,8 @@ enum BehaviorBench {
     /// update and the plain one in turns, the median of `rounds` ratios and their spread; the
     /// `none` row pairs the plain layer with itself (the noise floor). `rows`: only these
     /// configurations (by name), or all when empty.
-    static func table(timer: Timer, quick: Bool, rows: [String] = []) throws -> String {
-        let live = 100_000
+    static func table(timer: Timer, quick: Bool, rows: [String] = [], live: Int? = nil) throws -> String {
+        let live = live ?? 100_000
         let rounds = quick ? 11 : 31
         let configurations: [(String, [EmitterBehavior.Kind])] =
             [("none", [])] + EmitterBehavior.Kind.allCases.map { ($0.rawValue, [$0]) }
@@ -61,7 +61,9 @@ enum BehaviorBench {
             let cells: [String] = [name, String(format: "%.3g", Double(live) / ratio.other), ratio.text,
                                    String(format: "%.2f", cpu / ratio.other), String(format: "%.2f ms", frame * 1000),
                                    String(format: "%.3g", Double(live) / cpu), String(bytes)]
-            out += "| " + cells.joined(separator: " | ") + " |\n"
+            let line = "| " + cells.joined(separator: " | ") + " |"
+            progress("behaviours row: " + line)     // kept by a run that is stopped before the table
+            out += line + "\n"
         }
         return out
     }

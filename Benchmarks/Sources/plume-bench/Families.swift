@@ -3,7 +3,7 @@ import Plume
 import PlumeGL
 
 /// Issue 26 item 6: what colliders, turbulence, vortices and trails cost (`--only families`). On
-/// `Workloads.steady` at 10⁵ live (10⁴ with `--quick`), one run, one machine: the GPU update and
+/// `Workloads.steady` at 10⁵ live (10⁴ with `--quick`; `--live` sets it), one run, one machine: the GPU update and
 /// the update + draw (1280×720) of each row ÷ the same particles with nothing (per particle: the
 /// live count is the same), and the maximum live count at 60 fps, simulation only and with
 /// drawing, with each.
@@ -62,8 +62,8 @@ enum FamilyBench {
             + [8, 32].map { points in Row(name: "trail of \(points) points") { Workloads.trail($0, points: points) } }
     }
 
-    static func table(timer: Timer, quick: Bool) throws -> String {
-        let live = quick ? 10_000 : 100_000
+    static func table(timer: Timer, quick: Bool, live: Int? = nil) throws -> String {
+        let live = live ?? (quick ? 10_000 : 100_000)
         let steps = quick ? 1 : 3, repeats = quick ? 3 : 5
         var out = "\n| family (\(live) live) | GPU update | update ÷ plain | GPU update+draw | frame ÷ plain "
             + "| max live at 60 fps, simulation | max live at 60 fps, with drawing |\n"
@@ -79,7 +79,9 @@ enum FamilyBench {
             let update = try timer.gpuFrame(make(live), live: live, render: false)
             let frame = try timer.gpuFrame(make(live), live: live, render: true)
             if plain == nil { plain = (update, frame) }
-            progress("families: \(row.name), maximum live at 60 fps")
+            // kept by a run that is stopped before the table
+            progress(String(format: "families: %@: update %.3f ms (%.2f ÷ plain), update+draw %.3f ms (%.2f ÷ plain); maximum live at 60 fps",
+                            row.name, update * 1000, update / plain!.update, frame * 1000, frame / plain!.frame))
             let maxSimulation = try timer.maxLive({ n in try timer.gpuFrame(make(n), live: n, render: false, repeats: repeats) },
                                                   start: 4_000, steps: steps)
             let maxDrawn = try timer.maxLive({ n in try timer.gpuFrame(make(n), live: n, render: true, repeats: repeats) },

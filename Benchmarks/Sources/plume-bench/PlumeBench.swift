@@ -12,8 +12,16 @@ func elapsed() -> Double {
     return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
 }
 
-/// A progress line on standard error, with the seconds since the start.
-func progress(_ text: String) { FileHandle.standardError.write(Data(String(format: "· %6.1f s  %@\n", elapsed(), text).utf8)) }
+/// The programs the run's context has linked and the seconds that took, for progress lines (set
+/// once the context exists; a driver that compiles at link, like NVIDIA's, spends visible time there).
+nonisolated(unsafe) var linkedSoFar: () -> (count: Int, seconds: Double) = { (0, 0) }
+
+/// A progress line on standard error, with the seconds since the start and those spent linking.
+func progress(_ text: String) {
+    let linked = linkedSoFar()
+    FileHandle.standardError.write(Data(String(format: "· %6.1f s  %@  [%d programs linked in %.1f s]\n",
+                                               elapsed(), text, linked.count, linked.seconds).utf8))
+}
 
 /// The sections `--only` runs alone.
 enum Section: String, ExpressibleByArgument, CaseIterable {
@@ -52,21 +60,34 @@ struct PlumeBench: ParsableCommand {
     @Flag(help: "Time the process's CPU time instead of elapsed time (steadier on a loaded machine).")
     var cpuTime = false
 
+    @Option(help: "With --only update, behaviours or families: the live particle count of their rows (default 10⁵; 10⁶ or more on a hardware GPU, where 10⁵ particles take microseconds and the frame's fixed cost would hide the per-particle cost).")
+    var live: Int?
+
+    @Option(help: "The largest live count a maximum search tries (default 2·10⁷; raise it on a hardware GPU).")
+    var ceiling: Int?
+
     @Option(help: "Folder for the files written (created when missing). The default, latest/, is not tracked by git; Benchmarks/results/ holds the published figures: --out results.")
     var out = "latest"
 
     func run() throws {
         let context = try GLContext.headless(platform: HeadlessPlatform.fromEnvironment())
+        linkedSoFar = { (context.programLinkTimes.count, context.programLinkTimes.reduce(0) { $0 + $1.seconds }) }
         let renderer = try ParticleRenderer(context: context)
         renderer.backdrop = .black          // every frame clears to opaque black (Timer)
         let target = try OffscreenTarget(context: context, width: 1280, height: 720)
         var timer = Timer(context: context, renderer: renderer, target: target)
         if quick { timer.repeats = 3 }
         if cpuTime { timer.clock = .processCPU }
+        if let ceiling { timer.ceiling = ceiling }
         var written: [String] = []
         defer {
             // Every file the run wrote, and how long it took, even when a section failed.
             for file in written { print("wrote \(file)") }
+            let links = context.programLinkTimes
+            let slowest = links.sorted { $0.seconds > $1.seconds }.prefix(5)
+                .map { String(format: "%@ %.2f s", $0.program, $0.seconds) }.joined(separator: ", ")
+            print(String(format: "shader programs linked: %d in %.2f s; slowest: %@", links.count,
+                         links.reduce(0) { $0 + $1.seconds }, slowest))
             print(String(format: "plume-bench%@ took %.1f s", quick ? " --quick" : "", elapsed()))
         }
 
@@ -77,7 +98,7 @@ struct PlumeBench: ParsableCommand {
         progress("load average \(results.loadAverage.map { String($0) } ?? "unknown")")
 
         if only == .behaviours {                // the behaviour rows alone (section 7)
-            print(try BehaviorBench.table(timer: timer, quick: quick, rows: rows))
+            print(try BehaviorBench.table(timer: timer, quick: quick, rows: rows, live: live))
             return
         }
 
@@ -86,7 +107,7 @@ struct PlumeBench: ParsableCommand {
             return
         }
         if only == .families {                  // colliders, fields and trails ÷ plain, max live with each (issue 26 item 6)
-            print(try FamilyBench.table(timer: timer, quick: quick))
+            print(try FamilyBench.table(timer: timer, quick: quick, live: live))
             return
         }
         if only == .compositing {               // what layer images cost (issue 27 item 1)
@@ -108,7 +129,7 @@ struct PlumeBench: ParsableCommand {
         if !drawPathsOnly {
             // 0. The update against the driver's vertex-only and geometry pass-through copy ceilings.
             written.append(try UpdateThroughput.run(timer: timer, context: context,
-                                                    sizes: quick ? [100_000] : [100_000, 1_000_000, 10_000_000],
+                                                    sizes: live.map { [$0] } ?? (quick ? [100_000] : [100_000, 1_000_000, 10_000_000]),
                                                     rounds: quick ? 1 : 5, folder: out))
             if only == .update { return }
             try simulationSections(timer: timer, context: context, into: &results)

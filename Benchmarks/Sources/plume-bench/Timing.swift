@@ -13,6 +13,9 @@ struct Timer {
     var repeats = 9
     /// Elapsed time, or the process's CPU time (`--cpu-time`, for a loaded machine).
     var clock = TransformFeedbackCeiling.Clock.wall
+    /// The largest live count a maximum search tries (`--ceiling`): 2·10⁷ suits llvmpipe; a
+    /// hardware GPU runs more than that within a 60 Hz frame.
+    var ceiling = 20_000_000
 
     static func median(_ values: [Double]) -> Double {
         let s = values.sorted()
@@ -94,7 +97,8 @@ struct Timer {
     /// The largest live count whose frame fits 1/60 s: doubling from `start`, then `steps`
     /// bisections in log space (5: within 3 % of the true maximum; 1: within 41 %, reported as
     /// the lower end).
-    func maxLive(_ frame: (Int) throws -> Double, start: Int = 1_000, steps: Int = 5, ceiling: Int = 20_000_000) throws -> Int {
+    func maxLive(_ frame: (Int) throws -> Double, start: Int = 1_000, steps: Int = 5, ceiling: Int? = nil) throws -> Int {
+        let ceiling = ceiling ?? self.ceiling
         let budget = 1.0 / 60
         var low = 0, high = start
         while high <= ceiling, try frame(high) <= budget {

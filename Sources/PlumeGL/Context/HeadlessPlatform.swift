@@ -8,7 +8,8 @@ public enum HeadlessPlatform: Hashable, Sendable, CustomStringConvertible {
     /// enumerated devices (0-based, the library's order); nil picks the first hardware device, or
     /// Mesa's software device (llvmpipe) where there is none.
     case device(index: Int?)
-    /// `EGL_MESA_platform_surfaceless` (Mesa only).
+    /// `EGL_MESA_platform_surfaceless`: Mesa's, and NVIDIA's too (driver 580 on an H200 offered it
+    /// where its EGL library enumerated no device: ``automatic`` found it there).
     case surfaceless
 
     /// The platform in words (`automatic`, `surfaceless`, `device`, `device 1`).
