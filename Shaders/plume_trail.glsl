@@ -1,6 +1,7 @@
 // A particle's trail (Semantics §10 "Trails"; Trail.swift is its CPU twin): the sample ages on
 // the particle's age grid, and its positions there from its motion anchor (plume_motion.glsl,
-// plume_motion_behaviors.glsl), evaluated where drawn: nothing is stored per particle.
+// plume_motion_behaviors.glsl), evaluated where drawn: nothing is stored per particle. With
+// colliders a trail runs back to the particle's last collision and ends there.
 // Point i of a trail of a particle of age `age` (ticks): 0 the head (age), 1 … G the grid ages
 // g₁ − (i − 1)·spacing strictly between the tail and the head (g₁ the last grid age before the
 // head), G + 1 the tail max(0, age − span); later indices repeat the tail.
@@ -19,10 +20,32 @@ int plume_trail_age(int age, int tail, int grid, int i) {
     return (age - 1) / u_trailSpacing * u_trailSpacing - (i - 1) * u_trailSpacing;
 }
 
+#if HAS_GRID
+// Collisions.trailCut: run back from the grid state at `newer` one step to `older`, the fraction of
+// that chord at which it enters a collider from its open side (the particle's last collision), 0
+// where `newer` lies on a surface or behind it (resting or stuck), −1 where it passes none.
+float plume_trail_cut(usamplerBuffer t, int m, vec3 newer, vec3 older) {
+    float best = -1.0;
+#if HAS_COLLIDERS
+    int n = int(plume_MotionHeader_colliders(t, m));
+    int first = plume_MotionHeader_colliderStart(t, m);
+    for (int i = 0; i < n; ++i) {
+        int e = first + COLLIDER_VECS * i;
+        if (plume_collider_distance(t, e, newer) <= COLLISION_TOLERANCE) return 0.0;
+        float s = plume_collider_entry(t, e, newer, older);
+        if (s >= 0.0 && (best < 0.0 || s < best)) best = s;
+    }
+#endif
+    return best;
+}
+#endif
+
 // The particle's position at `age` ticks, before its anchor's age too (BehaviorMotion.positions):
 // `back` starts as the record's anchor and carries the grid point reached walking back along the
-// grid, so a trail's ages (which do not increase) take one walk in all.
-vec3 plume_trail_position(Particle p, uvec2 key, int age, inout MotionState back) {
+// grid, so a trail's ages (which do not increase) take one walk in all. The walk stops where the
+// path run back meets a collider (plume_trail_cut): `cutAge` (−1 before) and `cutPos` keep that
+// tick and point, which every age at or before it gives.
+vec3 plume_trail_position(Particle p, uvec2 key, int age, inout MotionState back, inout int cutAge, inout vec3 cutPos) {
 #if MOTION
     int m = plume_mt_start(u_behaviors);
     if (m != 0) {
@@ -35,7 +58,19 @@ vec3 plume_trail_position(Particle p, uvec2 key, int age, inout MotionState back
             if (!(int(p.anchorAge) > 0 && int(p.anchorAge) % step == 0)) {
                 return plume_drift(u_behaviors, m, back, age, u_acc, q).state.position;
             }
-            for (int k = 0; k < 4096 && back.age > age && back.age > 0; ++k) back = plume_step_back(u_behaviors, m, back, u_acc, q);
+            if (age <= cutAge) return cutPos;
+            for (int k = 0; k < 4096 && back.age > age && back.age > 0; ++k) {
+                MotionState older = plume_step_back(u_behaviors, m, back, u_acc, q);
+                float s = plume_trail_cut(u_behaviors, m, back.position, older.position);
+                if (s >= 0.0) {
+                    cutAge = back.age - int(floor(s * float(step) + 0.5));
+                    cutPos = back.position + (older.position - back.position) * s;
+                    back = older;
+                    if (age <= cutAge) return cutPos;
+                    break;
+                }
+                back = older;
+            }
             return age > back.age ? plume_drift(u_behaviors, m, back, age, u_acc, q).state.position : back.position;
         }
 #endif

@@ -46,6 +46,19 @@ extension Scenarios {
         Scenario(name: "trail grid (attractor)", make: { trailLayer([attractor(.radial)], count: 16, duration: 0) },
                  times: steps(fps: 60, until: 3), compareEvery: 30),
         Scenario(name: "trail orbit", make: { trailLayer([orbit()]) }, times: steps(fps: 30, until: 3), compareEvery: 15),
+        // Trails that end at the last bounce on a floor (Semantics §10 "Trails"), and on a sticky
+        // floor with a ball (the particles at rest draw no trail), caught up.
+        Scenario(name: "trail bouncing on a floor at 60 updates/s", make: { trailLayer(colliders()) },
+                 times: steps(fps: 60, until: 8), compareEvery: 60),
+        Scenario(name: "trail bouncing on a floor at 240 updates/s", make: { trailLayer(colliders()) },
+                 times: steps(fps: 240, until: 5), compareEvery: 240),
+        Scenario(name: "trail on a sticky floor and a ball, catch-up", make: {
+            let list = colliders(ball: true)
+            list[1].collisionResponse = .stick
+            let layer = trailLayer(list)
+            layer.timeOffset = 12
+            return layer
+        }, times: steps(until: 6)),
         Scenario(name: "trail on a sub-cell", make: {
             let layer = trailLayer()
             let child = trailCell(5, name: "spark", count: 6, duration: 0.1)

@@ -65,9 +65,10 @@ struct TrailRenderTests {
     }
 
     /// Trails of particles under motion behaviours (Semantics §12): closed form (drag and a wave),
-    /// grid (an attractor: the geometry stage walks back along the grid) and an orbit, against the
-    /// reference's trail points rasterized.
-    @Test(arguments: ["closed form", "grid", "orbit"])
+    /// grid (an attractor: the geometry stage walks back along the grid), an orbit, and colliders
+    /// (a floor and a ball: the trails end at the last bounce), against the reference's trail
+    /// points rasterized.
+    @Test(arguments: ["closed form", "grid", "orbit", "colliders"])
     func trailsUnderBehavioursMatchTheReferenceRasterized(_ motion: String) throws {
         let (w, h) = (Int(Self.size.width), Int(Self.size.height))
         let make = { () -> EmitterLayer in
@@ -87,6 +88,13 @@ struct TrailRenderTests {
                 magnet.falloff = -30
                 magnet.falloffDistance = 300
                 layer.emitterBehaviors = [magnet]
+            case "colliders":
+                let colliders = Scenarios.colliders(ball: true)   // the differential scenes' ball and floor, moved here
+                colliders[0].position = CGPoint(x: 170, y: 120)
+                colliders[0].radius = 22
+                colliders[1].position = CGPoint(x: 0, y: 165)
+                layer.emitterCells?[0].yAcceleration = 160
+                layer.emitterBehaviors = colliders
             default:
                 let orbit = EmitterBehavior(type: .orbit, name: "orbit")
                 orbit.startRadius = 5
@@ -103,6 +111,9 @@ struct TrailRenderTests {
         let (mae, psnr) = cpu.compare(to: gpu)
         print("trails under \(motion): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB")
         #expect(mae <= 1.0 && psnr >= 34, "\(motion): MAE \(mae) steps per channel, PSNR \(psnr) dB")
+        // Trails drawn through the surfaces (the geometry stage walking back past a bounce) differ
+        // from the reference's in a few short segments only: 34 dB; ending at the bounce, 68 dB.
+        if motion == "colliders" { #expect(psnr >= 50, "trails that pass through the colliders: PSNR \(psnr) dB") }
         #expect(reference.particles.contains { $0.trail.count > 10 })
     }
 

@@ -106,6 +106,59 @@ import Testing
         #expect(checked > 100, "\(name): only \(checked) trail points had a recorded position")
     }
 
+    /// A trail never passes through a collider: run back along the particle's path it ends at its
+    /// last collision, or at the surface it rests on or sticks to (Semantics §10 "Trails"). Every
+    /// other point is where the particle was at that age (the bounce's path is the grid's own, so
+    /// exact to rounding under constant forces); the end is on the surface.
+    @Test(arguments: [EmitterBehavior.CollisionResponse.bounce, .stick])
+    func trailsEndAtTheLastCollision(_ response: EmitterBehavior.CollisionResponse) throws {
+        let floor = EmitterBehavior(type: .collider, name: "floor")
+        floor.position = CGPoint(x: 0, y: 360)
+        floor.orientationLongitude = -.pi / 2
+        floor.restitution = 0.7
+        floor.friction = 0.1
+        floor.collisionResponse = response
+        let ball = EmitterBehavior(type: .collider, name: "ball")
+        ball.colliderShape = .sphere
+        ball.position = CGPoint(x: 360, y: 300)
+        ball.radius = 30
+        ball.restitution = 0.8
+        let sim = ReferenceSimulator(layer: Self.layer([floor, ball]) { c in
+            c.birthRate = 8
+            c.yAcceleration = 400
+        })
+        var history: [ParticleKey: [Int64: SIMD3<Double>]] = [:]
+        for f in 0...(256 * 3) {
+            try sim.advance(to: Double(f) / 256)
+            for p in try sim.snapshot().particles { history[p.identity.key, default: [:]][Ticks.from(p.age)] = p.position }
+        }
+        let resolved = try #require(ResolvedLayer(sim.layer).cells.first)
+        let trail = try #require(resolved.trail)
+        let colliders = resolved.behaviors.colliders
+        #expect(colliders.count == 2)
+        var checked = 0, ended = 0
+        for p in try sim.snapshot().particles {
+            let ages = trail.sampleAges(age: Ticks.from(p.age))
+            #expect(p.trail.count == ages.count, "\(p)")
+            guard let end = p.trail.last else { continue }
+            let onSurface = colliders.contains { abs($0.distance(end)) <= 1e-6 }
+            if onSurface && p.trail.count > 1 { ended += 1 }
+            for (age, point) in zip(ages, p.trail) {
+                for c in colliders {
+                    #expect(c.distance(point) >= -Collisions.tolerance,
+                            "\(response): \(p.identity) at age \(Ticks.time(age)) s: trail point \(point) behind the \(c.shape) (seed 7)")
+                }
+                guard !(onSurface && point == end), let was = history[p.identity.key]?[age] else { continue }
+                checked += 1
+                #expect(maxAbs(point - was) <= 1e-6,
+                        "\(response): \(p.identity) at age \(Ticks.time(age)) s: trail \(point), was at \(was) (seed 7)")
+            }
+        }
+        // sticking, most particles are at rest on the floor within a second: fewer points in flight
+        #expect(checked > (response == .bounce ? 100 : 10) && ended > 5,
+                "\(response): \(checked) points checked, \(ended) trails end on a surface")
+    }
+
     /// The same trails at 30, 60, 144 and 240 updates per second and irregular steps, after a
     /// catch-up (one long update) and after a seek back (Semantics §8).
     @Test(arguments: [("ballistic", [EmitterBehavior]()), ("closed form", [drag()]), ("grid", [attractor()]), ("orbit", [orbit()])])
