@@ -4,11 +4,13 @@ import Testing
 @testable import PlumeGL
 
 /// The second GL tier: the GPU tests that matter (differential, pictures, behaviours, moving
-/// emitters, long sessions, shaders) again, in a child process whose driver offers OpenGL 3.3 core
-/// without `GL_ARB_gpu_shader_fp64` (Mesa's override variables: the GPUs without doubles that
-/// Swift games run on). Mesa reads the variables when the driver loads, so the tier needs its own
-/// process: this test runs the test bundle again with them set and a filter, and fails with the
-/// child's failures.
+/// emitters, long sessions, shaders, emitter paths, trails, collisions and field colliders,
+/// declared behaviour parameters, events, preset files, layer transforms) again, in a child
+/// process whose driver offers OpenGL 3.3 core without `GL_ARB_gpu_shader_fp64` (Mesa's override
+/// variables: the GPUs without doubles that Swift games run on). Mesa reads the variables when the
+/// driver loads, so the tier needs its own process: this test runs the test bundle again with them
+/// set and a filter, and fails with the child's failures. The `PresetFileGPUTests` filter also
+/// runs `HotReloadGPUTests` (same file).
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct GL33TierTests {
     static let environment = [
@@ -17,7 +19,9 @@ struct GL33TierTests {
     ]
     /// The suites the tier runs (regular expressions for `--filter`).
     static let suites = ["DifferentialTests", "BehaviorGPUTests", "RendererTests", "MovingEmitterTests",
-                         "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests"]
+                         "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests",
+                         "CollisionGPUTests", "FieldColliderGPUTests", "DeclaredBehaviorParameterGPUTests",
+                         "EventGPUTests", "PresetFileGPUTests", "LayerTransformTests"]
 
     @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_GL_TIER"] != nil, "inside the tier already"))
     func gpuTestsPassOnGL33WithoutDoubles() throws {
