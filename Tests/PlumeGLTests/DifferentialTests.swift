@@ -46,7 +46,8 @@ struct DifferentialTests {
     }
 
     /// Issue 26 item 4: the colliders' gaps in the scenarios above (the box at every rate and
-    /// under both jumps), in their own test so they can be run alone.
+    /// under both jumps, the sphere caught up, the field colliders and the vortex under a seek), in
+    /// their own test so they can be run alone.
     @Test(arguments: Scenarios.colliderCoverage)
     func gpuMatchesReferenceAcrossColliders(_ scenario: Scenario) throws {
         try Self.run(scenario)
