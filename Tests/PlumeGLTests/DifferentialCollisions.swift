@@ -78,7 +78,8 @@ extension Scenarios {
         // surface into one along the new direction, and a hit at an edge may leave by another
         // face on each simulator (measured 0.057 points, 0.38 pt/s with restitution 0.7: beyond
         // the bound, Behaviors "collider"); the bouncing box is checked by
-        // DeclaredBehaviorParameterGPUTests and BoxColliderTests.
+        // DeclaredBehaviorParameterGPUTests and BoxColliderTests, a sticky one at every rate and
+        // under both jumps by colliderCoverage.
         Scenario(name: "collision events, a rotated kill box (a rectangle) and a kill floor", make: {
             let layer = collisionLayer(kill: true)
             let crate = EmitterBehavior(type: .collider, name: "crate")

@@ -45,6 +45,14 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Issue 26 item 4: the colliders' gaps in the scenarios above (the box at every rate and
+    /// under both jumps, the sphere caught up, the field colliders and the vortex under a seek), in
+    /// their own test so they can be run alone.
+    @Test(arguments: Scenarios.colliderCoverage)
+    func gpuMatchesReferenceAcrossColliders(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     /// Trails (Semantics §10 "Trails"): every trail point of every particle, at 30, 60, 144 and
     /// 240 updates/s, irregular steps, under catch-up and seek, under each motion class.
     @Test(arguments: Scenarios.trails)

@@ -1,14 +1,17 @@
+import CEpoxy
 import Foundation
 import Testing
 @testable import Plume
 @testable import PlumeGL
 
 /// The second GL tier: the GPU tests that matter (differential, pictures, behaviours, moving
-/// emitters, long sessions, shaders) again, in a child process whose driver offers OpenGL 3.3 core
-/// without `GL_ARB_gpu_shader_fp64` (Mesa's override variables: the GPUs without doubles that
-/// Swift games run on). Mesa reads the variables when the driver loads, so the tier needs its own
-/// process: this test runs the test bundle again with them set and a filter, and fails with the
-/// child's failures.
+/// emitters, long sessions, shaders, emitter paths, trails, collisions and field colliders,
+/// declared behaviour parameters, events, preset files, layer transforms) again, in a child
+/// process whose driver offers OpenGL 3.3 core without `GL_ARB_gpu_shader_fp64` (Mesa's override
+/// variables: the GPUs without doubles that Swift games run on). Mesa reads the variables when the
+/// driver loads, so the tier needs its own process: this test runs the test bundle again with them
+/// set and a filter, and fails with the child's failures. The `PresetFileGPUTests` filter also
+/// runs `HotReloadGPUTests` (same file).
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct GL33TierTests {
     static let environment = [
@@ -17,7 +20,9 @@ struct GL33TierTests {
     ]
     /// The suites the tier runs (regular expressions for `--filter`).
     static let suites = ["DifferentialTests", "BehaviorGPUTests", "RendererTests", "MovingEmitterTests",
-                         "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests"]
+                         "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests",
+                         "CollisionGPUTests", "FieldColliderGPUTests", "DeclaredBehaviorParameterGPUTests",
+                         "EventGPUTests", "PresetFileGPUTests", "LayerTransformTests"]
 
     @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_GL_TIER"] != nil, "inside the tier already"))
     func gpuTestsPassOnGL33WithoutDoubles() throws {
@@ -49,7 +54,8 @@ struct GL33TierTests {
     }
 }
 
-/// Inside the GL 3.3 tier: the context really is 3.3 without doubles (the overrides took).
+/// Inside the GL 3.3 tier: the context really is 3.3 without doubles (the overrides took). Inside
+/// MissingFeatureTests' children (`PLUME_GL_TIER` `missing` or `old`): the typed errors they expect.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct GLTierCheck {
     @Test func contextIsTheRequestedTier() throws {
@@ -61,11 +67,57 @@ struct GLTierCheck {
             }
             return
         }
+        if ProcessInfo.processInfo.environment["PLUME_GL_TIER"] == "old" {
+            try Self.checkTheOldDriverIsRefused()
+            return
+        }
         let info = try GPU.run { $0.info }
         if ProcessInfo.processInfo.environment["PLUME_GL_TIER"] == "3.3" {
             #expect(info.versionNumber == 33 && !info.hasDoublePrecision, "expected GL 3.3 without fp64: \(info)")
         } else {
             #expect(info.versionNumber >= 33, "\(info)")
+        }
+    }
+
+    /// Inside a driver older than GL 3.3 (`PLUME_GL_TIER=old`): a host context of the driver's
+    /// version gives ``GLError/versionTooOld(found:required:)`` naming it, and a headless one
+    /// ``GLError/noContext(_:)`` (EGL refuses the 3.3 core context before Plume reads a version).
+    static func checkTheOldDriverIsRefused() throws {
+        let display = try #require(plume_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil))
+        var major: EGLint = 0, minor: EGLint = 0
+        try #require(plume_eglInitialize(display, &major, &minor) != 0)
+        var configAttributes: [EGLint] = [
+            EGLint(EGL_SURFACE_TYPE), EGLint(EGL_PBUFFER_BIT), EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_BIT),
+            EGLint(EGL_NONE),
+        ]
+        var config: EGLConfig?
+        var configs: EGLint = 0
+        try #require(plume_eglChooseConfig(display, &configAttributes, &config, 1, &configs) != 0 && configs > 0)
+        try #require(plume_eglBindAPI(EGLenum(EGL_OPENGL_API)) != 0)
+        // The host's context: 3.2 core, what the overridden driver offers (3.1 has no profiles).
+        var attributes: [EGLint] = [
+            EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 2,
+            EGLint(EGL_CONTEXT_OPENGL_PROFILE_MASK), EGLint(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT), EGLint(EGL_NONE),
+        ]
+        let host = try #require(plume_eglCreateContext(display, config, nil, &attributes), "no 3.2 core context")
+        defer { plume_eglDestroyContext(display, host) }
+        try #require(plume_eglMakeCurrent(display, nil, nil, host) != 0)
+        let version = GL.string(.version) ?? "?"
+        #expect(version.hasPrefix("3.2"), "the override did not take: \(version)")
+        for _ in 0..<3 {   // and again: the refused wrappers leave the host's context as it was
+            #expect(throws: GLError.versionTooOld(found: version, required: "3.3 core")) {
+                _ = try GLContext.current()
+            }
+            #expect(plume_eglGetCurrentContext() == host, "the host's context is no longer current")
+        }
+        plume_eglMakeCurrent(display, nil, nil, nil)
+        for _ in 0..<3 {
+            #expect {
+                _ = try GLContext.headless()
+            } throws: { error in
+                guard case let .noContext(reason)? = error as? GLError else { return false }
+                return reason.contains("refused OpenGL 3.3")
+            }
         }
     }
 }
@@ -81,6 +133,19 @@ struct MissingFeatureTests {
             "MESA_GL_VERSION_OVERRIDE": "3.3", "MESA_GLSL_VERSION_OVERRIDE": "330",
             "MESA_EXTENSION_OVERRIDE": "-GL_ARB_transform_feedback2 -GL_ARB_gpu_shader_fp64",
             "PLUME_GL_TIER": "missing",
+        ])
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
+                "the child died or failed (\(process.terminationReason), \(process.terminationStatus)):\n\(text.suffix(3000))")
+        #expect(text.contains("contextIsTheRequestedTier") && text.contains("passed"), "\(text.suffix(2000))")
+    }
+
+    /// A driver older than GL 3.3 (Mesa forced to 3.2 core): a typed error, never a trap. The
+    /// child checks both ways in: `GLContext.current()` on the host's 3.2 context and
+    /// `GLContext.headless()` (GLTierCheck, `PLUME_GL_TIER=old`).
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_GL_TIER"] != nil, "inside a tier already"))
+    func aDriverOlderThanGL33GivesATypedError() throws {
+        let (process, text) = try GL33TierTests.runTests(["GLTierCheck"], environment: [
+            "MESA_GL_VERSION_OVERRIDE": "3.2", "MESA_GLSL_VERSION_OVERRIDE": "150", "PLUME_GL_TIER": "old",
         ])
         #expect(process.terminationReason == .exit && process.terminationStatus == 0,
                 "the child died or failed (\(process.terminationReason), \(process.terminationStatus)):\n\(text.suffix(3000))")
