@@ -31,7 +31,7 @@ extension Scenarios {
 
     static let colliderCoverage: [Scenario] = [30.0, 60, 144, 240].map { fps in
         Scenario(name: "collision events, a sticky rotated box and a kill floor at \(Int(fps)) updates/s",
-                 make: { stickyBoxLayer() }, times: steps(fps: fps, until: fps > 100 ? 4 : 7), compareEvery: Int(fps),
+                 make: { stickyBoxLayer() }, times: steps(fps: fps, until: 4), compareEvery: Int(fps),
                  birthTicks: Tolerance.hitTicks)
     } + [
         Scenario(name: "collision events, a sticky rotated box and a kill floor caught up (timeOffset 20)", make: {
@@ -41,7 +41,7 @@ extension Scenarios {
         }, times: steps(fps: 60, until: 4), compareEvery: 60, birthTicks: Tolerance.hitTicks),
         Scenario(name: "collision events, a sticky rotated box and a kill floor under a seek backwards",
                  make: { stickyBoxLayer() },
-                 times: steps(fps: 30, until: 6) + steps(fps: 30, until: 8, from: 2.5), compareEvery: 45,
+                 times: steps(fps: 30, until: 4) + steps(fps: 30, until: 5.5, from: 2), compareEvery: 45,
                  birthTicks: Tolerance.hitTicks),
         Scenario(name: "collision events, a kill floor and ball caught up (timeOffset 20)", make: {
             let layer = collisionLayer(kill: true, ball: true)
@@ -50,7 +50,7 @@ extension Scenarios {
         }, times: steps(fps: 60, until: 4), compareEvery: 60, birthTicks: Tolerance.hitTicks),
         Scenario(name: "field colliders: a bouncing dome and a kill heightfield under a seek backwards",
                  make: { fieldLayer([dome(.bounce), terrain(.kill)]) },
-                 times: steps(fps: 30, until: 6) + steps(fps: 30, until: 8, from: 2.5), compareEvery: 45,
+                 times: steps(fps: 30, until: 4) + steps(fps: 30, until: 5.5, from: 2), compareEvery: 45,
                  birthTicks: Tolerance.hitTicks),
         // Compared every 1.7 s and at 8.03 s, off multiples of 1/64 s of layer time: the cell's 44
         // births a second put its particles' ages at 11 phases 93.1 ticks apart, one of them 186
@@ -68,6 +68,6 @@ extension Scenarios {
         }, times: steps(fps: 30, until: 6) + steps(fps: 30, until: 8 + 1 / 30, from: 2.5), compareEvery: 51,
                  birthTicks: Tolerance.hitTicks),
         Scenario(name: "motion vortex, seek backwards", make: { behaviorLayer([vortex()]) },
-                 times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45),
+                 times: steps(fps: 30, until: 4) + steps(fps: 30, until: 5.5, from: 2), compareEvery: 45),
     ]
 }

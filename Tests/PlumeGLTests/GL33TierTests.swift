@@ -22,11 +22,17 @@ struct GL33TierTests {
     static let suites = ["DifferentialTests", "BehaviorGPUTests", "RendererTests", "MovingEmitterTests",
                          "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests",
                          "CollisionGPUTests", "FieldColliderGPUTests", "DeclaredBehaviorParameterGPUTests",
-                         "EventGPUTests", "PresetFileGPUTests", "LayerTransformTests"]
+                         "PresetFileGPUTests", "LayerTransformTests", "DistanceTextureTests"]
+    /// Tests of those suites the tier leaves to the main tier (`--skip`), to keep the suite's time
+    /// within its budget: the collider coverage scenarios (about 2 minutes; the tier runs the other
+    /// collider scenarios of DifferentialTests and the collider suites). EventGPUTests (73 s, its
+    /// time limits tight once the tier runs beside the main suite) is not in the list for the same
+    /// reason; the event passes run in the tier through DifferentialTests' event scenarios.
+    static let skipped = ["gpuMatchesReferenceAcrossColliders"]
 
     @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_GL_TIER"] != nil, "inside the tier already"))
     func gpuTestsPassOnGL33WithoutDoubles() throws {
-        let (process, text) = try Self.runTests(Self.suites, environment: Self.environment)
+        let (process, text) = try Self.runTests(Self.suites, skipping: Self.skipped, environment: Self.environment)
         let lines = text.split(separator: "\n")
         let failures = lines.filter { $0.contains("✘") }.prefix(20).joined(separator: "\n")
         let summary = lines.last { $0.contains("Test run with") }.map(String.init) ?? "no summary"
@@ -39,10 +45,10 @@ struct GL33TierTests {
 
     /// Runs this test bundle again in a child process with `environment` added, filtered to `suites`;
     /// returns the finished process and everything it printed.
-    static func runTests(_ suites: [String], environment: [String: String]) throws -> (Process, String) {
+    static func runTests(_ suites: [String], skipping skipped: [String] = [], environment: [String: String]) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing"] + suites.flatMap { ["--filter", $0] }
+        process.arguments = ["--testing-library", "swift-testing"] + suites.flatMap { ["--filter", $0] } + skipped.flatMap { ["--skip", $0] }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
