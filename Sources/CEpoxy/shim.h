@@ -145,6 +145,8 @@ static inline void plume_glTexBuffer(GLenum target, GLenum internalformat, GLuin
 static inline void plume_glClearBufferData(GLenum target, GLenum internalformat, GLenum format, GLenum type, const void * data) { glClearBufferData(target, internalformat, format, type, data); }
 static inline void plume_glClearBufferSubData(GLenum target, GLenum internalformat, GLintptr offset, GLsizeiptr size, GLenum format, GLenum type, const void * data) { glClearBufferSubData(target, internalformat, offset, size, format, type, data); }
 static inline void plume_glGetTexParameteriv(GLenum target, GLenum pname, GLint * params) { glGetTexParameteriv(target, pname, params); }
+static inline void plume_glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint * params) { glGetTexLevelParameteriv(target, level, pname, params); }
+static inline void plume_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void * pixels) { glGetTexImage(target, level, format, type, pixels); }
 static inline void plume_glPointParameteri(GLenum pname, GLint param) { glPointParameteri(pname, param); }
 static inline void plume_glMultiDrawArrays(GLenum mode, const GLint * first, const GLsizei * count, GLsizei drawcount) { glMultiDrawArrays(mode, first, count, drawcount); }
 

@@ -45,6 +45,7 @@ package struct GLBufferTarget: GLEnumerant {
     package static let copyWrite = Self(GL_COPY_WRITE_BUFFER)
     /// Texture uploads read from it instead of client memory (`GL_PIXEL_UNPACK_BUFFER`).
     package static let pixelUnpack = Self(GL_PIXEL_UNPACK_BUFFER)
+    package static let pixelPack = Self(GL_PIXEL_PACK_BUFFER)
     /// The indexed binding transform feedback captures into (`glBindBufferBase`).
     package static let transformFeedback = Self(GL_TRANSFORM_FEEDBACK_BUFFER)
 }
@@ -142,6 +143,9 @@ package struct GLPixelStore: GLEnumerant {
     package static let unpackSkipRows = Self(GL_UNPACK_SKIP_ROWS)
     package static let unpackSkipPixels = Self(GL_UNPACK_SKIP_PIXELS)
     package static let packAlignment = Self(GL_PACK_ALIGNMENT)
+    package static let packRowLength = Self(GL_PACK_ROW_LENGTH)
+    package static let packSkipRows = Self(GL_PACK_SKIP_ROWS)
+    package static let packSkipPixels = Self(GL_PACK_SKIP_PIXELS)
     /// The four unpack parameters a texture upload from client memory depends on.
     package static let unpackParameters: [GLPixelStore] = [.unpackAlignment, .unpackRowLength, .unpackSkipRows, .unpackSkipPixels]
 }
@@ -180,6 +184,7 @@ package struct GLIntegerState: GLEnumerant {
     package static let copyReadBufferBinding = Self(GL_COPY_READ_BUFFER_BINDING)
     package static let copyWriteBufferBinding = Self(GL_COPY_WRITE_BUFFER_BINDING)
     package static let pixelUnpackBufferBinding = Self(GL_PIXEL_UNPACK_BUFFER_BINDING)
+    package static let pixelPackBufferBinding = Self(GL_PIXEL_PACK_BUFFER_BINDING)
     package static let transformFeedbackBinding = Self(GL_TRANSFORM_FEEDBACK_BINDING)
     package static let framebufferBinding = Self(GL_FRAMEBUFFER_BINDING)
     package static let drawFramebufferBinding = Self(GL_DRAW_FRAMEBUFFER_BINDING)
@@ -204,6 +209,9 @@ package struct GLIntegerState: GLEnumerant {
     package static let unpackAlignment = Self(GL_UNPACK_ALIGNMENT)
     package static let unpackRowLength = Self(GL_UNPACK_ROW_LENGTH)
     package static let packAlignment = Self(GL_PACK_ALIGNMENT)
+    package static let packRowLength = Self(GL_PACK_ROW_LENGTH)
+    package static let packSkipRows = Self(GL_PACK_SKIP_ROWS)
+    package static let packSkipPixels = Self(GL_PACK_SKIP_PIXELS)
     package static let readBuffer = Self(GL_READ_BUFFER)
     package static let implementationColorReadFormat = Self(GL_IMPLEMENTATION_COLOR_READ_FORMAT)
     // Limits.
