@@ -25,6 +25,7 @@ do {
     let layer = preset.makeLayer(size: CGSize(width: size[0], height: size[1]))
     let simulator = try GPUSimulator(layer: layer, context: context)
     let renderer = try ParticleRenderer(context: context)
+    renderer.backdrop = .black      // every frame clears to black: additive layers draw straight in
     let target = try OffscreenTarget(context: context, width: size[0], height: size[1])
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // A layer starts at the first time it is advanced to (Core Animation's "now"): play it from

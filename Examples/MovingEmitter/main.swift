@@ -32,6 +32,7 @@ func makeLayer(interpolates: Bool) -> EmitterLayer {
 do {
     let context = try GLContext.headless()
     let renderer = try ParticleRenderer(context: context)
+    renderer.backdrop = .black      // every frame clears to black: additive layers draw straight in
     let target = try OffscreenTarget(context: context, width: size, height: size)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for interpolates in [false, true] {

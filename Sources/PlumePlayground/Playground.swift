@@ -166,6 +166,8 @@ public final class Playground {
         let sizes = input.sizes
         let projection = Matrix4.layer(width: Float(max(sizes.window.x, 1)), height: Float(max(sizes.window.y, 1)))
         let scene = try sceneTarget(size: sizes.framebuffer)
+        // What lies under the layers: additive layers over a black background then draw direct.
+        renderer.backdrop = Color(SIMD4(background.x, background.y, background.z, 1))
         if let scene {
             // The copy covers the whole window: only the scene is cleared.
             try scene.begin(clearTo: Color(SIMD4(background.x, background.y, background.z, 1)))
