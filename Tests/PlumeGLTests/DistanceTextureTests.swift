@@ -1,4 +1,3 @@
-import CEpoxy
 import Foundation
 import Testing
 @testable import Plume
@@ -10,32 +9,13 @@ import Testing
 /// same way on both simulators.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct DistanceTextureTests {
-    /// A `width × height` 2-D texture of the host's, made with raw GL as a game would: `R32F` from
-    /// `floats`, or `R8` from `bytes`.
-    static func texture(_ context: GLContext, width: Int, height: Int, floats: [Float]? = nil, bytes: [UInt8]? = nil) -> GLuint {
-        var name: GLuint = 0
-        plume_glGenTextures(1, &name)
-        plume_glBindTexture(GLenum(bitPattern: GL_TEXTURE_2D), name)
-        plume_glPixelStorei(GLenum(bitPattern: GL_UNPACK_ALIGNMENT), 1)
-        if let floats {
-            floats.withUnsafeBytes {
-                plume_glTexImage2D(GLenum(bitPattern: GL_TEXTURE_2D), 0, GL_R32F, GLsizei(width), GLsizei(height), 0,
-                                   GLenum(bitPattern: GL_RED), GLenum(bitPattern: GL_FLOAT), $0.baseAddress)
-            }
-        } else if let bytes {
-            bytes.withUnsafeBytes {
-                plume_glTexImage2D(GLenum(bitPattern: GL_TEXTURE_2D), 0, GL_R8, GLsizei(width), GLsizei(height), 0,
-                                   GLenum(bitPattern: GL_RED), GLenum(bitPattern: GL_UNSIGNED_BYTE), $0.baseAddress)
-            }
-        }
-        plume_glBindTexture(GLenum(bitPattern: GL_TEXTURE_2D), 0)
-        return name
+    /// A `width × height` 2-D texture of the host's, as a game would keep one: `R32F` from
+    /// `floats`, or `R8` from `bytes` (PlumeGL's typed layer makes it: tests call no raw GL).
+    static func texture(_ context: GLContext, width: Int, height: Int, floats: [Float]? = nil, bytes: [UInt8]? = nil) -> UInt32 {
+        context.makeRedTexture(width: width, height: height, floats: floats, bytes: bytes).name
     }
 
-    static func delete(_ name: GLuint) {
-        var n = name
-        plume_glDeleteTextures(1, &n)
-    }
+    static func delete(_ context: GLContext, _ name: UInt32) { context.delete(GLTexture(name: name)) }
 
     /// The signed distance from texel (i, j)'s centre to a circle of radius 10 texels about
     /// (20, 14), in texels.
@@ -48,14 +28,14 @@ struct DistanceTextureTests {
             let (w, h) = (40, 28)
             let values = (0..<(w * h)).map { Self.circle($0 % w, $0 / w) }
             let name = Self.texture(context, width: w, height: h, floats: values)
-            defer { Self.delete(name) }
+            defer { Self.delete(context, name) }
             let hosts = Self.texture(context, width: 1, height: 1, floats: [0])
-            defer { Self.delete(hosts) }
-            plume_glBindTexture(GLenum(bitPattern: GL_TEXTURE_2D), hosts)   // the host's binding, restored
+            defer { Self.delete(context, hosts) }
+            GL.bindTexture(.texture2D, hosts)   // the host's binding, restored
             let field = EmitterBehavior(type: .collider, name: "rock")
             try field.setDistanceField(texture: name, in: context, encoding: .linear(scale: 2.5), spacing: 2.5)
             #expect(GL.integer(.texture2DBinding) == Int32(hosts))
-            plume_glBindTexture(GLenum(bitPattern: GL_TEXTURE_2D), 0)
+            GL.bindTexture(.texture2D, 0)
             #expect(field.colliderShape == .distanceField && field.sampleColumns == CGFloat(w) && field.sampleSpacing == 2.5)
             #expect(field.samples == values.map { CGFloat($0) * 2.5 }, "R32F texels × the scale, rows in order")
 
@@ -66,7 +46,7 @@ struct DistanceTextureTests {
             // the 8-bit centred encoding: 0.5 + distance ÷ range
             let bytes: [UInt8] = [0, 64, 128, 255, 200, 10]
             let r8 = Self.texture(context, width: 3, height: 2, bytes: bytes)
-            defer { Self.delete(r8) }
+            defer { Self.delete(context, r8) }
             try field.setDistanceField(texture: r8, in: context, encoding: .centered(range: 40), spacing: 4)
             let expected = bytes.map { (CGFloat(Float($0) / 255) - 0.5) * 40 }
             #expect(zip(field.samples, expected).allSatisfy { abs($0 - $1) < 1e-5 } && field.samples.count == 6,
@@ -80,15 +60,14 @@ struct DistanceTextureTests {
             let field = EmitterBehavior(type: .collider, name: "rock")
             field.samples = [1, 2, 3, 4]
             field.sampleColumns = 2
-            for bad: GLuint in [0, 4_000_000] {
+            for bad: UInt32 in [0, 4_000_000] {
                 #expect(throws: GLError.self) { try field.setDistanceField(texture: bad, in: context, spacing: 1) }
             }
             // a texture that is not a 2-D one: a buffer texture
-            var buffer: GLuint = 0
-            plume_glGenTextures(1, &buffer)
-            plume_glBindTexture(GLenum(bitPattern: GL_TEXTURE_BUFFER), buffer)
-            plume_glBindTexture(GLenum(bitPattern: GL_TEXTURE_BUFFER), 0)
-            defer { Self.delete(buffer) }
+            let buffer = context.makeTexture().name
+            GL.bindTexture(.buffer, buffer)
+            GL.bindTexture(.buffer, 0)
+            defer { Self.delete(context, buffer) }
             do {
                 try field.setDistanceField(texture: buffer, in: context, spacing: 1)
                 Issue.record("a buffer texture was read as a 2-D one")
@@ -98,12 +77,12 @@ struct DistanceTextureTests {
             #expect(GL.takeError() == 0, "the refused bind's error is not left to the host")
             // more texels than a collider takes
             let big = Self.texture(context, width: 512, height: 512, floats: [Float](repeating: 1, count: 512 * 512))
-            defer { Self.delete(big) }
+            defer { Self.delete(context, big) }
             #expect(throws: GLError.self) { try field.setDistanceField(texture: big, in: context, spacing: 1) }
             #expect(field.samples == [1, 2, 3, 4] && field.colliderShape == .plane, "a refused texture changes nothing")
 
             let name = Self.texture(context, width: 2, height: 2, floats: [1, 2, 3, 4])
-            defer { Self.delete(name) }
+            defer { Self.delete(context, name) }
             context.releaseCurrent()
             defer { try? context.makeCurrent() }
             #expect(throws: GLError.contextNotCurrent("EmitterBehavior.setDistanceField(texture:in:encoding:spacing:flipsRows:)")) {
@@ -118,7 +97,7 @@ struct DistanceTextureTests {
         try GPU.run { context in
             let (w, h) = (40, 28)
             let name = Self.texture(context, width: w, height: h, floats: (0..<(w * h)).map { Self.circle($0 % w, $0 / w) })
-            defer { Self.delete(name) }
+            defer { Self.delete(context, name) }
             func layer() throws -> EmitterLayer {
                 let rock = EmitterBehavior(type: .collider, name: "rock")
                 rock.position = CGPoint(x: 100, y: 200)         // texel (0, 0): the circle's centre at (180, 256)

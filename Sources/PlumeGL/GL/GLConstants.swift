@@ -134,6 +134,29 @@ package struct GLBlendEquation: GLEnumerant {
     package static let max = Self(GL_MAX)
 }
 
+/// A level parameter of `glGetTexLevelParameteriv`.
+package struct GLTextureLevelParameter: GLEnumerant {
+    package let raw: GLenum
+    init(_ value: Int32) { raw = GLenum(value) }
+    package static let width = Self(GL_TEXTURE_WIDTH)
+    package static let height = Self(GL_TEXTURE_HEIGHT)
+}
+
+/// The client-side format of texels uploaded or read (`glTexImage2D`, `glGetTexImage`).
+package struct GLPixelFormat: GLEnumerant {
+    package let raw: GLenum
+    init(_ value: Int32) { raw = GLenum(value) }
+    package static let red = Self(GL_RED)
+}
+
+/// The client-side type of texels uploaded or read.
+package struct GLPixelType: GLEnumerant {
+    package let raw: GLenum
+    init(_ value: Int32) { raw = GLenum(value) }
+    package static let float = Self(GL_FLOAT)
+    package static let unsignedByte = Self(GL_UNSIGNED_BYTE)
+}
+
 /// A pixel-store parameter (`glPixelStorei`).
 package struct GLPixelStore: GLEnumerant {
     package let raw: GLenum

@@ -82,6 +82,9 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
 extension GLError {
     /// Whether `code` can only come from a wrong use of GL (the `GL_INVALID_*` family).
     static func isInvalidUse(_ code: UInt32) -> Bool { (0x0500...0x0502).contains(code) || code == 0x0506 }
+    /// `GL_INVALID_VALUE` and `GL_INVALID_OPERATION`: the codes of errors Plume finds itself
+    /// before GL would (a name that is not an object of the right kind).
+    static let invalidValueCode: UInt32 = 0x0501, invalidOperationCode: UInt32 = 0x0502
 
     /// The error for `code` reported after `call` in `pass`: ``invalidUse(pass:call:code:)`` for
     /// a bug (asserting in debug builds), ``driver(call:code:)`` for the environment.

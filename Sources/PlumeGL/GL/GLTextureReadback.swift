@@ -4,12 +4,13 @@ extension GL {
     /// Level 0 of the host's 2-D texture `name`: its width, height and red channel as floats, rows
     /// in memory order (row 0, the first uploaded, first; tightly packed). What it changes is
     /// restored: the 2-D binding of the active unit, the pixel-pack buffer and the pack state.
+    /// GL errors the host left pending are cleared first (to tell this read's own).
     /// - Throws: ``GLError/invalidUse(pass:call:code:)`` where `name` is not a texture, not a 2-D
     ///   one, or has no level 0 (a read the driver refuses: its error code).
     package static func readTexture2DRed(_ name: GLuint) throws -> (width: Int, height: Int, red: [Float]) {
         let pass = "reading a distance texture"
         guard name != 0, plume_glIsTexture(name) != 0 else {
-            throw GLError.invalidUse(pass: pass, call: "glIsTexture(\(name)): not a texture", code: GLenum(bitPattern: GL_INVALID_VALUE))
+            throw GLError.invalidUse(pass: pass, call: "glIsTexture(\(name)): not a texture", code: GLError.invalidValueCode)
         }
         let bound = GLuint(bitPattern: integer(.texture2DBinding))
         let packBuffer = GLuint(bitPattern: integer(.pixelPackBufferBinding))
@@ -21,29 +22,60 @@ extension GL {
             bindBuffer(.pixelPack, packBuffer)
             for (parameter, value) in pack { pixelStore(parameter, value) }
         }
-        var pending = takeError()                   // the host's own, left to it: cleared, not reported
-        while pending != 0 { pending = takeError() }
+        while takeError() != 0 {}
         bindTexture(.texture2D, name)
         if case let code = takeError(), code != 0 {
             throw GLError.invalidUse(pass: pass, call: "glBindTexture(GL_TEXTURE_2D, \(name)): not a 2-D texture", code: code)
         }
-        var width: GLint = 0, height: GLint = 0
-        plume_glGetTexLevelParameteriv(GLTextureTarget.texture2D.raw, 0, GLenum(bitPattern: GL_TEXTURE_WIDTH), &width)
-        plume_glGetTexLevelParameteriv(GLTextureTarget.texture2D.raw, 0, GLenum(bitPattern: GL_TEXTURE_HEIGHT), &height)
+        let width = levelParameter(.width), height = levelParameter(.height)
         guard width > 0, height > 0 else {
             throw GLError.invalidUse(pass: pass, call: "glGetTexLevelParameteriv: texture \(name) has no level 0",
-                                     code: GLenum(bitPattern: GL_INVALID_OPERATION))
+                                     code: GLError.invalidOperationCode)
         }
         bindBuffer(.pixelPack, 0)
         pixelStore(.packAlignment, 4)
         for (parameter, _) in packState.dropFirst() { pixelStore(parameter, 0) }
-        var red = [Float](repeating: 0, count: Int(width) * Int(height))
+        var red = [Float](repeating: 0, count: width * height)
         red.withUnsafeMutableBytes {
-            plume_glGetTexImage(GLTextureTarget.texture2D.raw, 0, GLenum(bitPattern: GL_RED), GLenum(bitPattern: GL_FLOAT), $0.baseAddress)
+            plume_glGetTexImage(GLTextureTarget.texture2D.raw, 0, GLPixelFormat.red.raw, GLPixelType.float.raw, $0.baseAddress)
         }
         if case let code = takeError(), code != 0 {
             throw GLError.invalidUse(pass: pass, call: "glGetTexImage(GL_RED, GL_FLOAT) of texture \(name)", code: code)
         }
-        return (Int(width), Int(height), red)
+        return (width, height, red)
+    }
+
+    /// A level-0 parameter of the 2-D texture bound to the active unit.
+    private static func levelParameter(_ parameter: GLTextureLevelParameter) -> Int {
+        var value: GLint = 0
+        plume_glGetTexLevelParameteriv(GLTextureTarget.texture2D.raw, 0, parameter.raw, &value)
+        return Int(value)
+    }
+}
+
+extension GLObjectOwner {
+    /// A one-channel 2-D texture of `width × height` (level 0 only, nearest filtering), `R32F` from
+    /// `floats` or `R8` from `bytes` (rows in order, tightly packed): what a game keeps a distance
+    /// field in. Leaves `GL_TEXTURE_2D` of the active unit unbound; uploads with an unpack
+    /// alignment of 1 and no pixel-unpack buffer (restoring neither).
+    func makeRedTexture(width: Int, height: Int, floats: [Float]? = nil, bytes: [UInt8]? = nil) -> GLTexture {
+        let texture = makeTexture()
+        GL.bindTexture(.texture2D, texture.name)
+        GL.bindBuffer(.pixelUnpack, 0)
+        GL.pixelStore(.unpackAlignment, 1)
+        if let floats {
+            floats.withUnsafeBytes {
+                plume_glTexImage2D(GLTextureTarget.texture2D.raw, 0, GL_R32F, GLsizei(width), GLsizei(height), 0,
+                                   GLPixelFormat.red.raw, GLPixelType.float.raw, $0.baseAddress)
+            }
+        } else if let bytes {
+            bytes.withUnsafeBytes {
+                plume_glTexImage2D(GLTextureTarget.texture2D.raw, 0, GL_R8, GLsizei(width), GLsizei(height), 0,
+                                   GLPixelFormat.red.raw, GLPixelType.unsignedByte.raw, $0.baseAddress)
+            }
+        }
+        GL.texture2DSampling(minify: .nearest, magnify: .nearest)
+        GL.bindTexture(.texture2D, 0)
+        return texture
     }
 }
