@@ -9,11 +9,11 @@ struct PlumeCommand: ParsableCommand {
         commandName: "plume",
         abstract: "Run Plume particle effects.",
         discussion: """
-            Exit status: 0 done; 1 a check failed (validate, fuzz, soak) or an input could not be read; \
+            Exit status: 0 done; 1 a check failed (validate, fuzz, soak, session) or an input could not be read; \
             64 a bad command line; 74 an output could not be written.
             """,
         subcommands: [Run.self, Render.self, List.self, Validate.self, Convert.self, Export.self, Schema.self, FuzzEffects.self,
-                      Watch.self, Fuzz.self, Soak.self, Play.self],
+                      Watch.self, Fuzz.self, Soak.self, Session.self, Play.self],
         defaultSubcommand: Run.self)
 }
 
