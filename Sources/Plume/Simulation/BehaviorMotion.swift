@@ -117,9 +117,10 @@ public enum BehaviorMotion {
                 if let s = Collisions.trailCut(back.position, older.position, behaviors: b) {
                     // the tick rounded as the GPU rounds it (floor(x + ½), x ≥ 0)
                     let tick = Ticks.from(back.age) - Int64((s * Double(gridTicks)).rounded())
-                    cut = (Ticks.time(tick), back.position + (older.position - back.position) * s)
+                    let stop = (age: Ticks.time(tick), position: back.position + (older.position - back.position) * s)
+                    cut = stop
                     back = older
-                    if age <= cut!.age { return cut!.position }
+                    if age <= stop.age { return stop.position }
                     break
                 }
                 back = older
