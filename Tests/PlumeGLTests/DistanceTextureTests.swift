@@ -71,8 +71,8 @@ struct DistanceTextureTests {
             do {
                 try field.setDistanceField(texture: buffer, in: context, spacing: 1)
                 Issue.record("a buffer texture was read as a 2-D one")
-            } catch let GLError.invalidUse(_, call, _) {
-                #expect(call.contains("not a 2-D texture"), "\(call)")
+            } catch let GLError.badInput(call, reason) {
+                #expect(reason.contains("not a 2-D texture") && call.hasPrefix("EmitterBehavior.setDistanceField"), "\(call): \(reason)")
             }
             #expect(GL.takeError() == 0, "the refused bind's error is not left to the host")
             // more texels than a collider takes

@@ -36,6 +36,9 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
     case contextNotCurrent(String)
     /// The object was released: it cannot be used any more. The string names the entry point.
     case released(String)
+    /// What the host passed cannot be used (a name that is not a 2-D texture, a texture with more
+    /// texels than a collider takes): nothing was done. `call` names the entry point.
+    case badInput(call: String, reason: String)
 
     /// What went wrong, with the entry point or pass and the driver's words where there are any.
     public var description: String {
@@ -55,6 +58,7 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
         case let .contextNotCurrent(call):
             return "\(call): the object's OpenGL context is not current on this thread (nothing was done)"
         case let .released(call): return "\(call): the object was released"
+        case let .badInput(call, reason): return "\(call): \(reason) (nothing was done)"
         }
     }
 
@@ -82,9 +86,6 @@ public enum GLError: Error, Hashable, CustomStringConvertible {
 extension GLError {
     /// Whether `code` can only come from a wrong use of GL (the `GL_INVALID_*` family).
     static func isInvalidUse(_ code: UInt32) -> Bool { (0x0500...0x0502).contains(code) || code == 0x0506 }
-    /// `GL_INVALID_VALUE` and `GL_INVALID_OPERATION`: the codes of errors Plume finds itself
-    /// before GL would (a name that is not an object of the right kind).
-    static let invalidValueCode: UInt32 = 0x0501, invalidOperationCode: UInt32 = 0x0502
 
     /// The error for `code` reported after `call` in `pass`: ``invalidUse(pass:call:code:)`` for
     /// a bug (asserting in debug builds), ``driver(call:code:)`` for the environment.

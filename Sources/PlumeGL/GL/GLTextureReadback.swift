@@ -5,12 +5,11 @@ extension GL {
     /// in memory order (row 0, the first uploaded, first; tightly packed). What it changes is
     /// restored: the 2-D binding of the active unit, the pixel-pack buffer and the pack state.
     /// GL errors the host left pending are cleared first (to tell this read's own).
-    /// - Throws: ``GLError/invalidUse(pass:call:code:)`` where `name` is not a texture, not a 2-D
-    ///   one, or has no level 0 (a read the driver refuses: its error code).
-    package static func readTexture2DRed(_ name: GLuint) throws -> (width: Int, height: Int, red: [Float]) {
-        let pass = "reading a distance texture"
+    /// - Throws: ``GLError/badInput(call:reason:)`` (for `call`, the entry point) where `name` is
+    ///   not a texture, not a 2-D one, or has no level 0; the driver's error where the read fails.
+    package static func readTexture2DRed(_ name: GLuint, for call: String) throws -> (width: Int, height: Int, red: [Float]) {
         guard name != 0, plume_glIsTexture(name) != 0 else {
-            throw GLError.invalidUse(pass: pass, call: "glIsTexture(\(name)): not a texture", code: GLError.invalidValueCode)
+            throw GLError.badInput(call: call, reason: "\(name) is not a texture name of this context")
         }
         let bound = GLuint(bitPattern: integer(.texture2DBinding))
         let packBuffer = GLuint(bitPattern: integer(.pixelPackBufferBinding))
@@ -24,13 +23,12 @@ extension GL {
         }
         while takeError() != 0 {}
         bindTexture(.texture2D, name)
-        if case let code = takeError(), code != 0 {
-            throw GLError.invalidUse(pass: pass, call: "glBindTexture(GL_TEXTURE_2D, \(name)): not a 2-D texture", code: code)
+        guard takeError() == 0 else {
+            throw GLError.badInput(call: call, reason: "texture \(name) is not a 2-D texture (glBindTexture refused it)")
         }
         let width = levelParameter(.width), height = levelParameter(.height)
         guard width > 0, height > 0 else {
-            throw GLError.invalidUse(pass: pass, call: "glGetTexLevelParameteriv: texture \(name) has no level 0",
-                                     code: GLError.invalidOperationCode)
+            throw GLError.badInput(call: call, reason: "texture \(name) has no level 0")
         }
         bindBuffer(.pixelPack, 0)
         pixelStore(.packAlignment, 4)
@@ -40,7 +38,7 @@ extension GL {
             plume_glGetTexImage(GLTextureTarget.texture2D.raw, 0, GLPixelFormat.red.raw, GLPixelType.float.raw, $0.baseAddress)
         }
         if case let code = takeError(), code != 0 {
-            throw GLError.invalidUse(pass: pass, call: "glGetTexImage(GL_RED, GL_FLOAT) of texture \(name)", code: code)
+            throw GLError.reported(code, call: "glGetTexImage(GL_RED, GL_FLOAT) of texture \(name)", pass: call)
         }
         return (width, height, red)
     }

@@ -25,16 +25,17 @@ extension EmitterBehavior {
     /// The samples are copied once: the collider does not follow later changes to the texture
     /// (call again). Reading a texture waits for the GPU's work on it.
     /// - Throws: ``GLError/contextNotCurrent(_:)`` where `context` is not current on this thread;
-    ///   ``GLError/invalidUse(pass:call:code:)`` where `texture` is not a 2-D texture of it;
-    ///   ``GLError/limitExceeded(_:)`` where it has more than `EmitterBehavior.maxColliderSamples` texels (no
-    ///   collider would take it); the collider is left unchanged then.
+    ///   ``GLError/badInput(call:reason:)`` where `texture` is not a 2-D texture of it with a level 0,
+    ///   or has more than `EmitterBehavior.maxColliderSamples` texels (no collider would take it);
+    ///   the collider is left unchanged then.
     public func setDistanceField(texture: UInt32, in context: GLContext, encoding: DistanceEncoding = .linear(scale: 1),
                                  spacing: CGFloat, flipsRows: Bool = false) throws {
-        try context.ensureCurrent("EmitterBehavior.setDistanceField(texture:in:encoding:spacing:flipsRows:)")
-        let (width, height, red) = try GL.readTexture2DRed(texture)
+        let call = "EmitterBehavior.setDistanceField(texture:in:encoding:spacing:flipsRows:)"
+        try context.ensureCurrent(call)
+        let (width, height, red) = try GL.readTexture2DRed(texture, for: call)
         guard width * height <= Self.maxColliderSamples else {
-            throw GLError.limitExceeded("a distance texture of \(width)×\(height) texels: a collider takes at most "
-                                        + "\(Self.maxColliderSamples) samples")
+            throw GLError.badInput(call: call, reason: "a distance texture of \(width)×\(height) texels: a collider takes at most "
+                                   + "\(Self.maxColliderSamples) samples")
         }
         let rows = flipsRows ? Array((0..<height).reversed()) : Array(0..<height)
         samples = rows.flatMap { row in
