@@ -15,7 +15,10 @@ extension Scenarios {
     /// slow one, does not stay within the bound: at restitution 0.3, 0.049 points and 0.085
     /// points/s on this box, 0.185 points, 0.25 points/s and 3 collision children fewer on the
     /// GPU on an upright one (30 to 240 updates/s, measured on h26d).
-    static func stickyBoxLayer() -> EmitterLayer {
+    static func stickyBoxLayer() -> EmitterLayer { boxLayer(.stick) }
+
+    /// collisionLayer's kill floor under a rotated 240 × 30 box of the curved cell's with `response`.
+    static func boxLayer(_ response: EmitterBehavior.CollisionResponse) -> EmitterLayer {
         let layer = collisionLayer(kill: true)
         let crate = EmitterBehavior(type: .collider, name: "crate")
         crate.colliderShape = .box
@@ -23,7 +26,7 @@ extension Scenarios {
         crate.orientationLongitude = -.pi / 2 + 0.3
         crate.boxWidth = 240
         crate.boxHeight = 30
-        crate.collisionResponse = .stick
+        crate.collisionResponse = response
         crate.cellNames = ["curved"]
         layer.emitterBehaviors = [crate] + layer.emitterBehaviors!
         return layer

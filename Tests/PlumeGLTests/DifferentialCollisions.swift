@@ -80,19 +80,8 @@ extension Scenarios {
         // the bound, Behaviors "collider"); the bouncing box is checked by
         // DeclaredBehaviorParameterGPUTests and BoxColliderTests, a sticky one at every rate and
         // under both jumps by colliderCoverage.
-        Scenario(name: "collision events, a rotated kill box (a rectangle) and a kill floor", make: {
-            let layer = collisionLayer(kill: true)
-            let crate = EmitterBehavior(type: .collider, name: "crate")
-            crate.colliderShape = .box
-            crate.position = CGPoint(x: 520, y: 610)
-            crate.orientationLongitude = -.pi / 2 + 0.3
-            crate.boxWidth = 240
-            crate.boxHeight = 30
-            crate.collisionResponse = .kill
-            crate.cellNames = ["curved"]
-            layer.emitterBehaviors = [crate] + layer.emitterBehaviors!
-            return layer
-        }, times: irregularSteps(until: 6, seed: 43), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "collision events, a rotated kill box (a rectangle) and a kill floor", make: { boxLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 43), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "collision events under irregular steps", make: { collisionLayer(kill: true) },
                  times: irregularSteps(until: 7, seed: 41), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "collision events caught up (timeOffset 20)", make: {
