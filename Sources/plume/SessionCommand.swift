@@ -23,7 +23,8 @@ struct Session: ParsableCommand {
     var tolerance: Double = 0.01
 
     func validate() throws {
-        guard hours.isFinite, hours > 0, hours <= 48 else { throw ValidationError("--hours must be in (0, 48]") }
+        // at least twice the four seconds the end is compared over (a timeOffset of hours − 4 s ≥ 0)
+        guard hours.isFinite, hours * 3600 >= 8, hours <= 48 else { throw ValidationError("--hours must be in [8 s, 48 h]") }
         guard fps.isFinite, fps >= 1, fps <= 1000, fps == fps.rounded() else {
             throw ValidationError("--fps must be a whole number in [1, 1000]")
         }
