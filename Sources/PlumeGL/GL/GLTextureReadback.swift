@@ -21,7 +21,7 @@ extension GL {
             bindBuffer(.pixelPack, packBuffer)
             for (parameter, value) in pack { pixelStore(parameter, value) }
         }
-        while takeError() != 0 {}
+        for _ in 0..<8 where takeError() == 0 { break }   // a few flags at most; bounded (a lost context keeps reporting)
         bindTexture(.texture2D, name)
         guard takeError() == 0 else {
             throw GLError.badInput(call: call, reason: "texture \(name) is not a 2-D texture (glBindTexture refused it)")
