@@ -55,11 +55,10 @@ public final class GLContext: @unchecked Sendable {
     private var passRenderbuffer = GLRenderbuffer(name: 0)
     /// A vertex array with no attributes, for draws that read none.
     private(set) var emptyVertexArray = GLVertexArray(name: 0)
-    /// Compiled programs, shared by every simulator of this context.
     /// Each shader program this context has linked and the seconds its compile and link took,
     /// in order: what first use of a variant costs on this driver.
     @_spi(Benchmarks) public var programLinkTimes: [(program: String, seconds: Double)] { programs.linkTimes }
-
+    /// Compiled programs, shared by every simulator of this context.
     lazy var programs = ProgramCache(context: self, glVersion: info.versionNumber, requiresEveryDeclaredUniform: info.isMesa)
 
     private init(backend: Backend, platform: String) throws {

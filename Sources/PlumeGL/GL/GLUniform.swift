@@ -81,8 +81,6 @@ final class UniformLinker {
     let programName: String
     /// Whether a declared uniform must be active (the reference compiler, ``GLInfo/isMesa``).
     let requiresEveryDeclared: Bool
-    /// The declared uniforms the driver found inactive (allowed only off the reference compiler).
-    private(set) var inactive: [String] = []
     /// Sub-cells of the records the program reads (`T[SUB]` uniforms have this many elements).
     let subCells: Int
     private var claimed: Set<String> = []
@@ -114,7 +112,6 @@ final class UniformLinker {
                 throw GLError.contractViolation(program: programName,
                                                 detail: "the declared uniform \(name) is not used by the shader")
             }
-            inactive.append(name)
             return Uniform(location: -1)
         }
         claimed.insert(name)
