@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plume
+import PlumeFuzz
 import PlumeGL
 
 /// `plume session`: a long session driven frame by frame at a fixed rate in simulated time (the
@@ -31,32 +32,13 @@ struct Session: ParsableCommand {
         guard tolerance.isFinite, tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
     }
 
-    /// Shells under gravity and drag that throw sparks (a sub-cell: the GPU's emission clocks), a
-    /// few dozen live at a time.
+    /// The long-session workload (`LongSession.layer`, shells throwing sparks: the GPU's emission
+    /// clocks) under a drag behaviour too.
     static func layer(timeOffset: Double = 0) -> EmitterLayer {
-        let spark = EmitterCell(name: "spark")
-        spark.birthRate = 3
-        spark.lifetime = 0.7
-        spark.velocity = 40
-        spark.emissionRange = .pi * 2
-        let shell = EmitterCell(name: "shell")
-        shell.birthRate = 7
-        shell.lifetime = 1.9
-        shell.lifetimeRange = 0.6
-        shell.velocity = 150
-        shell.velocityRange = 40
-        shell.emissionRange = 0.8
-        shell.emissionLongitude = -.pi / 2
-        shell.yAcceleration = 90
-        shell.emitterCells = [spark]
         let drag = EmitterBehavior(type: .drag, name: "air")
         drag.drag = 0.4
-        let layer = EmitterLayer()
-        layer.seed = 11
-        layer.emitterPosition = CGPoint(x: 400, y: 500)
-        layer.emitterCells = [shell]
+        let layer = LongSession.layer(timeOffset: timeOffset)
         layer.emitterBehaviors = [drag]
-        layer.timeOffset = timeOffset
         return layer
     }
 

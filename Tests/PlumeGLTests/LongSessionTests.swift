@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 @testable import PlumeGL
+import PlumeFuzz
 
 /// Long sessions (Ticks): a host clock that starts at 10⁶ s or 10⁹ s, and a layer 10 hours into
 /// its session, give the same particles on both simulators as a session starting at 0 — the GPU
@@ -9,32 +10,8 @@ import Testing
 /// clocks (an ulp of 10⁹ s is 1.2·10⁻⁷ s) is far below half a tick (7.6·10⁻⁶ s).
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct LongSessionTests {
-    /// A continuous emitter with a sub-cell (the GPU clocks), gravity and a drag behaviour.
-    static func layer(timeOffset: Double = 0) -> EmitterLayer {
-        let spark = EmitterCell()
-        spark.name = "spark"
-        spark.birthRate = 3
-        spark.lifetime = 0.7
-        spark.velocity = 40
-        spark.emissionRange = .pi * 2
-        let shell = EmitterCell()
-        shell.name = "shell"
-        shell.birthRate = 7
-        shell.lifetime = 1.9
-        shell.lifetimeRange = 0.6
-        shell.velocity = 150
-        shell.velocityRange = 40
-        shell.emissionRange = 0.8
-        shell.emissionLongitude = -.pi / 2
-        shell.yAcceleration = 90
-        shell.emitterCells = [spark]
-        let layer = EmitterLayer()
-        layer.seed = 11
-        layer.emitterPosition = CGPoint(x: 400, y: 500)
-        layer.emitterCells = [shell]
-        layer.timeOffset = timeOffset
-        return layer
-    }
+    /// Shells under gravity throwing sparks (`LongSession.layer`, shared with `plume session`).
+    static func layer(timeOffset: Double = 0) -> EmitterLayer { LongSession.layer(timeOffset: timeOffset) }
 
     /// Runs `frames` updates at 60 fps from host time `start` on both simulators, comparing them
     /// every second, and returns the last snapshots.
