@@ -17,8 +17,8 @@ struct InspectorState {
 }
 
 /// The inspector, as in Particle Playground: presets and files, the layer's properties, the
-/// cell tree with add / duplicate / remove of cells and sub-cells, the behaviours (a collider's
-/// shape, response and numbers: Playground+BehaviorInspector.swift), and every property of the
+/// cell tree with add / duplicate / remove of cells and sub-cells, the behaviours (added from the
+/// Add menu, removed, their numbers edited: Playground+BehaviorInspector.swift), and every property of the
 /// selected cell with a fitting control (angles in degrees, colour pickers, pickers for
 /// shapes, modes and render modes, images from the built-ins or a PNG file).
 extension Playground {
@@ -47,6 +47,7 @@ extension Playground {
                     if ImGui.menuItem("Save As…") { showFileBrowser(.save) }
                     if ImGui.menuItem("Open…") { showFileBrowser(.open) }
                 }
+                drawAddBehaviorMenu()
             }
             drawFileSection()
             if ImGui.header("Layer", open: false) { drawLayerSection() }

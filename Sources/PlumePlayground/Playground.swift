@@ -234,6 +234,7 @@ public final class Playground {
         state.keyboardCaptured = ImGui.wantsKeyboard
         state.seed = layer.seed
         state.cells = CellPath.all(in: layer).map(\.name)
+        state.behaviors = (layer.emitterBehaviors ?? []).enumerated().map { "\($1.name ?? "#\($0)") (\($1.type))" }
         state.selectedCell = showsInspector ? inspector.selected.map { CellPath.name(of: $0, in: layer) } : nil
         state.windowSize = [sizes.window.x, sizes.window.y]
         state.framebufferSize = [sizes.framebuffer.x, sizes.framebuffer.y]

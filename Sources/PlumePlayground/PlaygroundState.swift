@@ -33,6 +33,8 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     public var controls: [String: [Float]] = [:]
     /// The layer's cells by name path, depth first (sub-cells after their parent).
     public var cells: [String] = []
+    /// The layer's behaviours as "name (type)", in order (an unnamed one by its index, "#2").
+    public var behaviors: [String] = []
     /// The cell the inspector shows (its name path).
     public var selectedCell: String?
     /// Frame rate and the milliseconds of the last frame's simulation and rendering (each ended

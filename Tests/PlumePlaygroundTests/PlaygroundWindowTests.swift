@@ -234,6 +234,37 @@ struct BehaviorInspectorWindowTests {
         }
         #expect(open.controls["boxWidth terrain"] == nil && open.controls["radius terrain"] == nil)
     }
+
+    /// The Add menu adds a behaviour of any kind to a running effect, its numbers show, and Remove
+    /// takes it away again (issue 26 item 1: colliders and fields in the playground).
+    @Test func addAndRemoveBehaviors() throws {
+        let session = try XSession()
+        let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
+        try session.start(try XSession.product("plume"), ["play", "fire", "--size", "1280x720", "--state-file", state.path, "--no-vsync"])
+        let first = try state.wait("the inspector") { $0.frame >= 5 && $0.controls["Add menu"] != nil }
+        #expect(first.behaviors.isEmpty, "fire has behaviours: \(first.behaviors)")
+        let window = try session.window(titled: "Plume Playground")
+        for (kind, key) in [("collider", "restitution"), ("turbulence", "strength")] {
+            _ = try session.press("Add menu", in: window, state: state, until: "the Add menu open") { $0.controls["add \(kind)"] != nil }
+            let added = try session.press("add \(kind)", in: window, state: state, until: "\(kind) added") {
+                $0.behaviors.contains("\(kind) (\(kind))")
+            }
+            #expect(added.error == nil, "\(String(describing: added.error))")
+            if added.controls["behavior \(kind)"] == nil {
+                _ = try session.press("Behaviors", in: window, state: state, until: "the behaviours listed") {
+                    $0.controls["behavior \(kind)"] != nil
+                }
+            }
+            try state.wait("\(kind)'s numbers") { $0.controls["\(key) \(kind)"] != nil }
+        }
+        let both = try state.wait("both behaviours") { $0.behaviors == ["collider (collider)", "turbulence (turbulence)"] }
+        #expect((both.liveCounts["fire"] ?? 0) > 0 && both.error == nil)
+        let removed = try session.press("Remove behavior collider", in: window, state: state, until: "the collider removed") {
+            $0.behaviors == ["turbulence (turbulence)"]
+        }
+        #expect(removed.controls["restitution collider"] == nil && removed.error == nil)
+        try state.wait("fire still burning") { ($0.liveCounts["fire"] ?? 0) > 0 && $0.frame > removed.frame + 10 }
+    }
 }
 
 extension XSession {
