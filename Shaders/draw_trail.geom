@@ -22,14 +22,12 @@ void main() {
     int last = plume_trail_grid_points(age, tail) + 1;  // the tail's index
     vec4 frameRect = plume_frame_rect(a.frame);
     float height = 2.0 * abs(plume_half_size(frameRect, a.scale).y);
-    MotionState back = MotionState(int(p.anchorAge), p.anchorPos, p.anchorVel);
-    int cutAge = -1;
-    vec3 cutPos = vec3(0.0);
-    vec3 newer = plume_trail_position(p, key, age, back, cutAge, cutPos);
+    TrailWalk walk = plume_trail_walk(p);
+    vec3 newer = plume_trail_position(p, key, age, walk);
     vec3 here = newer;
     for (int i = 0; i <= last && i < TRAIL_MAX_POINTS; ++i) {
         int at = plume_trail_age(age, tail, last - 1, i);
-        vec3 older = i < last ? plume_trail_position(p, key, plume_trail_age(age, tail, last - 1, i + 1), back, cutAge, cutPos) : here;
+        vec3 older = i < last ? plume_trail_position(p, key, plume_trail_age(age, tail, last - 1, i + 1), walk) : here;
         vec2 d = (newer - older).xy;
         float len = length(d);
         float u = float(age - at) / float(span);

@@ -53,7 +53,7 @@ struct EventGPUTests {
     }
 
     /// 3 children per parent fit the spawn pass's slots; 10 do not (the overflow pass counts the rest).
-    @Test(.timeLimit(.minutes(2)), arguments: [3, 10])
+    @Test(.timeLimit(.minutes(4)), arguments: [3, 10])
     func beyondCapacityTheDropsAreExactAndReported(count: Int) throws {
         let limits = SimulationLimits(maxParticlesPerCell: 2000)
         let (g, c) = try Self.run({ Self.layer(shells: 1000, count: Float(count)) }, limits: limits,
@@ -80,7 +80,7 @@ struct EventGPUTests {
     /// samples where they hold every event), without a snapshot and without waiting: an update's
     /// reports come back at a later `takeEventReports(wait: false)`, in order. At 24, 60 and 144
     /// updates a second, under a catch-up and across a seek.
-    @Test(.timeLimit(.minutes(2)), arguments: [ReportRun(fps: 24), ReportRun(fps: 60), ReportRun(fps: 144),
+    @Test(.timeLimit(.minutes(4)), arguments: [ReportRun(fps: 24), ReportRun(fps: 60), ReportRun(fps: 144),
                                                ReportRun(fps: 60, timeOffset: 0.5), ReportRun(fps: 60, seeks: true)])
     func eventReportsMatchTheReferenceAFrameLater(_ run: ReportRun) throws {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),

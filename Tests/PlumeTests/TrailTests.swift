@@ -106,12 +106,12 @@ import Testing
         #expect(checked > 100, "\(name): only \(checked) trail points had a recorded position")
     }
 
-    /// A trail never passes through a collider: run back along the particle's path it ends at its
-    /// last collision, or at the surface it rests on or sticks to (Semantics §10 "Trails"). Every
-    /// other point is where the particle was at that age (the bounce's path is the grid's own, so
-    /// exact to rounding under constant forces); the end is on the surface.
+    /// A trail never passes through a collider, and bends where the particle bounced (Semantics
+    /// §10 "Trails"): run back through each bounce, every point is where the particle was at that
+    /// age (the bounce undone is the grid's own, so exact to rounding under constant forces);
+    /// where the particle stuck, the trail ends at the surface.
     @Test(arguments: [EmitterBehavior.CollisionResponse.bounce, .stick])
-    func trailsEndAtTheLastCollision(_ response: EmitterBehavior.CollisionResponse) throws {
+    func trailsBendAtBouncesAndEndWhereParticlesStick(_ response: EmitterBehavior.CollisionResponse) throws {
         let floor = EmitterBehavior(type: .collider, name: "floor")
         floor.position = CGPoint(x: 0, y: 360)
         floor.orientationLongitude = -.pi / 2
@@ -136,27 +136,35 @@ import Testing
         let trail = try #require(resolved.trail)
         let colliders = resolved.behaviors.colliders
         #expect(colliders.count == 2)
-        var checked = 0, ended = 0
+        var checked = 0, ended = 0, bent = 0
         for p in try sim.snapshot().particles {
             let ages = trail.sampleAges(age: Ticks.from(p.age))
             #expect(p.trail.count == ages.count, "\(p)")
             guard let end = p.trail.last else { continue }
             let onSurface = colliders.contains { abs($0.distance(end)) <= 1e-6 }
             if onSurface && p.trail.count > 1 { ended += 1 }
+            // under gravity alone y is convex in time: a point lower than both neighbours is a bounce
+            if p.trail.count > 2, (1..<(p.trail.count - 1)).contains(where: { p.trail[$0].y > max(p.trail[$0 - 1].y, p.trail[$0 + 1].y) }) {
+                bent += 1
+            }
             for (age, point) in zip(ages, p.trail) {
                 for c in colliders {
                     #expect(c.distance(point) >= -Collisions.tolerance,
                             "\(response): \(p.identity) at age \(Ticks.time(age)) s: trail point \(point) behind the \(c.shape) (seed 7)")
                 }
-                guard !(onSurface && point == end), let was = history[p.identity.key]?[age] else { continue }
+                guard !(response == .stick && onSurface && point == end), let was = history[p.identity.key]?[age] else { continue }
                 checked += 1
                 #expect(maxAbs(point - was) <= 1e-6,
                         "\(response): \(p.identity) at age \(Ticks.time(age)) s: trail \(point), was at \(was) (seed 7)")
             }
         }
-        // sticking, most particles are at rest on the floor within a second: fewer points in flight
-        #expect(checked > (response == .bounce ? 100 : 10) && ended > 5,
-                "\(response): \(checked) points checked, \(ended) trails end on a surface")
+        if response == .bounce {
+            // every trail runs its whole span: many through a bounce, none cut at one
+            #expect(checked > 200 && bent > 10 && ended == 0, "bounce: \(checked) points checked, \(bent) trails bend, \(ended) end on a surface")
+        } else {
+            // sticking, most particles are at rest on the floor within a second: fewer points in flight
+            #expect(checked > 10 && ended > 5 && bent == 0, "stick: \(checked) points checked, \(ended) trails end on a surface, \(bent) bend")
+        }
     }
 
     /// The same trails at 30, 60, 144 and 240 updates per second and irregular steps, after a

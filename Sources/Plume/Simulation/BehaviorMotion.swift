@@ -93,43 +93,6 @@ public enum BehaviorMotion {
         positions(anchor, at: [age], acceleration: a, behaviors: b, particle: particle)[0]
     }
 
-    /// ``position(_:at:acceleration:behaviors:particle:)`` at each of `ages`, which do not
-    /// increase (a trail's, head first): grid motion walks back along its grid once for all of them.
-    ///
-    /// With colliders the walk stops where the path run back meets one (``Collisions/trailCut(_:_:behaviors:)``:
-    /// the particle's last collision, or a surface it rests on): the ages at or before that point's
-    /// tick all give that point, so a trail never passes through a surface (Semantics §10 "Trails").
-    public static func positions(_ anchor: MotionAnchor, at ages: [Double], acceleration a: SIMD3<Double>,
-                                 behaviors b: CellBehaviors, particle: BehaviorParticle) -> [SIMD3<Double>] {
-        var back = anchor          // grid motion: the grid point reached walking back
-        var cut: (age: Double, position: SIMD3<Double>)?     // where the walk met a collider
-        return ages.map { age in
-            guard age < anchor.age, b.motion == .grid else {
-                return evaluate(anchor, at: age, acceleration: a, behaviors: b, particle: particle).0
-            }
-            // an anchor off the grid (its motion began there): the drift from it, run back
-            guard holdsHalfStep(anchor) else { return drift(anchor, to: age, acceleration: a, behaviors: b, particle: particle).state.position }
-            if let cut, age <= cut.age { return cut.position }
-            while back.age > age && back.age > 0 {
-                let n = (back.age / gridStep).rounded() - 1
-                var older = stepBack(back, acceleration: a, behaviors: b, particle: particle)
-                older.age = n * gridStep
-                if let s = Collisions.trailCut(back.position, older.position, behaviors: b) {
-                    // the tick rounded as the GPU rounds it (floor(x + ½), x ≥ 0)
-                    let tick = Ticks.from(back.age) - Int64((s * Double(gridTicks)).rounded())
-                    let stop = (age: Ticks.time(tick), position: back.position + (older.position - back.position) * s)
-                    cut = stop
-                    back = older
-                    if age <= stop.age { return stop.position }
-                    break
-                }
-                back = older
-            }
-            return age > back.age ? drift(back, to: age, acceleration: a, behaviors: b, particle: particle).state.position
-                : back.position
-        }
-    }
-
     /// The anchor advanced to `age`: moved there for closed forms, to the last grid point at or
     /// before it for grid motion, unchanged for orbits.
     public static func advance(_ anchor: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
