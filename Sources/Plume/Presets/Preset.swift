@@ -49,7 +49,7 @@ public enum Preset: String, CaseIterable, Sendable {
         case .magnet: return "motes streaming in from the left, caught by an attractor circling the centre"
         case .flipbookExplosion: return "fireballs played from a 4 × 4 sprite sheet over their life, with sparks"
         case .comet: return "comets arcing under gravity, each with a trail that tapers and cools to blue"
-        case .bouncingSparks: return "grinder sparks that hit a floor and bounce along it, lower and slower each time, cooling to red"
+        case .bouncingSparks: return "grinder sparks that hit a floor and bounce along it, lower and slower each time, cooling to red, their trails bending at each bounce"
         case .curlingSmoke: return "smoke rising from a narrow source, curled by turbulence and turned into an eddy by a vortex"
         case .rain: return "rain falling on a roof and rolling ground (a heightfield), each drop splashing into droplets where it hits"
         }

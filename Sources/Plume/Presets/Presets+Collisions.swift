@@ -6,7 +6,8 @@ extension Presets {
     /// across the scene at 85 % of its height, normal up) with `restitution` 0.6 and `friction`
     /// 0.15, so each spark hops lower and slides slower with each hit; the hits are swept on the
     /// motion grid, so none falls through at any frame rate. `alignToMotion` turns the streaks
-    /// along their paths, `colorOverLife` cools them from white to a dark red.
+    /// along their paths, `colorOverLife` cools them from white to a dark red, and each spark
+    /// draws a trail of its last 0.2 s (10 points) that bends at every bounce.
     ///
     /// Speeds and accelerations scale with the scene's height (600 points: as written), so the
     /// picture is the same at any size.
@@ -25,6 +26,11 @@ extension Presets {
         spark.scale = 0.7
         spark.scaleRange = 0.25
         spark.color = Color(red: 1, green: 0.85, blue: 0.55)
+        spark.trailPointCount = 10
+        spark.trailDuration = 0.2
+        spark.trailWidths = [0.8, 0.3, 0]
+        spark.trailWidthLocations = [0, 0.5, 1]
+        spark.trailColors = [.white, Color(red: 1, green: 0.55, blue: 0.15, alpha: 0.6), Color(red: 1, green: 0.3, blue: 0.05, alpha: 0)]
 
         let floor = EmitterBehavior(type: .collider, name: "floor")
         floor.position = CGPoint(x: 0, y: size.height * 0.85)
