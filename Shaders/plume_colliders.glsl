@@ -150,10 +150,11 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
         int hit = -1;
-        for (int i = 0; i < n; ++i) {
+        int i = 0;
+        do {     // n ≥ 1: do … while, as a for loop's body runs once more, masked, on llvmpipe
             float s = plume_collider_entry(t, first + COLLIDER_VECS * i, fp, tp);
             if (s >= 0.0 && s < best) { best = s; hit = i; }
-        }
+        } while (++i < n);
         if (hit < 0) break;
         int e = first + COLLIDER_VECS * hit;
         vec3 p = fp + (tp - fp) * best;

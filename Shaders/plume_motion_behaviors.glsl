@@ -52,6 +52,8 @@ const int MOTION_ORBIT = 3;
 #define HAS_SPHERES ((MOTION_FORCES & 2048) != 0)
 #define HAS_BOXES ((MOTION_FORCES & 4096) != 0)
 #define HAS_FIELDS ((MOTION_FORCES & 8192) != 0)
+// Bits 14–17 beside ONE_TURBULENCE: its octave count (1…8), compiled in; 0: read from the table.
+#define TURBULENCE_OCTAVES ((MOTION_FORCES >> 14) & 15)
 
 struct MotionState {
     int age;                       // ticks
@@ -341,7 +343,11 @@ vec2 plume_noise_gradient(vec2 x, uint key) {
 // and llvmpipe runs a for loop's body once more, masked, to find that it ends.
 vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
     if (T.strength == 0.0) return vec3(0.0);
+#if ONE_TURBULENCE && TURBULENCE_OCTAVES > 0
+    const int n = TURBULENCE_OCTAVES;      // the table's count, compiled in (MotionForces.octaves)
+#else
     int n = int(floor(clamp(T.octaves, 1.0, 8.0)));
+#endif
     uint key = plume_mix(plume_mix(seed ^ 0x9E3779B9u) ^ T.draw);
     vec2 x = vec2(p.x * T.frequency, p.y * T.frequency);
     float drift = T.scrollSpeed * at;

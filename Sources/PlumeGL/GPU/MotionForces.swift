@@ -33,12 +33,17 @@ struct MotionForces: OptionSet, Hashable {
     /// Heightfields and distance fields (their samples' march, `Shaders/plume_collider_fields.glsl`).
     static let fields = MotionForces(rawValue: 8192)
     static let shapes: MotionForces = [.planes, .spheres, .boxes, .fields]
+    /// Beside ``oneTurbulence``: its octave count `n` (1…8, as the shader reads the table's value),
+    /// compiled in (bits 14–17: `TURBULENCE_OCTAVES`), so the octaves' loop has a fixed length
+    /// (llvmpipe runs a loop of a count read at run time as long as any lane needs it, with a test
+    /// each turn). `octaves` is not animatable; a new count is a new variant.
+    static func octaves(_ n: Int) -> MotionForces { MotionForces(rawValue: Swift.min(Swift.max(n, 1), 8) << 14) }
     static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes]
     /// Each term alone, in bit order, and the single-entry and single-shape forms.
     static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
                                        [.colliders, .shapes],
                                        [.attractors, .oneAttractor], [.vortices, .oneVortex],
-                                       [.turbulences, .oneTurbulence],
+                                       [.turbulences, .oneTurbulence], [.turbulences, .oneTurbulence, .octaves(3)],
                                        [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
                                        [.colliders, .fields]]
 
@@ -63,7 +68,13 @@ extension CellBehaviors {
         var f: MotionForces = []
         if !resolvedWaves.isEmpty { f.insert(.waves) }
         if !attractors.isEmpty { f.insert(attractors.count == 1 ? [.attractors, .oneAttractor] : .attractors) }
-        if !turbulences.isEmpty { f.insert(turbulences.count == 1 ? [.turbulences, .oneTurbulence] : .turbulences) }
+        if turbulences.count == 1 {
+            // the shader's reading of the table's Float: int(floor(clamp(octaves, 1, 8)))
+            let octaves = Float(turbulences[0].parameters.octaves)
+            f.insert([.turbulences, .oneTurbulence, .octaves(octaves.isNaN ? 1 : Int(Swift.min(Swift.max(octaves, 1), 8).rounded(.down)))])
+        } else if !turbulences.isEmpty {
+            f.insert(.turbulences)
+        }
         if !vortices.isEmpty { f.insert(vortices.count == 1 ? [.vortices, .oneVortex] : .vortices) }
         if !radial.isEmpty || !tangential.isEmpty { f.insert(.central) }
         if velocity != nil { f.insert(.speedCurve) }
