@@ -9,7 +9,7 @@ extension BehaviorMotion {
     ///
     /// With colliders, a step run back that meets one (``Collisions/trailCut(_:_:behaviors:)``)
     /// held a collision. A bounce (restitution above 0, friction below 1) is run back through
-    /// (``unbounce(_:naive:fraction:collider:acceleration:behaviors:particle:)``): the ages after
+    /// (`unbounce`): the ages after
     /// the hit take the path that left the surface, those before it the path that came in, so the
     /// trail bends at the surface as the particle did. Where the collision cannot be run back (a
     /// stick or kill, a surface the particle rests on, a bounce that keeps no normal speed) the

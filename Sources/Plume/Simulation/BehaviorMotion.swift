@@ -85,9 +85,11 @@ public enum BehaviorMotion {
     /// "Trails"): ``evaluate(_:at:acceleration:behaviors:particle:)`` forwards; backwards, the
     /// closed forms run back from the anchor (exact: the same path), and grid motion steps back
     /// along the grid from its anchor (a grid point) by the inverse of its step
-    /// (`stepBack`: the grid points it passed, to rounding),
-    /// then drifts from the grid point before `age` (as the particle did, without its collisions);
-    /// from an anchor off the grid, the drift runs back from it.
+    /// (`stepBack`: the grid points it passed, to rounding; through a bounce by
+    /// `unbounce`, stopping at any
+    /// other collision), then drifts from the grid point before `age`; from an anchor off the
+    /// grid, the drift runs back from it. ``positions(_:at:acceleration:behaviors:particle:)``
+    /// has the details.
     public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
                                 behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
         positions(anchor, at: [age], acceleration: a, behaviors: b, particle: particle)[0]
