@@ -35,16 +35,26 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
 // The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
 // the surface, or a sphere or box crossed whole).
 float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
+    int shape = plume_Collider_shape(t, e);
+#if HAS_PLANES
+    // a plane's point and normal read once for both ends (each vec3 may span two texels, and a
+    // texel fetch is the costly part of the test on llvmpipe)
+    if (shape == 0) {
+        vec3 o = plume_Collider_position(t, e), n = plume_Collider_normal(t, e);
+        float da = dot(a - o, n);
+        if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
+        float db = dot(b - o, n);
+        return db < -COLLISION_TOLERANCE ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
+    }
+#endif
+#if HAS_SPHERES || HAS_BOXES || HAS_FIELDS
     float da = plume_collider_distance(t, e, a);
     if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
     float db = plume_collider_distance(t, e, b);
     bool behind = db < -COLLISION_TOLERANCE;
-    int shape = plume_Collider_shape(t, e);
+#endif
 #if HAS_FIELDS
     if (shape >= 3) return plume_field_entry(t, e, a, b, da);
-#endif
-#if HAS_PLANES
-    if (shape == 0) return behind ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
 #endif
 #if HAS_SPHERES
     if (shape == 1) {
