@@ -206,7 +206,7 @@ ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int
     w.lower = lower;
     w.limit = min(age1, lifetime - 1);
     w.want = want;
-    int step = plume_MotionHeader_gridTicks(t, m);
+    int step = GRID_TICKS;
     for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
         MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
         MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d.state, d.velocity, d.acc, d.speed, w), d.acc);

@@ -6,7 +6,7 @@
 // The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
 // masked, to find that it ends, and a step is a force evaluation.
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
-    int step = plume_MotionHeader_gridTicks(t, m);
+    int step = GRID_TICKS;
     int n = s.age / step;
     int k = min(age / step - n, maxSteps);   // the grid points (n, age] holds
     if (k > 0) {

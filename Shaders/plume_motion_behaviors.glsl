@@ -449,7 +449,7 @@ struct MotionDrift {
 };
 
 MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
-    int step = plume_MotionHeader_gridTicks(t, m);
+    int step = GRID_TICKS;
     vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);   // the field: no drag
     float k = q.drag;
     vec3 v = s.velocity, acc;
@@ -467,14 +467,14 @@ MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a,
 
 // A grid point's state as the grid holds it (BehaviorMotion.held): the half-step velocity v − acc·h/2.
 MotionState plume_held(usamplerBuffer t, int m, MotionState s, vec3 acc) {
-    return MotionState(s.age, s.position, s.velocity - acc * (plume_seconds(plume_MotionHeader_gridTicks(t, m)) * 0.5));
+    return MotionState(s.age, s.position, s.velocity - acc * (plume_seconds(GRID_TICKS) * 0.5));
 }
 
 // One step back from the grid anchor s (n·h, n ≥ 1) to (n − 1)·h, the step's exact inverse (a trail
 // walks back along the grid): p − w·(g·h), then v = (w − f·h/2) / (1 − k·h/2) (0 where k ≥ 2/h),
 // held as is at age 0, as the half-step velocity v − (f − k·v)·h/2 after it.
 MotionState plume_step_back(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
-    int step = plume_MotionHeader_gridTicks(t, m);
+    int step = GRID_TICKS;
     int age = s.age - step;
     float h = plume_seconds(step), hh = h * 0.5, k = q.drag;
     float g = plume_mt_speed(t, m, plume_seconds(age) + hh, q);

@@ -42,7 +42,7 @@ float plume_trail_cut(usamplerBuffer t, int m, vec3 newer, vec3 older, out int h
 
 // The acceleration of the grid step from s (BehaviorMotion.kick): implicit drag on a half-step velocity.
 vec3 plume_trail_kick(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
-    int step = plume_MotionHeader_gridTicks(t, m);
+    int step = GRID_TICKS;
     vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);
     if (s.age > 0 && s.age % step == 0) return (f - q.drag * s.velocity) / (1.0 + q.drag * plume_seconds(step) * 0.5);
     return f - q.drag * s.velocity;
@@ -62,7 +62,7 @@ bool plume_unbounce(usamplerBuffer t, int m, MotionState newer, MotionState olde
 #if HAS_COLLIDERS
     float e0 = plume_Collider_restitution(t, e), mu = plume_Collider_friction(t, e);
     if (plume_Collider_response(t, e) != 0 || !(e0 > 0.0) || !(mu < 1.0) || !(s > 0.0)) return false;
-    float h = plume_seconds(plume_MotionHeader_gridTicks(t, m)), hh = h * 0.5;
+    float h = plume_seconds(GRID_TICKS), hh = h * 0.5;
     float g = plume_mt_speed(t, m, plume_seconds(older.age) + hh, q);
     vec3 p = newer.position, w = newer.velocity;
     vec3 acc = plume_trail_kick(t, m, older, a, q);
@@ -127,7 +127,7 @@ vec3 plume_trail_position(Particle p, uvec2 key, int age, inout TrailWalk w) {
         if (age < int(p.anchorAge) && !plume_mt_ends(u_behaviors, m)
             && int(plume_MotionHeader_motionClass(u_behaviors, m)) == MOTION_GRID) {
             MotionParticle q = plume_motion_particle(u_behaviors, m, key, p.lifetime);
-            int step = plume_MotionHeader_gridTicks(u_behaviors, m);
+            int step = GRID_TICKS;
             // an anchor off the grid (its motion began there): the drift from it, run back
             if (!(int(p.anchorAge) > 0 && int(p.anchorAge) % step == 0)) {
                 return plume_drift(u_behaviors, m, w.back, age, u_acc, q).state.position;

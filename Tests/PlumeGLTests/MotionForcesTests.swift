@@ -36,4 +36,11 @@ import Testing
         #expect(f.contains(.turbulences) && !f.contains(.oneTurbulence) && (f.define >> 14) & 15 == 0, "\(f.rawValue)")
         #expect(MotionForces.all.define >> 14 == 0, "the draw programs' variant reads the table's count")
     }
+
+    /// The grid step is one constant of the contract (GRID_TICKS), not a table entry: the shaders'
+    /// divisions of ages by it compile to shifts.
+    @Test func theGridStepIsTheContractsConstant() {
+        #expect(BehaviorMotion.gridTicks == ShaderConstant.GRID_TICKS)
+        #expect(ShaderConstant.GRID_TICKS > 0 && ShaderConstant.GRID_TICKS & (ShaderConstant.GRID_TICKS - 1) == 0, "a power of two")
+    }
 }

@@ -30,7 +30,7 @@ extension CellBehaviors {
             radials: UInt32(radial.count), tangentials: UInt32(tangential.count), keys: UInt32(keys.count),
             orbitDraw: o?.draw ?? 0, waveStart: Int32(waveStart), attractorStart: Int32(attractorStart),
             radialStart: Int32(radialStart), tangentialStart: Int32(tangentialStart), curveStart: Int32(curveStart),
-            ends: ends ? 1 : 0, gridTicks: Int32(BehaviorMotion.gridTicks), drag: Float(drag),
+            ends: ends ? 1 : 0, drag: Float(drag),
             center: SIMD3<Float>(center), startRadius: Float(o?.startRadius ?? 0),
             startRadiusRange: Float(o?.startRadiusRange ?? 0), endRadius: Float(o?.endRadius ?? 0),
             endRadiusRange: Float(o?.endRadiusRange ?? 0), angularSpeed: Float(o?.angularSpeed ?? 0),
