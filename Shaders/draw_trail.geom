@@ -23,11 +23,17 @@ void main() {
     vec4 frameRect = plume_frame_rect(a.frame);
     float height = 2.0 * abs(plume_half_size(frameRect, a.scale).y);
     TrailWalk walk = plume_trail_walk(p);
-    vec3 newer = plume_trail_position(p, key, age, walk);
-    vec3 here = newer;
-    for (int i = 0; i <= last && i < TRAIL_MAX_POINTS; ++i) {
-        int at = plume_trail_age(age, tail, last - 1, i);
-        vec3 older = i < last ? plume_trail_position(p, key, plume_trail_age(age, tail, last - 1, i + 1), walk) : here;
+    // Points j = 0 … last from one call of plume_trail_position (the walk is large once inlined);
+    // point i = j − 1 is emitted when its older neighbour j is known (the tail's is itself).
+    vec3 newer = vec3(0.0), here = vec3(0.0);
+    for (int j = 0; j <= last + 1 && j <= TRAIL_MAX_POINTS; ++j) {
+        vec3 older = j <= last ? plume_trail_position(p, key, plume_trail_age(age, tail, last - 1, j), walk) : here;
+        if (j == 0) {
+            newer = older;
+            here = older;
+            continue;
+        }
+        int at = plume_trail_age(age, tail, last - 1, j - 1);
         vec2 d = (newer - older).xy;
         float len = length(d);
         float u = float(age - at) / float(span);
