@@ -448,18 +448,19 @@ struct MotionDrift {
     float speed;
 };
 
+// The acceleration of the grid motion at the anchor s (BehaviorMotion.kick): the field there (no
+// drag) less the drag, implicit on a half-step velocity (an anchor at a grid point n·h, n ≥ 1).
+bool plume_holds_half_step(MotionState s) { return s.age > 0 && s.age % GRID_TICKS == 0; }
+
+vec3 plume_kick(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
+    vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);
+    if (plume_holds_half_step(s)) return (f - q.drag * s.velocity) / (1.0 + q.drag * plume_seconds(GRID_TICKS) * 0.5);
+    return f - q.drag * s.velocity;
+}
+
 MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
-    int step = GRID_TICKS;
-    vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);   // the field: no drag
-    float k = q.drag;
-    vec3 v = s.velocity, acc;
-    if (s.age > 0 && s.age % step == 0) {
-        float hh = plume_seconds(step) * 0.5;
-        acc = (f - k * v) / (1.0 + k * hh);
-        v = v + acc * hh;
-    } else {
-        acc = f - k * v;
-    }
+    vec3 acc = plume_kick(t, m, s, a, q);
+    vec3 v = plume_holds_half_step(s) ? s.velocity + acc * (plume_seconds(GRID_TICKS) * 0.5) : s.velocity;
     float tau = plume_seconds(age - s.age);
     float g = plume_mt_speed(t, m, plume_seconds(s.age) + tau * 0.5, q);
     return MotionDrift(MotionState(age, s.position + (v + acc * (tau * 0.5)) * (g * tau), v + acc * tau), v, acc, g);

@@ -40,15 +40,13 @@ float plume_trail_cut(usamplerBuffer t, int m, vec3 newer, vec3 older, out int h
     return best;
 }
 
-// The acceleration of the grid step from s (BehaviorMotion.kick): implicit drag on a half-step velocity.
-vec3 plume_trail_kick(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
-    int step = GRID_TICKS;
-    vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);
-    if (s.age > 0 && s.age % step == 0) return (f - q.drag * s.velocity) / (1.0 + q.drag * plume_seconds(step) * 0.5);
-    return f - q.drag * s.velocity;
-}
-
 const int TRAIL_UNBOUNCE_BISECTIONS = 32;
+
+// The path that left the surface, run back rho seconds from the grid point p (half-step velocity w)
+// under acc and the speed factor g: H(ρ) = p − (w + acc·(h − ρ)/2)·g·ρ.
+vec3 plume_unbounce_path(vec3 p, vec3 w, vec3 acc, float h, float g, float rho) {
+    return p - (w + acc * ((h - rho) * 0.5)) * (g * rho);
+}
 
 // BehaviorMotion.unbounce: the grid step ending at `newer` (n·h) held a bounce off collider `e`,
 // whose chord run back (`older`, naive) enters at fraction s > 0. False where it cannot be run back;
@@ -65,19 +63,19 @@ bool plume_unbounce(usamplerBuffer t, int m, MotionState newer, MotionState olde
     float h = plume_seconds(GRID_TICKS), hh = h * 0.5;
     float g = plume_mt_speed(t, m, plume_seconds(older.age) + hh, q);
     vec3 p = newer.position, w = newer.velocity;
-    vec3 acc = plume_trail_kick(t, m, older, a, q);
+    vec3 acc = plume_kick(t, m, older, a, q);
     for (int r = 0; r < 2; ++r) {
         float lo = 0.0, hi = -1.0;
         for (int c = 0; c < 3 && hi < 0.0; ++c) {
             float rho = c == 0 ? s * h : c == 1 ? (1.0 + s) * hh : h;
-            if (plume_collider_distance(t, e, p - (w + acc * ((h - rho) * 0.5)) * (g * rho)) <= 0.0) hi = rho;
+            if (plume_collider_distance(t, e, plume_unbounce_path(p, w, acc, h, g, rho)) <= 0.0) hi = rho;
         }
         if (!(hi > 0.0)) return false;
         for (int i = 0; i < TRAIL_UNBOUNCE_BISECTIONS; ++i) {
             float mid = (lo + hi) * 0.5;
-            if (plume_collider_distance(t, e, p - (w + acc * ((h - mid) * 0.5)) * (g * mid)) > 0.0) lo = mid; else hi = mid;
+            if (plume_collider_distance(t, e, plume_unbounce_path(p, w, acc, h, g, mid)) > 0.0) lo = mid; else hi = mid;
         }
-        vec3 hit = p - (w + acc * ((h - lo) * 0.5)) * (g * lo);
+        vec3 hit = plume_unbounce_path(p, w, acc, h, g, lo);
         vec3 outv = w + acc * (hh - lo);
         vec3 nrm = plume_collider_normal(t, e, hit);
         float vn = dot(outv, nrm);
@@ -87,7 +85,7 @@ bool plume_unbounce(usamplerBuffer t, int m, MotionState newer, MotionState olde
         vec3 v0 = vHit - acc * tau;
         before = MotionState(older.age, hit - (v0 + acc * hh) * (g * tau), older.age > 0 ? v0 - acc * hh : v0);
         hitAge = older.age + int(floor(tau * 65536.0 + 0.5));
-        if (r == 0) acc = plume_trail_kick(t, m, before, a, q);
+        if (r == 0) acc = plume_kick(t, m, before, a, q);
     }
     return true;
 #else

@@ -108,10 +108,7 @@ extension Playground {
     /// Appends ``newBehavior(_:named:near:)`` of `kind` to the layer's behaviours, named after
     /// its kind (`collider`, `collider-2`, …), acting on every cell.
     func addBehavior(_ kind: EmitterBehavior.Kind) {
-        let names = Set((layer.emitterBehaviors ?? []).compactMap(\.name))
-        var name = kind.rawValue
-        var n = 2
-        while names.contains(name) { name = "\(kind.rawValue)-\(n)"; n += 1 }
+        let name = Self.uniqueName(kind.rawValue, among: Set((layer.emitterBehaviors ?? []).compactMap(\.name)))
         let emitter = layer.presentation(at: time).emitterPosition
         layer.emitterBehaviors = (layer.emitterBehaviors ?? []) + [Self.newBehavior(kind, named: name, near: emitter)]
     }

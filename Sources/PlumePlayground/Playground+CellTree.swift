@@ -63,7 +63,12 @@ extension Playground {
     }
 
     private func uniqueName(_ base: String) -> String {
-        let names = Set(CellPath.all(in: layer).compactMap(\.cell.name))
+        Self.uniqueName(base, among: Set(CellPath.all(in: layer).compactMap(\.cell.name)))
+    }
+
+    /// `base` without a trailing `-n`, if no name in `names` is that, else with the smallest
+    /// `-n`, n ≥ 2, that is free (cells, behaviours).
+    static func uniqueName(_ base: String, among names: Set<String>) -> String {
         let stem = base.replacingOccurrences(of: #"-\d+$"#, with: "", options: .regularExpression)
         var n = 2
         while names.contains("\(stem)-\(n)") { n += 1 }

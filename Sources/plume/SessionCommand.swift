@@ -17,8 +17,8 @@ struct Session: ParsableCommand {
     @Option(help: "Simulated hours.")
     var hours: Double = 10
 
-    @Option(help: "Updates per simulated second.")
-    var fps: Double = 60
+    @OptionGroup var rate: WholeFrameRate
+    var fps: Double { rate.fps }
 
     @Option(help: "The largest position difference allowed, points (the differential suite's bound).")
     var tolerance: Double = 0.01
@@ -26,9 +26,6 @@ struct Session: ParsableCommand {
     func validate() throws {
         // at least twice the four seconds the end is compared over (a timeOffset of hours − 4 s ≥ 0)
         guard hours.isFinite, hours * 3600 >= 8, hours <= 48 else { throw ValidationError("--hours must be in [8 s, 48 h]") }
-        guard fps.isFinite, fps >= 1, fps <= 1000, fps == fps.rounded() else {
-            throw ValidationError("--fps must be a whole number in [1, 1000]")
-        }
         guard tolerance.isFinite, tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
     }
 

@@ -14,8 +14,8 @@ struct Soak: ParsableCommand {
     @Option(help: "Simulated minutes.")
     var minutes: Double = 60
 
-    @Option(help: "Updates per simulated second.")
-    var fps: Double = 60
+    @OptionGroup var rate: WholeFrameRate
+    var fps: Double { rate.fps }
 
     @Option(help: "Report every this many simulated minutes.")
     var every: Double = 5
@@ -25,9 +25,6 @@ struct Soak: ParsableCommand {
 
     func validate() throws {
         guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be in (0, 1440]") }
-        guard fps.isFinite, fps >= 1, fps <= 1000, fps == fps.rounded() else {
-            throw ValidationError("--fps must be a whole number in [1, 1000]")
-        }
         guard every.isFinite, every > 0 else { throw ValidationError("--every must be positive") }
         guard cycles >= 0 else { throw ValidationError("--cycles must be ≥ 0") }
     }
@@ -88,5 +85,18 @@ struct Soak: ParsableCommand {
                      cycles, baseline, context.objects.total, context.objects.description, cycleStart,
                      ProcessMemory.residentMegabytes()))
         if context.objects.total != baseline { throw ExitCode(1) }
+    }
+}
+
+/// `--fps` of the commands that drive simulated time frame by frame (`plume soak`, `plume session`):
+/// a whole number of updates per simulated second, so a second and a minute are whole frames.
+struct WholeFrameRate: ParsableArguments {
+    @Option(help: "Updates per simulated second.")
+    var fps: Double = 60
+
+    func validate() throws {
+        guard fps.isFinite, fps >= 1, fps <= 1000, fps == fps.rounded() else {
+            throw ValidationError("--fps must be a whole number in [1, 1000]")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 @testable import PlumeGL
@@ -116,10 +117,7 @@ struct TrailRenderTests {
         // reference's were, 68 dB; bent through it as the reference's are now, 67.5 dB.
         if motion == "colliders" {
             #expect(psnr >= 50, "trails that pass through the colliders or differ at bounces: PSNR \(psnr) dB")
-            // under gravity alone y is convex in time: a point lower than both neighbours is a bounce
-            let bent = reference.particles.filter { p in
-                p.trail.count > 2 && (1..<(p.trail.count - 1)).contains { p.trail[$0].y > max(p.trail[$0 - 1].y, p.trail[$0 + 1].y) }
-            }
+            let bent = reference.particles.filter { bendsAtABounce($0.trail) }
             #expect(bent.count >= 3, "\(bent.count) trails bend at a bounce")
         }
         #expect(reference.particles.contains { $0.trail.count > 10 })

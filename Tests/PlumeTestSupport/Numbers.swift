@@ -9,3 +9,9 @@ public func frames(fps: Double = 60, until end: Double, from start: Double = 0) 
     let n = Int(((end - start) * fps).rounded())
     return (0...n).map { start + Double($0) / fps }
 }
+
+/// Whether a trail (points head first) turns at a bounce: under gravity alone (down the y-down
+/// layer) y is convex in time, so an inner point lower than both its neighbours is one.
+public func bendsAtABounce(_ trail: [SIMD3<Double>]) -> Bool {
+    trail.count > 2 && (1..<(trail.count - 1)).contains { trail[$0].y > max(trail[$0 - 1].y, trail[$0 + 1].y) }
+}

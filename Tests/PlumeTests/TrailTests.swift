@@ -143,10 +143,7 @@ import Testing
             guard let end = p.trail.last else { continue }
             let onSurface = colliders.contains { abs($0.distance(end)) <= 1e-6 }
             if onSurface && p.trail.count > 1 { ended += 1 }
-            // under gravity alone y is convex in time: a point lower than both neighbours is a bounce
-            if p.trail.count > 2, (1..<(p.trail.count - 1)).contains(where: { p.trail[$0].y > max(p.trail[$0 - 1].y, p.trail[$0 + 1].y) }) {
-                bent += 1
-            }
+            if bendsAtABounce(p.trail) { bent += 1 }
             for (age, point) in zip(ages, p.trail) {
                 for c in colliders {
                     #expect(c.distance(point) >= -Collisions.tolerance,

@@ -102,12 +102,20 @@ public enum CurlNoise {
         return g * (t2 * t2) - d * (8 * t2 * t * value)
     }
 
-    /// The acceleration at `p` (layer points) and age `age` (seconds), points/s². `octaves` is read
-    /// as the GPU's table holds it, a Float, rounded down and clamped to 1…``maxOctaves``.
+    /// The octaves a turbulence sums for its `octaves` parameter: read as the GPU's table holds it,
+    /// a Float, rounded down and clamped to 1…``maxOctaves`` (1 for NaN). The GPU program of a
+    /// cell with one turbulence compiles this count in.
+    public static func octaveCount(_ octaves: Double) -> Int {
+        let f = Double(Float(octaves))
+        return f.isNaN ? 1 : Int(Swift.min(Swift.max(f, 1), Double(maxOctaves)).rounded(.down))
+    }
+
+    /// The acceleration at `p` (layer points) and age `age` (seconds), points/s² (``octaveCount(_:)``
+    /// octaves).
     public static func acceleration(at p: SIMD3<Double>, age: Double, strength: Double, frequency: Double,
                                     octaves: Double, scrollSpeed: Double, seed: UInt32, draw: UInt32) -> SIMD3<Double> {
         guard strength != 0 else { return .zero }
-        let n = Int(Swift.min(Swift.max(Double(Float(octaves)), 1), Double(maxOctaves)).rounded(.down))
+        let n = octaveCount(octaves)
         let base = key(seed: seed, draw: draw)
         let x = SIMD2(p.x * frequency, p.y * frequency)
         let drift = scrollSpeed * age

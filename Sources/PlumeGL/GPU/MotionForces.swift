@@ -33,7 +33,7 @@ struct MotionForces: OptionSet, Hashable {
     /// Heightfields and distance fields (their samples' march, `Shaders/plume_collider_fields.glsl`).
     static let fields = MotionForces(rawValue: 8192)
     static let shapes: MotionForces = [.planes, .spheres, .boxes, .fields]
-    /// Beside ``oneTurbulence``: its octave count `n` (1…8, as the shader reads the table's value),
+    /// Beside ``oneTurbulence``: its octave count `n` (1…8, `CurlNoise.octaveCount`),
     /// compiled in (bits 14–17: `TURBULENCE_OCTAVES`), so the octaves' loop has a fixed length
     /// (llvmpipe runs a loop of a count read at run time as long as any lane needs it, with a test
     /// each turn). `octaves` is not animatable; a new count is a new variant.
@@ -69,9 +69,7 @@ extension CellBehaviors {
         if !resolvedWaves.isEmpty { f.insert(.waves) }
         if !attractors.isEmpty { f.insert(attractors.count == 1 ? [.attractors, .oneAttractor] : .attractors) }
         if turbulences.count == 1 {
-            // the shader's reading of the table's Float: int(floor(clamp(octaves, 1, 8)))
-            let octaves = Float(turbulences[0].parameters.octaves)
-            f.insert([.turbulences, .oneTurbulence, .octaves(octaves.isNaN ? 1 : Int(Swift.min(Swift.max(octaves, 1), 8).rounded(.down)))])
+            f.insert([.turbulences, .oneTurbulence, .octaves(CurlNoise.octaveCount(turbulences[0].parameters.octaves))])
         } else if !turbulences.isEmpty {
             f.insert(.turbulences)
         }
