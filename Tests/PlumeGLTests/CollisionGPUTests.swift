@@ -10,12 +10,12 @@ import PlumeTestSupport
 /// differential bound.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct CollisionGPUTests {
-    @Test(.timeLimit(.minutes(6)), arguments: [30.0, 60, 144, 240])
+    @Test(arguments: [30.0, 60, 144, 240])
     func collisionAndKillReportsMatchTheReference(fps: Double) throws {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .collision, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0, 0], event: .birth, sampleLimit: 4000)]
-        try GPU.run { context in
+        try GPU.run(limit: .seconds(300)) { context in
             let make = { Scenarios.collisionLayer(kill: false, ball: true) }
             let gpu = try GPUSimulator(layer: make(), context: context)
             let cpu = ReferenceSimulator(layer: make())

@@ -40,79 +40,85 @@ struct ContextTests {
 
     /// Every program variant the simulator can ask for compiles and links (the driver's log is in
     /// the failure).
+    ///
+    /// Sub-cell counts: 0, 1, 2, 3 and the most. A variant's code depends on the count only through
+    /// its record's length in words (base + 3 per clock), whose padding to whole `uvec4`s repeats
+    /// with period 4, and through loop bounds; those five give every padding and both ends.
+    ///
+    /// Each program links in its own turn on the shared context, so the suites beside this one
+    /// wait for one link at a time (on a cold shader cache the whole test links for minutes).
     @Test func everyProgramVariantCompilesAndLinks() throws {
+        func link(_ make: (ProgramCache) throws -> some Any) throws { try GPU.run { _ = try make($0.programs) } }
+        // Each program is linked against Shaders/plume.contract: a declared uniform it does not
+        // use, or a used one not declared, fails here.
+        for sub in [0, 1, 2, 3, ParticleRecord.maxSubCells] {
+            try link { try $0.program(UpdateUniforms.self, sub: sub) }
+            try link { try $0.program(UpdateFetchUniforms.self, sub: sub) }
+            // The motion update variants the engine asks for (GPUSimulator.motionClasses): one class,
+            // or a class beside the closed form whose parameters changed; spawn keeps the closed form.
+            for classes: ProgramFeatures in [.closedFormMotion, .gridMotion, .orbitMotion,
+                                             [.closedFormMotion, .gridMotion], [.closedFormMotion, .orbitMotion]] {
+                try link { try $0.program(UpdateMotionUniforms.self, sub: sub, features: classes) }
+                try link { try $0.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: classes.union(.closedFormMotion)) }
+            }
+            try link { try $0.program(FetchCopyUniforms.self, sub: sub) }
+            try link { try $0.program(TrivialCopyUniforms.self, sub: sub) }
+            try link { try $0.program(PassCopyUniforms.self, sub: sub) }
+            for csub in [0, 1, 3, ParticleRecord.maxSubCells] {
+                try link { try $0.program(SpawnUniforms.self, sub: max(sub, 1), csub: csub) }
+                try link { try $0.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0) }
+                try link { try $0.program(CopyUniforms.self, sub: sub, csub: csub) }
+            }
+            try link { try $0.program(BirthUniforms.self, sub: 0, csub: sub) }
+            for child in [false, true] { try link { try $0.program(EventsUniforms.self, sub: sub, child: child) } }
+            // A grid cell with colliders (GPUSimulator.collisionFeatures): its update (steady or
+            // not), spawn, overflow and events variants walk the grid for collision events.
+            let walk: ProgramFeatures = [.collisions, .gridMotion, .closedFormMotion]
+            for extra: ProgramFeatures in [[], .steadyMotion] {
+                try link { try $0.program(UpdateMotionUniforms.self, sub: sub, features: extra.union([.collisions, .gridMotion])) }
+            }
+            try link { try $0.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: walk) }
+            try link { try $0.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0, features: walk) }
+            for child in [false, true] {
+                try link { try $0.program(EventsUniforms.self, sub: sub, child: child, features: walk) }
+            }
+        }
+        // The grid's force terms one at a time and all (MotionForces: a cell's variant compiles
+        // the union of its terms, each an independent block), in the update (steady or not) and
+        // spawn variants of a grid cell and the draws (ParticleRenderer: each path and the trails
+        // take the cell's terms; the quad and trail programs stand for them).
+        for forces in MotionForces.each + [.all] {
+            for features: ProgramFeatures in [.gridMotion, [.gridMotion, .steadyMotion]] {
+                try link { try $0.program(UpdateMotionUniforms.self, sub: 0, features: features, forces: forces) }
+            }
+            try link { try $0.program(SpawnUniforms.self, sub: 1, csub: 0, features: [.gridMotion, .closedFormMotion], forces: forces) }
+            try link { try $0.program(DrawUniforms.self, features: .motion, forces: forces) }
+            try link { try $0.program(DrawTrailUniforms.self, features: .motion, forces: forces) }
+        }
+        // Every draw program with each combination of behaviour code (ProgramFeatures).
+        for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {
+            try link { try $0.program(DrawUniforms.self, features: features) }
+            try link { try $0.program(DrawSortedUniforms.self, features: features) }
+            try link { try $0.program(DrawPointsUniforms.self, features: features) }
+            try link { try $0.program(DrawPointsSortedUniforms.self, features: features) }
+            try link { try $0.program(DrawInstancedUniforms.self, features: features) }
+            try link { try $0.program(DrawInstancedSortedUniforms.self, features: features) }
+            try link { try $0.program(QuadListUniforms.self, features: features) }
+            try link { try $0.program(QuadListSortedUniforms.self, features: features) }
+            try link { try $0.program(DrawTrailUniforms.self, features: features) }
+            try link { try $0.program(DrawTrailSortedUniforms.self, features: features) }
+        }
+        try link { try $0.program(DrawQuadListUniforms.self) }
+        try link { try $0.program(FloorPointsUniforms.self) }
+        try link { try $0.program(FloorQuadsUniforms.self) }
+        try link { try $0.program(SortKeysUniforms.self) }
+        try link { try $0.program(SortStepUniforms.self) }
+        try link { try $0.program(HashVectorsUniforms.self) }
+        try link { try $0.program(LayerCompositeUniforms.self) }
+        try link { try $0.program(LayerCompositeUnfadedUniforms.self) }
+        try link { try $0.program(AttributesUniforms.self) }
+        // Every program of the contract was linked above.
         try GPU.run { context in
-            // Each program is linked against Shaders/plume.contract: a declared uniform it does not
-            // use, or a used one not declared, fails here.
-            for sub in 0...ParticleRecord.maxSubCells {
-                _ = try context.programs.program(UpdateUniforms.self, sub: sub)
-                _ = try context.programs.program(UpdateFetchUniforms.self, sub: sub)
-                // The motion update variants the engine asks for (GPUSimulator.motionClasses): one class,
-                // or a class beside the closed form whose parameters changed; spawn keeps the closed form.
-                for classes: ProgramFeatures in [.closedFormMotion, .gridMotion, .orbitMotion,
-                                                 [.closedFormMotion, .gridMotion], [.closedFormMotion, .orbitMotion]] {
-                    _ = try context.programs.program(UpdateMotionUniforms.self, sub: sub, features: classes)
-                    _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0,
-                                                     features: classes.union(.closedFormMotion))
-                }
-                _ = try context.programs.program(FetchCopyUniforms.self, sub: sub)
-                _ = try context.programs.program(TrivialCopyUniforms.self, sub: sub)
-                _ = try context.programs.program(PassCopyUniforms.self, sub: sub)
-                for csub in [0, 1, 3, ParticleRecord.maxSubCells] {
-                    _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: csub)
-                    _ = try context.programs.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0)
-                    _ = try context.programs.program(CopyUniforms.self, sub: sub, csub: csub)
-                }
-                _ = try context.programs.program(BirthUniforms.self, sub: 0, csub: sub)
-                for child in [false, true] { _ = try context.programs.program(EventsUniforms.self, sub: sub, child: child) }
-                // A grid cell with colliders (GPUSimulator.collisionFeatures): its update (steady or
-                // not), spawn, overflow and events variants walk the grid for collision events.
-                let walk: ProgramFeatures = [.collisions, .gridMotion, .closedFormMotion]
-                for extra: ProgramFeatures in [[], .steadyMotion] {
-                    _ = try context.programs.program(UpdateMotionUniforms.self, sub: sub, features: extra.union([.collisions, .gridMotion]))
-                }
-                _ = try context.programs.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: walk)
-                _ = try context.programs.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0, features: walk)
-                for child in [false, true] {
-                    _ = try context.programs.program(EventsUniforms.self, sub: sub, child: child, features: walk)
-                }
-            }
-            // The grid's force terms one at a time and all (MotionForces: a cell's variant compiles
-            // the union of its terms, each an independent block), in the update (steady or not) and
-            // spawn variants of a grid cell and the draws (ParticleRenderer: each path and the trails
-            // take the cell's terms; the quad and trail programs stand for them).
-            for forces in MotionForces.each + [.all] {
-                for features: ProgramFeatures in [.gridMotion, [.gridMotion, .steadyMotion]] {
-                    _ = try context.programs.program(UpdateMotionUniforms.self, sub: 0, features: features, forces: forces)
-                }
-                _ = try context.programs.program(SpawnUniforms.self, sub: 1, csub: 0,
-                                                 features: [.gridMotion, .closedFormMotion], forces: forces)
-                _ = try context.programs.program(DrawUniforms.self, features: .motion, forces: forces)
-                _ = try context.programs.program(DrawTrailUniforms.self, features: .motion, forces: forces)
-            }
-            // Every draw program with each combination of behaviour code (ProgramFeatures).
-            for features: ProgramFeatures in [[], .curves, .motion, [.curves, .motion]] {
-                _ = try context.programs.program(DrawUniforms.self, features: features)
-                _ = try context.programs.program(DrawSortedUniforms.self, features: features)
-                _ = try context.programs.program(DrawPointsUniforms.self, features: features)
-                _ = try context.programs.program(DrawPointsSortedUniforms.self, features: features)
-                _ = try context.programs.program(DrawInstancedUniforms.self, features: features)
-                _ = try context.programs.program(DrawInstancedSortedUniforms.self, features: features)
-                _ = try context.programs.program(QuadListUniforms.self, features: features)
-                _ = try context.programs.program(QuadListSortedUniforms.self, features: features)
-                _ = try context.programs.program(DrawTrailUniforms.self, features: features)
-                _ = try context.programs.program(DrawTrailSortedUniforms.self, features: features)
-            }
-            _ = try context.programs.program(DrawQuadListUniforms.self)
-            _ = try context.programs.program(FloorPointsUniforms.self)
-            _ = try context.programs.program(FloorQuadsUniforms.self)
-            _ = try context.programs.program(SortKeysUniforms.self)
-            _ = try context.programs.program(SortStepUniforms.self)
-            _ = try context.programs.program(HashVectorsUniforms.self)
-            _ = try context.programs.program(LayerCompositeUniforms.self)
-            _ = try context.programs.program(LayerCompositeUnfadedUniforms.self)
-            _ = try context.programs.program(AttributesUniforms.self)
-            // Every program of the contract was linked above.
             let linked = Set(context.programs.linkedKinds)
             #expect(linked == Set(PassKind.allCases), "not linked: \(Set(PassKind.allCases).subtracting(linked))")
         }

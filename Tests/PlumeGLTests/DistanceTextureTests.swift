@@ -126,7 +126,7 @@ struct DistanceTextureTests {
             for f in 0...150 {
                 try gpu.advance(to: Double(f) / 60)
                 try cpu.advance(to: Double(f) / 60)
-                hits += Int(try cpu.takeEventReports(wait: true).reduce(0) { $0 + $1.count })
+                hits += Int(cpu.takeEventReports(wait: true).reduce(0) { $0 + $1.count })
             }
             compareSnapshots(gpu: try gpu.snapshot(), cpu: try cpu.snapshot(), configuration: "a distance texture's rock", seed: 5)
             #expect(hits > 20, "the sparks hit the rock: \(hits) collisions")

@@ -29,9 +29,9 @@ struct EventGPUTests {
         return layer
     }
 
-    static func run(_ layer: () -> EmitterLayer, limits: SimulationLimits, times: [Double]) throws
+    static func run(_ layer: () -> EmitterLayer, limits: SimulationLimits, times: [Double], limit: Duration) throws
         -> (gpu: ParticleSnapshot, cpu: ParticleSnapshot) {
-        try GPU.run { context in
+        try GPU.run(limit: limit) { context in
             let gpu = try GPUSimulator(layer: layer(), context: context, limits: limits)
             let cpu = ReferenceSimulator(layer: layer(), limits: limits)
             for t in times {
@@ -42,9 +42,9 @@ struct EventGPUTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3))) func hundredThousandDeathsInOneFrameGiveEveryChild() throws {
+    @Test func hundredThousandDeathsInOneFrameGiveEveryChild() throws {
         let (g, c) = try Self.run({ Self.layer(shells: 100_000, count: 3) }, limits: .default,
-                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60])
+                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60], limit: .seconds(180))
         let children = g.particles.filter { $0.identity.cellPath == [0, 0] }.count
         #expect(children == 300_000, "GPU: \(children) children of 100,000 deaths × 3")
         #expect(g.counters == c.counters, "GPU \(g.counters) vs reference \(c.counters)")
@@ -53,11 +53,11 @@ struct EventGPUTests {
     }
 
     /// 3 children per parent fit the spawn pass's slots; 10 do not (the overflow pass counts the rest).
-    @Test(.timeLimit(.minutes(4)), arguments: [3, 10])
+    @Test(arguments: [3, 10])
     func beyondCapacityTheDropsAreExactAndReported(count: Int) throws {
         let limits = SimulationLimits(maxParticlesPerCell: 2000)
         let (g, c) = try Self.run({ Self.layer(shells: 1000, count: Float(count)) }, limits: limits,
-                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60])
+                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60], limit: .seconds(120))
         #expect(c.counters.dropped == UInt64(1000 * count - 2000), "reference: \(1000 * count) children, 2000 fit: \(c.counters)")
         #expect(g.counters == c.counters, "GPU \(g.counters) vs reference \(c.counters)")
         #expect(g.diagnostics == c.diagnostics, "GPU \(g.diagnostics) vs reference \(c.diagnostics)")
@@ -80,14 +80,14 @@ struct EventGPUTests {
     /// samples where they hold every event), without a snapshot and without waiting: an update's
     /// reports come back at a later `takeEventReports(wait: false)`, in order. At 24, 60 and 144
     /// updates a second, under a catch-up and across a seek.
-    @Test(.timeLimit(.minutes(4)), arguments: [ReportRun(fps: 24), ReportRun(fps: 60), ReportRun(fps: 144),
+    @Test(arguments: [ReportRun(fps: 24), ReportRun(fps: 60), ReportRun(fps: 144),
                                                ReportRun(fps: 60, timeOffset: 0.5), ReportRun(fps: 60, seeks: true)])
     func eventReportsMatchTheReferenceAFrameLater(_ run: ReportRun) throws {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0], event: .birth, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0, 0], event: .birth, sampleLimit: 100),
                              ParticleEventSubscription(cellPath: [0, 0], event: .death, sampleLimit: 0)]
-        try GPU.run { context in
+        try GPU.run(limit: .seconds(120)) { context in
             let gpuLayer = Self.layer(shells: 2000, count: 4), cpuLayer = Self.layer(shells: 2000, count: 4)
             for layer in [gpuLayer, cpuLayer] { layer.timeOffset = run.timeOffset }
             let gpu = try GPUSimulator(layer: gpuLayer, context: context)
