@@ -81,7 +81,7 @@ struct EventGPUTests {
     /// reports come back at a later `takeEventReports(wait: false)`, in order. At 24, 60 and 144
     /// updates a second, under a catch-up and across a seek.
     @Test(arguments: [ReportRun(fps: 24), ReportRun(fps: 60), ReportRun(fps: 144),
-                                               ReportRun(fps: 60, timeOffset: 0.5), ReportRun(fps: 60, seeks: true)])
+                      ReportRun(fps: 60, timeOffset: 0.5), ReportRun(fps: 60, seeks: true)])
     func eventReportsMatchTheReferenceAFrameLater(_ run: ReportRun) throws {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0], event: .birth, sampleLimit: 4000),
