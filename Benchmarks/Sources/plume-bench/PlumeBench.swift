@@ -25,7 +25,7 @@ func progress(_ text: String) {
 
 /// The sections `--only` runs alone.
 enum Section: String, ExpressibleByArgument, CaseIterable {
-    case update, behaviours, maxima, compositing, trails, events, families
+    case update, behaviours, maxima, compositing, trails, events, families, hostCost
 }
 
 /// plume-bench: maximum particle counts at 60 fps, update throughput against the driver's own
@@ -120,6 +120,12 @@ struct PlumeBench: ParsableCommand {
             return
         }
 
+        if only == .hostCost {                  // host cost per frame against cells (section 4)
+            try hostCost(timer: timer, into: &results)
+            print(results.table())
+            return
+        }
+
         if only == .maxima {                    // the maxima alone (section 2), at full precision
             try maxima(timer: timer, into: &results)
             print(results.table())
@@ -152,6 +158,15 @@ struct PlumeBench: ParsableCommand {
         written.append(out + "/scaling.png")
     }
 
+    /// Section 4: host cost per frame with 1, 10, 100, 1000 cells (10 live particles each).
+    func hostCost(timer: Timer, into results: inout Results) throws {
+        for cells in [1, 10, 100, 1000] {
+            progress("host cost with \(cells) cells")
+            let frame = try timer.gpuFrame(Workloads.steady(live: 10 * cells, cells: cells), live: 10 * cells, render: false)
+            results.hostCost.append(.init(cells: cells, frameSeconds: frame))
+        }
+    }
+
     /// Sections 1–5: the simulation alone, on the steady workload and on fireworks.
     func simulationSections(timer: Timer, context: GLContext, into results: inout Results) throws {
         // 1. Throughput and scaling (simulation only), with the driver's copy ceiling at each size.
@@ -174,12 +189,8 @@ struct PlumeBench: ParsableCommand {
         results.gpuVersusCPU = .init(live: comparisonSize, gpuPerSecond: Double(comparisonSize) / gpuFrame,
                                      cpuPerSecond: Double(comparisonSize) / cpuFrame)
 
-        // 4. Host cost per frame with 1, 10, 100, 1000 cells (10 live particles each).
-        for cells in [1, 10, 100, 1000] {
-            progress("host cost with \(cells) cells")
-            let frame = try timer.gpuFrame(Workloads.steady(live: 10 * cells, cells: cells), live: 10 * cells, render: false)
-            results.hostCost.append(.init(cells: cells, frameSeconds: frame))
-        }
+        // 4. Host cost per frame against cells.
+        try hostCost(timer: timer, into: &results)
 
         // 5. Nested sub-cells at scale.
         for rockets: Float in quick ? [100] : [100, 400] {

@@ -40,7 +40,9 @@ final class ProgramCache {
     /// Whether every declared uniform must be active when a program links (``UniformLinker``):
     /// true under Mesa's GLSL linker, the contract's reference.
     let requiresEveryDeclaredUniform: Bool
-    private var programs: [AnyHashable: (program: GLProgram, uniforms: Any)] = [:]
+    /// Each program with the `ShaderProgram` handed out for it: a frame's lookups (one or more a
+    /// cell) return that object, building nothing.
+    private var programs: [AnyHashable: (program: GLProgram, shader: AnyObject)] = [:]
     /// Each program linked so far and the seconds its compile and link took (the driver compiles
     /// at link; a frame that first uses a variant pays this).
     private(set) var linkTimes: [(program: String, seconds: Double)] = []
@@ -58,16 +60,15 @@ final class ProgramCache {
     var keys: [AnyHashable] { Array(programs.keys) }
 
     /// The program cached under `key` with uniforms of type `U`, or nil.
-    func cached<U>(_ key: AnyHashable, _ type: U.Type) -> (program: GLProgram, uniforms: U)? {
-        guard let entry = programs[key], let uniforms = entry.uniforms as? U else { return nil }
-        return (entry.program, uniforms)
+    func cached<U>(_ key: AnyHashable, _ type: U.Type) -> ShaderProgram<U>? {
+        programs[key]?.shader as? ShaderProgram<U>
     }
 
     /// Links `stages` (capturing `varyings`, interleaved, where there are any), looks its uniforms
     /// up with `uniforms` and keeps it under `key`. The program is deleted if any step throws.
     func link<U>(_ key: AnyHashable, name: String, stages: [ShaderStageSource], attributes: [(index: Int, name: String)],
                  varyings: [String], subCells: Int, features: Set<String>,
-                 uniforms: (UniformLinker) throws -> U) throws -> (program: GLProgram, uniforms: U) {
+                 uniforms: (UniformLinker) throws -> U) throws -> ShaderProgram<U> {
         let started = ContinuousClock.now
         let program = try compile(name: name, stages: stages, attributes: attributes, varyings: varyings)
         let took = ContinuousClock.now - started
@@ -77,8 +78,9 @@ final class ProgramCache {
                                        requiresEveryDeclared: requiresEveryDeclaredUniform)
             let handles = try uniforms(linker)
             try linker.checkAllClaimed()
-            programs[key] = (program, handles)
-            return (program, handles)
+            let shader = ShaderProgram(name: name, program: program, uniforms: handles)
+            programs[key] = (program, shader)
+            return shader
         } catch {
             context.delete(program)
             throw error

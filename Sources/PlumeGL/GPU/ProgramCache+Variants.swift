@@ -22,9 +22,7 @@ extension ProgramCache {
                                      forces: MotionForces = []) throws -> ShaderProgram<U> {
         let key = ProgramKey(kind: U.kind, sub: sub, csub: csub ?? sub, child: child, cchild: cchild ?? child,
                              features: features, forces: forces)
-        if let (program, uniforms) = cached(key, U.self) {
-            return ShaderProgram(name: key.description, program: program, uniforms: uniforms)
-        }
+        if let program = cached(key, U.self) { return program }
         // A stage file shared by two programs tells them apart by the `PROGRAM_<name>` define of
         // the uniform header the contract generates for each program.
         let defines = key.defines
@@ -35,10 +33,9 @@ extension ProgramCache {
         }
         let capturing = key.kind.stages.last!.file
         let vecs = ParticleRecord.vectors(subCells: key.csub, child: key.cchild)
-        let (program, uniforms) = try link(key, name: key.description, stages: stages,
-                                           attributes: [(0, "a_rec"), (0, "a_input")],
-                                           varyings: ShaderLibrary.capturedOutputs(of: capturing, arrayCount: vecs),
-                                           subCells: key.sub, features: Set(key.featureNames)) { try U($0) }
-        return ShaderProgram(name: key.description, program: program, uniforms: uniforms)
+        return try link(key, name: key.description, stages: stages,
+                        attributes: [(0, "a_rec"), (0, "a_input")],
+                        varyings: ShaderLibrary.capturedOutputs(of: capturing, arrayCount: vecs),
+                        subCells: key.sub, features: Set(key.featureNames)) { try U($0) }
     }
 }
