@@ -33,7 +33,7 @@ import Testing
     /// and counted, the same particles and counts on both simulators.
     @Test func theBudgetIsSharedAndEnforcedIdentically() throws {
         let limits = SimulationLimits(maxParticlesPerCell: 1 << 20, maxParticles: 20_000)
-        try GPU.run(limit: .seconds(120)) { context in
+        try GPU.run(holdingAtMost: .seconds(120)) { context in
             let layer = try Self.greedyLayer()
             let gpu = try GPUSimulator(layer: layer, context: context, limits: limits)
             let cpu = ReferenceSimulator(layer: layer, limits: limits)

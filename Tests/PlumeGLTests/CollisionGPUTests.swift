@@ -15,7 +15,7 @@ struct CollisionGPUTests {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .collision, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0, 0], event: .birth, sampleLimit: 4000)]
-        try GPU.run(limit: .seconds(300)) { context in
+        try GPU.run(holdingAtMost: .seconds(300)) { context in
             let make = { Scenarios.collisionLayer(kill: false, ball: true) }
             let gpu = try GPUSimulator(layer: make(), context: context)
             let cpu = ReferenceSimulator(layer: make())

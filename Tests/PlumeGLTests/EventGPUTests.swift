@@ -29,9 +29,9 @@ struct EventGPUTests {
         return layer
     }
 
-    static func run(_ layer: () -> EmitterLayer, limits: SimulationLimits, times: [Double], limit: Duration) throws
+    static func run(_ layer: () -> EmitterLayer, limits: SimulationLimits, times: [Double], holdingAtMost limit: Duration) throws
         -> (gpu: ParticleSnapshot, cpu: ParticleSnapshot) {
-        try GPU.run(limit: limit) { context in
+        try GPU.run(holdingAtMost: limit) { context in
             let gpu = try GPUSimulator(layer: layer(), context: context, limits: limits)
             let cpu = ReferenceSimulator(layer: layer(), limits: limits)
             for t in times {
@@ -44,7 +44,7 @@ struct EventGPUTests {
 
     @Test func hundredThousandDeathsInOneFrameGiveEveryChild() throws {
         let (g, c) = try Self.run({ Self.layer(shells: 100_000, count: 3) }, limits: .default,
-                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60], limit: .seconds(180))
+                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60], holdingAtMost: .seconds(180))
         let children = g.particles.filter { $0.identity.cellPath == [0, 0] }.count
         #expect(children == 300_000, "GPU: \(children) children of 100,000 deaths × 3")
         #expect(g.counters == c.counters, "GPU \(g.counters) vs reference \(c.counters)")
@@ -57,7 +57,7 @@ struct EventGPUTests {
     func beyondCapacityTheDropsAreExactAndReported(count: Int) throws {
         let limits = SimulationLimits(maxParticlesPerCell: 2000)
         let (g, c) = try Self.run({ Self.layer(shells: 1000, count: Float(count)) }, limits: limits,
-                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60], limit: .seconds(120))
+                                  times: [0, 1.0 / 60, 1.0, 1.0 + 1.0 / 60], holdingAtMost: .seconds(120))
         #expect(c.counters.dropped == UInt64(1000 * count - 2000), "reference: \(1000 * count) children, 2000 fit: \(c.counters)")
         #expect(g.counters == c.counters, "GPU \(g.counters) vs reference \(c.counters)")
         #expect(g.diagnostics == c.diagnostics, "GPU \(g.diagnostics) vs reference \(c.diagnostics)")
@@ -87,7 +87,7 @@ struct EventGPUTests {
                              ParticleEventSubscription(cellPath: [0], event: .birth, sampleLimit: 4000),
                              ParticleEventSubscription(cellPath: [0, 0], event: .birth, sampleLimit: 100),
                              ParticleEventSubscription(cellPath: [0, 0], event: .death, sampleLimit: 0)]
-        try GPU.run(limit: .seconds(120)) { context in
+        try GPU.run(holdingAtMost: .seconds(120)) { context in
             let gpuLayer = Self.layer(shells: 2000, count: 4), cpuLayer = Self.layer(shells: 2000, count: 4)
             for layer in [gpuLayer, cpuLayer] { layer.timeOffset = run.timeOffset }
             let gpu = try GPUSimulator(layer: gpuLayer, context: context)

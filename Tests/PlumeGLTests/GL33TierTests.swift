@@ -25,9 +25,8 @@ struct GL33TierTests {
                          "PresetFileGPUTests", "LayerTransformTests", "DistanceTextureTests"]
     /// Tests of those suites the tier leaves to the main tier (`--skip`), to keep the suite's time
     /// within its budget: the collider coverage scenarios (about 2 minutes; the tier runs the other
-    /// collider scenarios of DifferentialTests and the collider suites). EventGPUTests (73 s, its
-    /// time limits tight once the tier runs beside the main suite) is not in the list for the same
-    /// reason; the event passes run in the tier through DifferentialTests' event scenarios.
+    /// collider scenarios of DifferentialTests and the collider suites). EventGPUTests (73 s) is not
+    /// in the list for the same reason; the event passes run in the tier through DifferentialTests' event scenarios.
     static let skipped = ["gpuMatchesReferenceAcrossColliders"]
 
     @Test(.disabled(if: ProcessInfo.processInfo.environment["PLUME_GL_TIER"] != nil, "inside the tier already"))

@@ -20,10 +20,10 @@ enum GPU {
     /// before it, never for a holder that asks again), so a suite that holds it in many short
     /// turns does not starve the others.
     ///
-    /// `limit` bounds the time `body` holds the context (a test's own GPU and reference work):
+    /// `holdingAtMost` bounds the time `body` holds the context (a test's own GPU and reference work):
     /// unlike Swift Testing's `.timeLimit`, it does not count the wait for other suites' turns,
     /// which depends on what runs beside the test. Going over records an issue.
-    static func run<T>(limit: Duration? = nil, _ body: (GLContext) throws -> T) throws -> T {
+    static func run<T>(holdingAtMost limit: Duration? = nil, _ body: (GLContext) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         if shared == nil {
