@@ -5,6 +5,7 @@
 //
 //   swift run SDLEmbed                 play
 //   swift run SDLEmbed --frames 90     quit after 90 frames and print what is alive (for tests)
+//   … --explode-at 80                  explode at frame 80, printing what is alive just before
 //
 // SDL is the game's own library: `CSDL2` is this example's system-library module (beside it in
 // Examples/CSDL2), as a game declares one in its own package. Of Plume it imports only the
@@ -67,6 +68,10 @@ do {
             // The autopilot turns and thrusts, so the trail shows without a player.
             ship.update(dt: dt, left: held(SDL_SCANCODE_LEFT), right: steering ? held(SDL_SCANCODE_RIGHT) : true,
                         thrust: steering ? held(SDL_SCANCODE_UP) : true, width: Double(width), height: Double(height))
+        }
+        if frames == explodeAtFrame, effects.explodedAt == nil {
+            // --explode-at (for tests): what is alive just before, as the end prints it.
+            print("live before the explosion: \(ShipEffects.summary(try simulator.snapshot()))")
         }
         if held(SDL_SCANCODE_X) || frames == explodeAtFrame { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
         effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: true)

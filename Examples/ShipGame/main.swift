@@ -2,7 +2,7 @@
 // exhaust trail, X blows it up into fragments that shed debris (sub-cells), Esc quits.
 //
 //   swift run ShipGame                 play
-//   swift run ShipGame --seconds 4     quit after 4 s and print what is alive (for tests)
+//   swift run ShipGame --seconds 4     quit after 4 s (or at Esc) and print what is alive (for tests)
 //
 // It imports only Plume's products: the window, its keys, the viewport and the clear come from
 // PlumeGL's GLContext (see the article *Embedding in a game*).
@@ -61,6 +61,10 @@ do {
         try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
         context.swapBuffers()
 
+        if frames == 0 {
+            print("running: the first frame is on screen")   // for tests: keys sent from now on count
+            fflush(nil)   // every stream: stdout is a file here, fully buffered
+        }
         frames += 1
         if let maxFrames, frames >= maxFrames { break }
         if let maxSeconds, now >= maxSeconds { break }

@@ -12,9 +12,11 @@ struct ExamplesTests {
         return line.split(whereSeparator: { !"0123456789.-".contains($0) }).compactMap { Double($0) }
     }
 
-    private func liveCount(_ output: String, _ cell: String) -> Int? {
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("live:") }) else { return nil }
-        for part in line.dropFirst(5).split(separator: ",") {
+    /// The live count of `cell` in the first line of `output` that starts with `label` ("hull 4,
+    /// exhaust 90, …" after it).
+    private func liveCount(_ output: String, _ cell: String, label: String = "live:") -> Int? {
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(label) }) else { return nil }
+        for part in line.dropFirst(label.count).split(separator: ",") {
             let words = part.split(separator: " ")
             if words.count == 2, words[0] == cell { return Int(words[1]) }
         }
@@ -23,14 +25,19 @@ struct ExamplesTests {
 
     @Test func shipGameSteersAndExplodesWithTheKeyboard() throws {
         let session = try XSession()
-        let game = try session.start(try XSession.product("ShipGame"), ["--seconds", "4"])
-        usleep(800_000)
+        // Keys are sent once the game loop runs (its clock starts after the simulator and
+        // renderer are built, which takes seconds on a loaded machine), and Esc ends it half a
+        // second after the explosion, while the debris (0.6 s) is alive; --seconds is a backstop.
+        let game = try session.start(try XSession.product("ShipGame"), ["--seconds", "60"])
+        try session.waitForOutput(of: "ShipGame", index: 0, containing: "running")
         let window = try session.window(titled: "Plume ShipGame")
         try session.xdotool("mousemove", "--window", window, "20", "20")   // focus follows the pointer
         try session.xdotool("keydown", "Up")
         usleep(1_000_000)
         try session.xdotool("keyup", "Up")
         try session.xdotool("key", "x")
+        usleep(500_000)
+        try session.xdotool("key", "Escape")
         while game.isRunning { usleep(50_000) }
         let log = try String(contentsOf: session.directory.appendingPathComponent("ShipGame-0.log"), encoding: .utf8)
         #expect(game.terminationStatus == 0, "ShipGame failed: \(log)")
@@ -46,11 +53,15 @@ struct ExamplesTests {
     /// because its cell's `beginTime` is the layer's time (issue 28, item 1).
     @Test func sdlEmbeddingDrawsTheSameEffects() throws {
         let session = try XSession()
-        let result = try session.run(try XSession.product("SDLEmbed"), ["--frames", "90", "--explode-at", "45"])
+        // SDLEmbed runs on the real clock: the exhaust (0.9 ± 0.15 s) stops at the explosion, so it
+        // is counted just before it; the fragments (2 s, born over 0.15 s from the explosion) and
+        // their debris at the end, 10 frames later (alive at 4 to 3000 frames a second).
+        let result = try session.run(try XSession.product("SDLEmbed"), ["--frames", "90", "--explode-at", "80"])
         #expect(result.status == 0, "SDLEmbed failed: \(result.output)")
         #expect(result.output.contains("90 frames on"))
         #expect(result.output.contains("exploded at"))
-        #expect((liveCount(result.output, "exhaust") ?? 0) > 0, "no exhaust trail: \(result.output)")
+        #expect((liveCount(result.output, "exhaust", label: "live before the explosion:") ?? 0) > 0,
+                "no exhaust trail: \(result.output)")
         #expect((liveCount(result.output, "fragments") ?? 0) + (liveCount(result.output, "fragments.debris") ?? 0) > 0,
                 "no explosion: \(result.output)")
     }

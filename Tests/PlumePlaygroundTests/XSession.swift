@@ -97,6 +97,20 @@ final class XSession {
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
+    /// Waits until the output of the `index`th program started (its log) holds `text`, for at most
+    /// `timeout` seconds; throws ``XSessionError/timedOut(_:)`` with the output so far after that.
+    func waitForOutput(of program: String, index: Int, containing text: String, timeout: Double = 60) throws {
+        let log = directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(index).log")
+        let deadline = Date().addingTimeInterval(timeout)
+        var output = ""
+        while Date() < deadline {
+            output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if output.contains(text) { return }
+            usleep(50_000)
+        }
+        throw XSessionError.timedOut("\(program) printed no \"\(text)\" in \(timeout) s: \(output)")
+    }
+
     /// Runs xdotool with these arguments on this display (real X input through XTEST).
     func xdotool(_ arguments: String...) throws {
         let process = Process()
