@@ -164,6 +164,10 @@ struct EffectFileWindowTests {
         let field = try press("Browser name")
         try state.wait("the field to take the click") { $0.frame > field.frame + 3 && $0.keyboardCaptured }
         try session.xdotool("key", "ctrl+a")
+        // Two frames before typing: a letter that arrives in Ctrl+A's frame is taken with Ctrl held
+        // (Dear ImGui drops it).
+        let selecting = try #require(state.read())
+        try state.wait("Ctrl+A to be handled") { $0.frame >= selecting.frame + 2 }
         try session.xdotool("type", "--delay", "60", "new-run.jsonx")
         try session.xdotool("key", "BackSpace")
         let target = folder.appendingPathComponent("new-run.json").path
