@@ -73,6 +73,43 @@ import Testing
         #expect(live.intersection(next).count >= live.count - 3, "particles of cell 0 survive a structural change")
     }
 
+    /// An editor that saves in place truncates the file, then writes it: the empty file between
+    /// the two is not reported (`EffectWatcher.writeSettling`), one that stays empty is.
+    @Test func anInPlaceSaveUnderWayIsNotAnError() throws {
+        let url = try temporaryFile("in-place")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try EffectFile.write(Preset.fire.makeLayer(), to: url)
+        let watcher = EffectWatcher(url: url)
+        guard case .loaded? = watcher.poll() else {
+            Issue.record("the first poll loads the file")
+            return
+        }
+        // Truncated in place (an empty file just modified): nothing to report yet.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 0)
+        #expect(watcher.poll() == nil && watcher.lastError == nil, "an empty file mid-save reported: \(String(describing: watcher.lastError))")
+        // The new content, written into the same file: it loads.
+        let edited = Preset.fire.makeLayer()
+        edited.emitterCells?[0].birthRate = 77
+        let data = try EffectFile.encode(edited)
+        try handle.write(contentsOf: data)
+        try handle.close()
+        guard case let .loaded(document)? = watcher.poll() else {
+            Issue.record("the save in place loads")
+            return
+        }
+        #expect(document.layer.emitterCells?[0].birthRate == 77 && watcher.lastError == nil)
+        // A file left empty past the settling time is a bad save, reported as such.
+        try Data().write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -(EffectWatcher.writeSettling + 1))],
+                                              ofItemAtPath: url.path)
+        guard case let .failed(error)? = watcher.poll() else {
+            Issue.record("a file left empty is reported")
+            return
+        }
+        #expect(error.description.contains("malformed JSON"), "\(error)")
+    }
+
     @Test func deletedFileIsReportedOnceAndWaitTimesOut() throws {
         let url = try temporaryFile("delete")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

@@ -17,8 +17,15 @@ import Foundation
 ///
 /// A bad save (malformed JSON, an invalid value, a half-written file) is reported as
 /// ``Event/failed(_:)`` and changes nothing: the layer and simulation go on with the last good
-/// values until a later save is valid.
+/// values until a later save is valid. An editor that saves in place empties the file before it
+/// writes the new content; an empty file modified within the last ``writeSettling`` seconds is
+/// taken to be such a save under way and reported only if it stays empty, so a normal save never
+/// shows an error for the moment between the two.
 public final class EffectWatcher {
+    /// How long an empty file may have been modified before it counts as a save (seconds): 1.
+    /// Until then it is an in-place save under way, and a poll reports nothing.
+    public static let writeSettling: Double = 1
+
     /// What a poll found.
     public enum Event {
         /// The file changed and loaded; the document is the new content.
@@ -60,7 +67,10 @@ public final class EffectWatcher {
             return .failed(error)
         }
         reportedMissing = false
-        let recentlyModified = Date().timeIntervalSince1970 - current.modified < 2
+        let sinceModified = Date().timeIntervalSince1970 - current.modified
+        // An in-place save under way (truncated, not yet written): look again at the next poll.
+        if current.size == 0 && sinceModified < Self.writeSettling { return nil }
+        let recentlyModified = sinceModified < 2
         if current == stamp && !recentlyModified { return nil }
         stamp = current
         // Vanished in between: the next poll; too large: the load reports it.
