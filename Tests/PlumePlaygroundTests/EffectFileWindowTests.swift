@@ -68,9 +68,9 @@ struct EffectFileWindowTests {
         let running = try state.wait("fire from the file") { $0.time > 2 && ($0.liveCounts["fire"] ?? 0) > 30 }
         #expect(running.effectFile == file.path && running.rate == 30)
 
-        // An editor saves a broken file: the error shows, the fire goes on. Written in one step
-        // (as editors save): a plain write truncates first, and a poll between the two sees an
-        // empty file, whose error (at 1:1) the next poll replaces with this content's (at 1:76).
+        // An editor saves a broken file: the error shows, the fire goes on. Written in one step,
+        // so every poll sees this content (a save in place passes through an empty file, which the
+        // watcher waits out: EffectWatcherTests.anInPlaceSaveUnderWayIsNotAnError).
         try Data("{ \"format\": \"plume-effect\", \"version\": 1, \"emitterCells\": [ { \"birthRate\": ".utf8)
             .write(to: file, options: .atomic)
         let broken = try state.wait("the error") { $0.error != nil }
