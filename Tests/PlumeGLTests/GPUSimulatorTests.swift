@@ -237,9 +237,11 @@ struct GPUSimulatorTests {
     @Test func twoHundredSimulatorsLeakNothing() throws {
         try GPU.run { context in
             // Compile every variant these simulators use first: programs belong to the context.
-            do {
-                let warm = try GPUSimulator(layer: Preset.fireworks.makeLayer(), context: context)
+            // Both layers below, whatever ran before in this context (a filtered run compiles here).
+            for layer in [Preset.fireworks.makeLayer(), Self.layer(rate: 300, sub: true)] {
+                let warm = try GPUSimulator(layer: layer, context: context)
                 for f in 0...130 { try warm.advance(to: Double(f) / 60) }
+                _ = try warm.snapshot()
             }
             let before = context.objects
             var names: [GLuint] = []
