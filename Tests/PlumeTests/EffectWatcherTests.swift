@@ -80,6 +80,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try EffectFile.write(Preset.fire.makeLayer(), to: url)
         let watcher = EffectWatcher(url: url)
+        watcher.settling = 60   // the default second, on a machine that may stall between two lines
         guard case .loaded? = watcher.poll() else {
             Issue.record("the first poll loads the file")
             return
@@ -101,7 +102,7 @@ import Testing
         #expect(document.layer.emitterCells?[0].birthRate == 77 && watcher.lastError == nil)
         // A file left empty past the settling time is a bad save, reported as such.
         try Data().write(to: url)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -(EffectWatcher.writeSettling + 1))],
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -(watcher.settling + 1))],
                                               ofItemAtPath: url.path)
         guard case let .failed(error)? = watcher.poll() else {
             Issue.record("a file left empty is reported")

@@ -25,6 +25,8 @@ public final class EffectWatcher {
     /// How long an empty file may have been modified before it counts as a save (seconds): 1.
     /// Until then it is an in-place save under way, and a poll reports nothing.
     public static let writeSettling: Double = 1
+    /// This watcher's ``writeSettling`` (tests lengthen it, so a stalled machine cannot outlast it).
+    var settling = EffectWatcher.writeSettling
 
     /// What a poll found.
     public enum Event {
@@ -69,7 +71,7 @@ public final class EffectWatcher {
         reportedMissing = false
         let sinceModified = Date().timeIntervalSince1970 - current.modified
         // An in-place save under way (truncated, not yet written): look again at the next poll.
-        if current.size == 0 && sinceModified < Self.writeSettling { return nil }
+        if current.size == 0 && sinceModified < settling { return nil }
         let recentlyModified = sinceModified < 2
         if current == stamp && !recentlyModified { return nil }
         stamp = current
