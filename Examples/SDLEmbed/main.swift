@@ -45,9 +45,11 @@ do {
     var ship = Ship(x: Double(width) / 2, y: Double(height) / 2)
     let simulator = try GPUSimulator(layer: effects.layer, context: context)
     let renderer = try ParticleRenderer(context: context)
-    // The host clock (the machine's uptime, far from 0); the ship uses the time since the start.
+    // The game's clock, as ShipGame's: the host clock (the machine's uptime, far from 0) moved on
+    // by each frame's step, capped at 0.1 s, so a hitch moves the ship and its effects together.
     let start = CACurrentMediaTime()
-    var last = 0.0
+    var last = start
+    var gameTime = 0.0
     var frames = 0
     var running = true
     var event = SDL_Event()
@@ -60,9 +62,9 @@ do {
         let keys = SDL_GetKeyboardState(nil)!
         func held(_ key: SDL_Scancode) -> Bool { keys[Int(key.rawValue)] != 0 }
         let clock = CACurrentMediaTime()
-        let now = clock - start
-        let dt = min(now - last, 0.1)
-        last = now
+        let dt = min(clock - last, 0.1)
+        last = clock
+        gameTime += dt
         let steering = held(SDL_SCANCODE_LEFT) || held(SDL_SCANCODE_RIGHT) || held(SDL_SCANCODE_UP)
         if effects.explodedAt == nil {
             // The autopilot turns and thrusts, so the trail shows without a player.
@@ -75,7 +77,7 @@ do {
         }
         if held(SDL_SCANCODE_X) || frames == explodeAtFrame { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
         effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: true)
-        try simulator.advance(to: clock)
+        try simulator.advance(to: start + gameTime)
 
         // 3. Draw into SDL's framebuffer, then SDL swaps.
         var fw: Int32 = 0, fh: Int32 = 0

@@ -2,7 +2,8 @@
 // exhaust trail, X blows it up into fragments that shed debris (sub-cells), Esc quits.
 //
 //   swift run ShipGame                 play
-//   swift run ShipGame --seconds 4     quit after 4 s (or at Esc) and print what is alive (for tests)
+//   swift run ShipGame --seconds 4     quit after 4 s of game time (or at Esc) and print what is alive (for tests)
+//   … --trace                          print where the ship is each frame, and the explosion
 //
 // It imports only Plume's products: the window, its keys, the viewport and the clear come from
 // PlumeGL's GLContext (see the article *Embedding in a game*).
@@ -18,6 +19,7 @@ func option(_ name: String) -> Double? {
 }
 let maxFrames = option("--frames").map(Int.init)
 let maxSeconds = option("--seconds")
+let trace = arguments.contains("--trace")   // a line a frame: where the ship is, and the explosion
 let (width, height) = (640, 480)
 
 do {
@@ -29,10 +31,13 @@ do {
     effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: false)
     let simulator = try GPUSimulator(layer: effects.layer, context: context)
     let renderer = try ParticleRenderer(context: context)
-    // The host clock, as in the README's loop: the machine's uptime, far from 0. The layer starts
-    // at the first update whatever it reads; the ship and --seconds use the time since the start.
+    // The game's clock: the host clock (the machine's uptime, far from 0; the layer starts at the
+    // first update whatever it reads) moved on by each frame's step, capped at 0.1 s. A hitch (a
+    // shader compiled on first use, a dragged window) then moves the ship and its effects on
+    // together by at most that, instead of the effects jumping ahead of the game.
     let start = CACurrentMediaTime()
-    var last = 0.0
+    var last = start
+    var gameTime = 0.0
     var frames = 0
     let startPoint = (ship.x, ship.y)
 
@@ -41,18 +46,21 @@ do {
     while !context.shouldClose && !context.isKeyDown(.escape) {
         context.pollEvents()
         let clock = CACurrentMediaTime()
-        let now = clock - start
-        let dt = min(now - last, 0.1)
-        last = now
+        let dt = min(clock - last, 0.1)
+        last = clock
+        gameTime += dt
         let thrust = context.isKeyDown(.up)
         if effects.explodedAt == nil {
             ship.update(dt: dt, left: context.isKeyDown(.left), right: context.isKeyDown(.right), thrust: thrust,
                         width: Double(width), height: Double(height))
         }
         // A top-level cell's beginTime is layer time: the burst starts at the layer's time now.
-        if context.isKeyDown(.character("x")!) { effects.explode(atLayerTime: simulator.layerTime ?? 0) }
+        if context.isKeyDown(.character("x")!), effects.explodedAt == nil {
+            effects.explode(atLayerTime: simulator.layerTime ?? 0)
+            if trace { print(String(format: "explosion at layer time %.2f s", effects.explodedAt ?? 0)) }
+        }
         effects.follow(x: ship.x, y: ship.y, heading: ship.heading, thrusting: thrust)
-        try simulator.advance(to: clock)
+        try simulator.advance(to: start + gameTime)
 
         // 3. Draw into the window: the projection maps the layer's points onto the window.
         let pixels = context.framebufferSize ?? (width, height)   // more pixels than points on HiDPI
@@ -61,13 +69,12 @@ do {
         try renderer.draw(simulator, viewProjection: .layer(width: Float(width), height: Float(height)))
         context.swapBuffers()
 
-        if frames == 0 {
-            print("running: the first frame is on screen")   // for tests: keys sent from now on count
-            fflush(nil)   // every stream: stdout is a file here, fully buffered
-        }
+        if frames == 0 { print("running: the first frame is on screen") }   // keys sent from now on count
+        if trace { print(String(format: "frame %d: ship at (%.1f, %.1f)", frames, ship.x, ship.y)) }
+        if frames == 0 || trace { fflush(nil) }   // every stream: stdout is a file under a test, fully buffered
         frames += 1
         if let maxFrames, frames >= maxFrames { break }
-        if let maxSeconds, now >= maxSeconds { break }
+        if let maxSeconds, gameTime >= maxSeconds { break }
     }
 
     let snapshot = try simulator.snapshot()

@@ -25,17 +25,24 @@ struct ExamplesTests {
 
     @Test func shipGameSteersAndExplodesWithTheKeyboard() throws {
         let session = try XSession()
-        // Keys are sent once the game loop runs (its clock starts after the simulator and
-        // renderer are built, which takes seconds on a loaded machine), and Esc ends it half a
-        // second after the explosion, while the debris (0.6 s) is alive; --seconds is a backstop.
-        let game = try session.start(try XSession.product("ShipGame"), ["--seconds", "60"])
+        // Each key waits for what the game printed (--trace), not for the clock: on a loaded machine
+        // with a cold shader cache a frame that compiles a cell's programs takes seconds, and key
+        // presses then land in one frame. Up is held until the ship has moved 10 points, X until
+        // the explosion, and Esc ends the game half a second later while the debris (0.6 s) lives:
+        // the game's clock steps at most 0.1 s a frame. --seconds (game time) is a backstop.
+        let game = try session.start(try XSession.product("ShipGame"), ["--seconds", "30", "--trace"])
         try session.waitForOutput(of: "ShipGame", index: 0, containing: "running")
         let window = try session.window(titled: "Plume ShipGame")
         try session.xdotool("mousemove", "--window", window, "20", "20")   // focus follows the pointer
         try session.xdotool("keydown", "Up")
-        usleep(1_000_000)
+        try session.waitForOutput(of: "ShipGame", index: 0, "a frame with the ship 10 points up") { output in
+            guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("frame ") }) else { return false }
+            let y = self.numbers(in: String(line), line: "frame").last ?? 336
+            return y < 326
+        }
         try session.xdotool("keyup", "Up")
         try session.xdotool("key", "x")
+        try session.waitForOutput(of: "ShipGame", index: 0, containing: "explosion at")
         usleep(500_000)
         try session.xdotool("key", "Escape")
         while game.isRunning { usleep(50_000) }
@@ -53,9 +60,10 @@ struct ExamplesTests {
     /// because its cell's `beginTime` is the layer's time (issue 28, item 1).
     @Test func sdlEmbeddingDrawsTheSameEffects() throws {
         let session = try XSession()
-        // SDLEmbed runs on the real clock: the exhaust (0.9 ± 0.15 s) stops at the explosion, so it
-        // is counted just before it; the fragments (2 s, born over 0.15 s from the explosion) and
-        // their debris at the end, 10 frames later (alive at 4 to 3000 frames a second).
+        // The exhaust (0.9 ± 0.15 s) stops at the explosion, so it is counted just before it; the
+        // fragments (2 s, born over 0.15 s from the explosion) and their debris at the end, 10
+        // frames later: at most 1 s of game time (its clock steps at most 0.1 s a frame), at least
+        // 1/300 s (the first fragment's birth) below 3000 frames a second.
         let result = try session.run(try XSession.product("SDLEmbed"), ["--frames", "90", "--explode-at", "80"])
         #expect(result.status == 0, "SDLEmbed failed: \(result.output)")
         #expect(result.output.contains("90 frames on"))

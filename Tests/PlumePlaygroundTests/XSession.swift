@@ -100,15 +100,22 @@ final class XSession {
     /// Waits until the output of the `index`th program started (its log) holds `text`, for at most
     /// `timeout` seconds; throws ``XSessionError/timedOut(_:)`` with the output so far after that.
     func waitForOutput(of program: String, index: Int, containing text: String, timeout: Double = 60) throws {
+        try waitForOutput(of: program, index: index, "\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until `condition` holds for the output so far of the `index`th program started
+    /// (`what` names it in the error after `timeout` seconds).
+    func waitForOutput(of program: String, index: Int, _ what: String, timeout: Double = 60,
+                       until condition: (String) -> Bool) throws {
         let log = directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(index).log")
         let deadline = Date().addingTimeInterval(timeout)
         var output = ""
         while Date() < deadline {
             output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if output.contains(text) { return }
+            if condition(output) { return }
             usleep(50_000)
         }
-        throw XSessionError.timedOut("\(program) printed no \"\(text)\" in \(timeout) s: \(output)")
+        throw XSessionError.timedOut("\(program) printed no \(what) in \(timeout) s: \(output.suffix(2000))")
     }
 
     /// Runs xdotool with these arguments on this display (real X input through XTEST).
