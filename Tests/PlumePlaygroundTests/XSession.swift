@@ -99,13 +99,16 @@ final class XSession {
 
     /// Waits until the output of the `index`th program started (its log) holds `text`, for at most
     /// `timeout` seconds; throws ``XSessionError/timedOut(_:)`` with the output so far after that.
-    func waitForOutput(of program: String, index: Int, containing text: String, timeout: Double = 60) throws {
+    /// The default is long: on a cold shader cache a frame that links a cell's programs for the
+    /// first time takes tens of seconds on a loaded 2-core machine (ShipGame's test took 188 s in
+    /// a clean-clone `.ci/test` run, 15 s alone).
+    func waitForOutput(of program: String, index: Int, containing text: String, timeout: Double = 180) throws {
         try waitForOutput(of: program, index: index, "\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until `condition` holds for the output so far of the `index`th program started
     /// (`what` names it in the error after `timeout` seconds).
-    func waitForOutput(of program: String, index: Int, _ what: String, timeout: Double = 60,
+    func waitForOutput(of program: String, index: Int, _ what: String, timeout: Double = 180,
                        until condition: (String) -> Bool) throws {
         let log = directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(index).log")
         let deadline = Date().addingTimeInterval(timeout)
