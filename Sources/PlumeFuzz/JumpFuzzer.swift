@@ -43,17 +43,17 @@ package enum JumpFuzzer {
                 let short = ReferenceSimulator(layer: layer, limits: limits)
                 try short.advance(to: 0)
                 try short.advance(to: warm)
-                let s0 = threadCPUTime()
+                let s0 = ThreadClock.now()
                 try short.advance(to: 1e3)
-                let shortCost = threadCPUTime() - s0
+                let shortCost = ThreadClock.now() - s0
                 let simulator = ReferenceSimulator(layer: layer, limits: limits)
                 try simulator.advance(to: 0)
                 try simulator.advance(to: warm)
-                let t0 = clock.now, c0 = threadCPUTime()
+                let t0 = clock.now, c0 = ThreadClock.now()
                 try simulator.advance(to: jump)
                 try simulator.advance(to: jump + 1.0 / 60)
                 elapsed = clock.now - t0
-                let cost = threadCPUTime() - c0
+                let cost = ThreadClock.now() - c0
                 if cost > shortCost * 4 + .milliseconds(250) {
                     report.growing += 1
                     report.findings.append("case \(index) (\(kind.rawValue)): the jump to \(jump) s took \(cost) of CPU time, the jump to 10³ s \(shortCost)")
@@ -81,13 +81,6 @@ package enum JumpFuzzer {
             report.perKind[kind.rawValue, default: 0] += 1
         }
         return report
-    }
-
-    /// The calling thread's CPU time.
-    static func threadCPUTime() -> Duration {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return .seconds(t.tv_sec) + .nanoseconds(t.tv_nsec)
     }
 
     /// One cell (sometimes with a sub-cell) and one behaviour of `kind` with random inputs.
