@@ -46,7 +46,7 @@ struct ExamplesTests {
         usleep(500_000)
         try session.xdotool("key", "Escape")
         while game.isRunning { usleep(50_000) }
-        let log = try String(contentsOf: session.directory.appendingPathComponent("ShipGame-0.log"), encoding: .utf8)
+        let log = try String(contentsOf: session.log(of: "ShipGame", index: 0), encoding: .utf8)
         #expect(game.terminationStatus == 0, "ShipGame failed: \(log)")
         // It starts at (320, 336) heading up: thrust moves it up the screen, and only up.
         let moved = numbers(in: log, line: "ship moved")

@@ -63,6 +63,11 @@ final class XSession {
                             "\(name) is not built (looked in \(candidates)); run swift build")
     }
 
+    /// The log that the output of the `index`th program started (`program`, a name or a path) goes to.
+    func log(of program: String, index: Int) -> URL {
+        directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(index).log")
+    }
+
     /// Starts `program` on this display; its output goes to a log in the session directory.
     @discardableResult
     func start(_ program: String, _ arguments: [String]) throws -> Process {
@@ -73,7 +78,7 @@ final class XSession {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         process.environment = environment
-        let log = directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(children.count).log")
+        let log = log(of: program, index: children.count)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
@@ -93,7 +98,7 @@ final class XSession {
             process.waitUntilExit()
             Issue.record("\(program) \(arguments) ran past \(timeout) s")
         }
-        let log = directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(children.count - 1).log")
+        let log = log(of: program, index: children.count - 1)
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
@@ -110,7 +115,7 @@ final class XSession {
     /// (`what` names it in the error after `timeout` seconds).
     func waitForOutput(of program: String, index: Int, _ what: String, timeout: Double = 180,
                        until condition: (String) -> Bool) throws {
-        let log = directory.appendingPathComponent("\((program as NSString).lastPathComponent)-\(index).log")
+        let log = log(of: program, index: index)
         let deadline = Date().addingTimeInterval(timeout)
         var output = ""
         while Date() < deadline {
