@@ -79,6 +79,18 @@ struct TurbulenceTests {
         print("turbulence: grid vs 1 ms steps after 3 s: \(maxAbs(grid.0 - s.position)) pt (bound \(bound))")
     }
 
+    /// The field's constants are written as hexadecimal `Double`s (so they fold to constants):
+    /// each must be exactly the `Float` that the shader's decimal literal rounds to
+    /// (`plume_noise_gradient`, `plume_noise_corner`, `plume_curl_noise`).
+    @Test func theConstantsAreTheShadersFloats() {
+        let pairs: [(String, Double, Float)] = [("skew", CurlNoise.skew, 0.36602540378), ("unskew", CurlNoise.unskew, 0.21132486540),
+                                                ("large", CurlNoise.large, 0.92387953251), ("small", CurlNoise.small, 0.38268343236),
+                                                ("turnCos", CurlNoise.turnCos, -0.73736887808), ("turnSin", CurlNoise.turnSin, 0.67549029350)]
+        for (name, value, float) in pairs {
+            #expect(value == Double(float), "\(name): \(value) against Float \(float)")
+        }
+    }
+
     /// The lattice hash (`CurlNoise.cornerHash`, two multiply–xorshift rounds): over 256 × 256
     /// cells for several seeds, behaviours and octaves, the gradients are uniform over the 8
     /// directions (χ² with 7 degrees of freedom below 30: p < 10⁻⁴ for a uniform draw), and
