@@ -75,12 +75,12 @@ struct MotionVortex {
 
 struct MotionTurbulence {
     float strength, frequency, octaves, scrollSpeed;
-    uint draw;
+    uint key;                      // the lattice key (CurlNoise.key), mixed on the host
 };
 
 MotionTurbulence plume_mt_turbulence(usamplerBuffer t, int e) {
     return MotionTurbulence(plume_Turbulence_strength(t, e), plume_Turbulence_noiseFrequency(t, e),
-                            plume_Turbulence_octaves(t, e), plume_Turbulence_scrollSpeed(t, e), plume_Turbulence_draw(t, e));
+                            plume_Turbulence_octaves(t, e), plume_Turbulence_scrollSpeed(t, e), plume_Turbulence_key(t, e));
 }
 
 MotionAttractor plume_mt_attractor(usamplerBuffer t, int e) {
@@ -340,15 +340,15 @@ vec2 plume_noise_gradient(vec2 x, uint key) {
 }
 
 // CurlNoise.acceleration: `at` the particle's age, seconds. The octaves loop as do … while: n ≥ 1,
-// and llvmpipe runs a for loop's body once more, masked, to find that it ends.
-vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
+// and llvmpipe runs a for loop's body once more, masked, to find that it ends. Octave o's key is
+// T.key ^ o·0x9E3779B9 (T.key: CurlNoise.key, mixed on the host), its scale 2^o, its weight 2^-o.
+vec3 plume_curl_noise(MotionTurbulence T, vec3 p, float at) {
     if (T.strength == 0.0) return vec3(0.0);
 #if ONE_TURBULENCE && TURBULENCE_OCTAVES > 0
     const int n = TURBULENCE_OCTAVES;      // the table's count, compiled in (MotionForces.octaves)
 #else
     int n = int(floor(clamp(T.octaves, 1.0, 8.0)));
 #endif
-    uint key = plume_mix(plume_mix(seed ^ 0x9E3779B9u) ^ T.draw);
     vec2 x = vec2(p.x * T.frequency, p.y * T.frequency);
     float drift = T.scrollSpeed * at;
     const float C = -0.73736887808, S = 0.67549029350;
@@ -356,7 +356,7 @@ vec3 plume_curl_noise(MotionTurbulence T, uint seed, vec3 p, float at) {
     float norm = 0.0, scale = 1.0, weight = 1.0;
     int o = 0;
     do {
-        sum += plume_noise_gradient((x + direction * drift) * scale, key ^ (uint(o) * 0x9E3779B9u)) * weight;
+        sum += plume_noise_gradient((x + direction * drift) * scale, T.key ^ (uint(o) * 0x9E3779B9u)) * weight;
         norm += weight;
         scale *= 2.0;
         weight *= 0.5;
@@ -401,10 +401,10 @@ vec3 plume_mt_force(usamplerBuffer t, int m, vec3 p, vec3 v, float at, vec3 a, M
     for (int i = 0; i < q.attractors; ++i) plume_mt_attract(f, plume_mt_attractor(t, q.attractorStart + ATTRACTOR_VECS * i), p);
 #endif
 #if ONE_TURBULENCE
-    f += plume_curl_noise(q.turbulence, q.seed, p, at);
+    f += plume_curl_noise(q.turbulence, p, at);
 #elif HAS_TURBULENCE
     for (int i = 0; i < q.turbulences; ++i) {
-        f += plume_curl_noise(plume_mt_turbulence(t, q.turbulenceStart + TURBULENCE_VECS * i), q.seed, p, at);
+        f += plume_curl_noise(plume_mt_turbulence(t, q.turbulenceStart + TURBULENCE_VECS * i), p, at);
     }
 #endif
 #if ONE_VORTEX

@@ -200,6 +200,19 @@ extension Scenarios {
         }, times: steps(until: 6)),
         Scenario(name: "motion turbulence, seek backwards", make: { behaviorLayer([turbulence()]) },
                  times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45),
+        // A single turbulence's octave count is compiled in (1 and 8, the ends of its range); two
+        // turbulences loop over the table's counts and keys.
+        Scenario(name: "motion turbulence of 1 octave", make: { behaviorLayer([turbulence(octaves: 1)]) },
+                 times: irregularSteps(seed: 31)),
+        Scenario(name: "motion turbulence of 8 octaves", make: { behaviorLayer([turbulence(octaves: 8)]) },
+                 times: irregularSteps(seed: 37)),
+        Scenario(name: "motion two turbulences of 2 and 4 octaves", make: {
+            let eddies = turbulence(octaves: 4)
+            eddies.name = "eddies"
+            eddies.noiseFrequency = 0.004
+            eddies.strength = 60
+            return behaviorLayer([turbulence(octaves: 2), eddies])
+        }, times: irregularSteps(seed: 41)),
     ] + [30.0, 60, 144, 240].map { fps in
         Scenario(name: "motion colliders at \(Int(fps)) updates/s", make: { behaviorLayer(colliders()) },
                  times: steps(fps: fps, until: fps > 100 ? 5 : 10.5), compareEvery: Int(2 * fps))

@@ -81,6 +81,10 @@ public struct ResolvedTurbulence: DeclaredBehaviorParameters, Hashable, Sendable
     /// by their declarations: what the GPU's `Turbulence` entry holds.
     public var parameters = EmitterBehavior.GPUParameters()
 
+    /// Its lattice key (``CurlNoise``: the layer's seed and the draw index, mixed twice), which
+    /// the GPU's `Turbulence` entry holds.
+    public var key: UInt32 { CurlNoise.key(seed: seed, draw: draw) }
+
     /// The acceleration at `p` (layer points) when the particle is `age` seconds old, points/s².
     public func acceleration(at p: SIMD3<Double>, age: Double) -> SIMD3<Double> {
         CurlNoise.acceleration(at: p, age: age, strength: parameters.strength, frequency: parameters.noiseFrequency,

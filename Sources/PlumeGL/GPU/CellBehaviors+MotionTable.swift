@@ -58,7 +58,7 @@ extension CellBehaviors {
                                    declared: declared(c.parameters, .acceleration)).texels
         }
         for (x, v) in keys { t += CurveKeyEntry(location: Float(x), value: Float(v)).texels }
-        for n in turbulences { t += TurbulenceEntry(draw: n.draw, declared: declared(n.parameters, .turbulence)).texels }
+        for n in turbulences { t += TurbulenceEntry(key: n.key, declared: declared(n.parameters, .turbulence)).texels }
         for v in vortices {
             t += VortexEntry(position: SIMD3<Float>(v.position), falloffDistance: Float(v.falloffDistance),
                              declared: declared(v.parameters, .vortex)).texels

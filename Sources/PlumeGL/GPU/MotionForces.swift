@@ -44,6 +44,7 @@ struct MotionForces: OptionSet, Hashable {
                                        [.colliders, .shapes],
                                        [.attractors, .oneAttractor], [.vortices, .oneVortex],
                                        [.turbulences, .oneTurbulence], [.turbulences, .oneTurbulence, .octaves(3)],
+                                       [.turbulences, .oneTurbulence, .octaves(8)],
                                        [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
                                        [.colliders, .fields]]
 
