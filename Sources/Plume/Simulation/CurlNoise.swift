@@ -26,7 +26,7 @@ public enum CurlNoise {
     static let limit = 16_777_216.0
     /// The constants, rounded to `Float` as the GPU's literals are: both simulators use the same
     /// values. Written as the `Float`s' exact hexadecimal values (`Double(Float(0.36602540378))` is
-    /// `0x1.76cf5ep-2`; `CurlNoiseTests` checks each), so the optimizer makes them constants: an
+    /// `0x1.76cf5ep-2`; `TurbulenceTests` checks each), so the optimizer makes them constants: an
     /// initializer it cannot fold is a lazy global, and its `swift_once` check ran at every use in
     /// the reference's hot loop (3 % of a turbulence bench run's time).
     static let skew: Double = 0x1.76cf5ep-2             // F = (√3 − 1)/2: Float(0.36602540378)
