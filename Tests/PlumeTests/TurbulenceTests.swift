@@ -81,13 +81,22 @@ struct TurbulenceTests {
 
     /// The field's constants are written as hexadecimal `Double`s (so they fold to constants):
     /// each must be exactly the `Float` that the shader's decimal literal rounds to
-    /// (`plume_noise_gradient`, `plume_noise_corner`, `plume_curl_noise`).
-    @Test func theConstantsAreTheShadersFloats() {
-        let pairs: [(String, Double, Float)] = [("skew", CurlNoise.skew, 0.36602540378), ("unskew", CurlNoise.unskew, 0.21132486540),
-                                                ("large", CurlNoise.large, 0.92387953251), ("small", CurlNoise.small, 0.38268343236),
-                                                ("turnCos", CurlNoise.turnCos, -0.73736887808), ("turnSin", CurlNoise.turnSin, 0.67549029350)]
-        for (name, value, float) in pairs {
-            #expect(value == Double(float), "\(name): \(value) against Float \(float)")
+    /// (`plume_noise_gradient`, `plume_noise_corner`, `plume_curl_noise`), read from the shader.
+    @Test func theConstantsAreTheShadersFloats() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let shader = try String(contentsOf: root.appendingPathComponent("Shaders/plume_motion_behaviors.glsl"), encoding: .utf8)
+        // Each constant and the text its literal follows in the shader.
+        let pairs: [(String, Double, String)] = [("skew", CurlNoise.skew, "F = "), ("unskew", CurlNoise.unskew, "G = "),
+                                                 ("large", CurlNoise.large, "? vec2(0.38268343236, "),
+                                                 ("small", CurlNoise.small, "? vec2("),
+                                                 ("turnCos", CurlNoise.turnCos, "C = "), ("turnSin", CurlNoise.turnSin, "S = ")]
+        for (name, value, prefix) in pairs {
+            let literal = try #require(shader.range(of: prefix).map { range in
+                String(shader[range.upperBound...].prefix { "-0123456789.".contains($0) })
+            }, "\(name): no `\(prefix)` in the shader")
+            let float = try #require(Float(literal), "\(name): `\(literal)` after `\(prefix)`")
+            #expect(value == Double(float), "\(name): \(value) against the shader's \(literal) (Float \(float))")
         }
     }
 
