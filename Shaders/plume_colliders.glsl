@@ -146,20 +146,28 @@ ContactWalk plume_no_contacts() {
 // state is the collision-free one), noting in `w` the hits whose ticks lie in its window. A hit's
 // velocity is the drift's there; after a bounce the particle moves on under the drift's
 // acceleration. Times inside are seconds from s0.age, so a hit's tick (rounded to the nearest) is
-// exact in float.
+// exact in float. The colliders are q's list (q.colliderStart, q.colliders: in the update, from
+// uniforms, so that each grid step's texel reads are one load for all lanes: MotionLists).
 MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 v0, vec3 acc, float speed,
-                               inout ContactWalk w) {
+                               MotionParticle q, inout ContactWalk w) {
 #if !HAS_COLLIDERS
     return s1;
 #endif
-    int n = int(plume_MotionHeader_colliders(t, m));
+    int n = q.colliders;
     if (n == 0) return s1;
-    int first = plume_MotionHeader_colliderStart(t, m);
+    int first = q.colliderStart;
     vec3 fp = s0.position, tp = s1.position, tv = s1.velocity, v = v0;
     float fa = 0.0, ta = plume_seconds(s1.age - s0.age);
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
         int hit = -1;
+#if ONE_COLLIDER
+        // the only collider: its texels read at one address (`first`), not at one chosen per lane
+        best = plume_collider_entry(t, first, fp, tp);
+        if (best >= 0.0) hit = 0;
+        if (hit < 0) break;
+        int e = first;
+#else
         int i = 0;
         do {     // n ≥ 1: do … while, as a for loop's body runs once more, masked, on llvmpipe
             float s = plume_collider_entry(t, first + COLLIDER_VECS * i, fp, tp);
@@ -167,6 +175,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         } while (++i < n);
         if (hit < 0) break;
         int e = first + COLLIDER_VECS * hit;
+#endif
         vec3 p = fp + (tp - fp) * best;
         float age = fa + (ta - fa) * best;
         vec3 vHit = v + acc * (age - fa);
@@ -192,9 +201,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
     return MotionState(s1.age, tp, tv);
 }
 
-MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionDrift d) {
+MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionDrift d, MotionParticle q) {
     ContactWalk w = plume_no_contacts();
-    return plume_collide_walk(t, m, s0, d.state, d.velocity, d.acc, d.speed, w);
+    return plume_collide_walk(t, m, s0, d.state, d.velocity, d.acc, d.speed, q, w);
 }
 
 // Collisions.contacts: walks the grid from s (a grid point) through the step that holds age1,
@@ -209,7 +218,7 @@ ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int
     int step = GRID_TICKS;
     for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
         MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
-        MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d.state, d.velocity, d.acc, d.speed, w), d.acc);
+        MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d.state, d.velocity, d.acc, d.speed, q, w), d.acc);
         if ((n + 1) * step > age1) break;
         s = next;
     }

@@ -13,7 +13,7 @@ MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, 
         int i = 0;
         do {
             MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
-            s = plume_held(t, m, plume_collide(t, m, s, d), d.acc);
+            s = plume_held(t, m, plume_collide(t, m, s, d, q), d.acc);
             ++n;
         } while (++i < k);
     }
@@ -95,7 +95,7 @@ MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, in
 #if HAS_GRID
     if (kind == MOTION_GRID) {
         MotionState g = plume_grid_advance(t, m, s, age, a, q, maxSteps);
-        e = plume_collide(t, m, g, plume_drift(t, m, g, age, a, q));
+        e = plume_collide(t, m, g, plume_drift(t, m, g, age, a, q), q);
     }
 #endif
     e.velocity *= plume_mt_factor(t, m, plume_seconds(age), q.lifetime);

@@ -54,6 +54,8 @@ const int MOTION_ORBIT = 3;
 #define HAS_FIELDS ((MOTION_FORCES & 8192) != 0)
 // Bits 14–17 beside ONE_TURBULENCE: its octave count (1…8), compiled in; 0: read from the table.
 #define TURBULENCE_OCTAVES ((MOTION_FORCES >> 14) & 15)
+// Bit 18: the cell has exactly one collider, tested without the loop over colliders.
+#define ONE_COLLIDER ((MOTION_FORCES & 262144) != 0)
 
 struct MotionState {
     int age;                       // ticks
@@ -113,6 +115,7 @@ struct MotionParticle {
     int attractors, attractorStart;
     int turbulences, turbulenceStart;
     int vortices, vortexStart;
+    int colliders, colliderStart;  // the Collider entries
     MotionAttractor attractor;     // the only one (ONE_ATTRACTOR), else unread
     MotionVortex vortex;           // the only one (ONE_VORTEX), else unread
     MotionTurbulence turbulence;   // the only one (ONE_TURBULENCE), else unread
@@ -155,21 +158,45 @@ float plume_mt_spreads(usamplerBuffer t, int first, int count, uint seed, uvec2 
 // A particle with no motion behaviours' constants (a cell whose motion is off): lifetime 1 s, no
 // forces; what a pass holds before it knows the cell's.
 MotionParticle plume_no_motion_particle() {
-    return MotionParticle(1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    return MotionParticle(1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                           MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
                           MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
                           MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));
 }
 
+// Where the entries of the section's lists start (texels) and how many there are (MotionHeader).
+// The update takes the starts of the lists it compiles from uniforms (u_attractorStart …): the
+// texels of an entry at an address that is the same for all lanes are one load for all of them on
+// llvmpipe, where an address read from the table is fetched lane by lane.
+struct MotionLists {
+    int attractors, attractorStart;
+    int turbulences, turbulenceStart;
+    int vortices, vortexStart;
+    int colliders, colliderStart;
+};
+
+MotionLists plume_motion_lists(usamplerBuffer t, int m) {
+    return MotionLists(int(plume_MotionHeader_attractors(t, m)), plume_MotionHeader_attractorStart(t, m),
+                       int(plume_MotionHeader_turbulences(t, m)), plume_MotionHeader_turbulenceStart(t, m),
+                       int(plume_MotionHeader_vortices(t, m)), plume_MotionHeader_vortexStart(t, m),
+                       int(plume_MotionHeader_colliders(t, m)), plume_MotionHeader_colliderStart(t, m));
+}
+
+MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime);
+
 MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime) {
+    return plume_motion_particle_in(t, m, plume_motion_lists(t, m), key, lifetime);
+}
+
+// The particle's draws and the cell's parameters, with the lists `l`.
+MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime) {
     uint seed = plume_MotionHeader_seed(t, m);
     MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0,
                                       plume_MotionHeader_drag(t, m), seed, plume_MotionHeader_center(t, m),
                                       int(plume_MotionHeader_keys(t, m)),
                                       int(plume_MotionHeader_waves(t, m)), plume_MotionHeader_waveStart(t, m),
-                                      int(plume_MotionHeader_attractors(t, m)), plume_MotionHeader_attractorStart(t, m),
-                                      int(plume_MotionHeader_turbulences(t, m)), plume_MotionHeader_turbulenceStart(t, m),
-                                      int(plume_MotionHeader_vortices(t, m)), plume_MotionHeader_vortexStart(t, m),
+                                      l.attractors, l.attractorStart, l.turbulences, l.turbulenceStart,
+                                      l.vortices, l.vortexStart, l.colliders, l.colliderStart,
                                       MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
                                       MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
                                       MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));

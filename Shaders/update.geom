@@ -2,13 +2,21 @@
 // this update's end, advances its sub-cell clocks (the spawn pass emits the births from the same
 // arithmetic), and writes it out if it is still alive. A record born in this update (u_fresh) is
 // already at the update's end; its motion and clocks start at age 0.
-// Program updateFetch reads the record from u_records itself (record_index.vert hands on only its
-// index and first word vector); program update receives it whole from record.vert. The
-// updateMotion program (cells with motion behaviours, Semantics §12) advances the anchor under them.
+// Programs updateFetch and updateMotionFetch read the record from u_records themselves
+// (record_index.vert hands on only its index and first word vector); update and updateMotion
+// receive it whole from record.vert. The motion programs (cells with motion behaviours, Semantics
+// §12) advance the anchor under them.
 layout(points) in;
 layout(points, max_vertices = 1) out;
 
-#ifdef PROGRAM_updateFetch
+#if defined(PROGRAM_updateFetch) || defined(PROGRAM_updateMotionFetch)
+#define UPDATE_FETCH 1
+#endif
+#if defined(PROGRAM_updateMotion) || defined(PROGRAM_updateMotionFetch)
+#define UPDATE_MOTION 1
+#endif
+
+#ifdef UPDATE_FETCH
 flat in int v_index[];
 flat in uvec4 v_rec0[];
 #else
@@ -18,7 +26,7 @@ out uvec4 xf_rec[REC_VECS(SUB, CHILD)];   // @capture
 
 void main() {
     uvec4 r[REC_MAX];
-#ifdef PROGRAM_updateFetch
+#ifdef UPDATE_FETCH
     int base = v_index[0] * REC_VECS(SUB, CHILD);
     for (int i = 0; i < REC_MAX; ++i) r[i] = uvec4(0u);
     r[0] = v_rec0[0];
@@ -31,10 +39,25 @@ void main() {
     int age1 = u_dt > 2147483647 - p.age ? 2147483647 : p.age + u_dt;   // ages saturate (Ticks.maxAge)
     if (!(age1 < int(p.lifetime))) return;             // dead at this update's end
     int age0 = u_fresh ? 0 : p.age;
-#ifdef PROGRAM_updateMotion
-    // Motion behaviours (the updateMotion program): the anchor advances as BehaviorMotion.advance.
+#ifdef UPDATE_MOTION
+    // Motion behaviours (the motion programs): the anchor advances as BehaviorMotion.advance.
     int m = plume_mt_start(u_motion);
-    MotionParticle q = plume_motion_particle(u_motion, m, plume_key(p, u_index), p.lifetime);
+    // the lists' starts the variant reads, as uniforms (the table's values: MotionLists)
+    MotionLists lists = plume_motion_lists(u_motion, m);
+#if MOTION_ATTRACTORS
+    lists.attractorStart = u_attractorStart;
+#endif
+#if MOTION_TURBULENCES
+    lists.turbulenceStart = u_turbulenceStart;
+#endif
+#if MOTION_VORTICES
+    lists.vortexStart = u_vortexStart;
+#endif
+#if MOTION_COLLIDERS
+    lists.colliderStart = u_colliderStart;
+    lists.colliders = u_colliderCount;
+#endif
+    MotionParticle q = plume_motion_particle_in(u_motion, m, lists, plume_key(p, u_index), p.lifetime);
 #if MOTION_STEADY
     // Nothing changed since the previous update (ProgramFeatures.steadyMotion): the anchor holds
     // (a record born in this update holds its birth state at age 0); only the grid moves it on.

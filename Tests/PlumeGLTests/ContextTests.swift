@@ -61,6 +61,7 @@ struct ContextTests {
             for classes: ProgramFeatures in [.closedFormMotion, .gridMotion, .orbitMotion,
                                              [.closedFormMotion, .gridMotion], [.closedFormMotion, .orbitMotion]] {
                 try link { try $0.program(UpdateMotionUniforms.self, sub: sub, features: classes) }
+                try link { try $0.program(UpdateMotionFetchUniforms.self, sub: sub, features: classes) }
                 try link { try $0.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: classes.union(.closedFormMotion)) }
             }
             try link { try $0.program(FetchCopyUniforms.self, sub: sub) }
@@ -78,6 +79,7 @@ struct ContextTests {
             let walk: ProgramFeatures = [.collisions, .gridMotion, .closedFormMotion]
             for extra: ProgramFeatures in [[], .steadyMotion] {
                 try link { try $0.program(UpdateMotionUniforms.self, sub: sub, features: extra.union([.collisions, .gridMotion])) }
+                try link { try $0.program(UpdateMotionFetchUniforms.self, sub: sub, features: extra.union([.collisions, .gridMotion])) }
             }
             try link { try $0.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: walk) }
             try link { try $0.program(OverflowUniforms.self, sub: max(sub, 1), csub: 0, features: walk) }
@@ -88,10 +90,13 @@ struct ContextTests {
         // The grid's force terms one at a time and all (MotionForces: a cell's variant compiles
         // the union of its terms, each an independent block), in the update (steady or not) and
         // spawn variants of a grid cell and the draws (ParticleRenderer: each path and the trails
-        // take the cell's terms; the quad and trail programs stand for them).
+        // take the cell's terms; the quad and trail programs stand for them). The update's record
+        // read does not depend on the terms: the attribute-fed update (for buffers past a buffer
+        // texture's size) links with all of them, the fetching one (the default) with each.
         for forces in MotionForces.each + [.all] {
             for features: ProgramFeatures in [.gridMotion, [.gridMotion, .steadyMotion]] {
-                try link { try $0.program(UpdateMotionUniforms.self, sub: 0, features: features, forces: forces) }
+                try link { try $0.program(UpdateMotionFetchUniforms.self, sub: 0, features: features, forces: forces) }
+                if forces == .all { try link { try $0.program(UpdateMotionUniforms.self, sub: 0, features: features, forces: forces) } }
             }
             try link { try $0.program(SpawnUniforms.self, sub: 1, csub: 0, features: [.gridMotion, .closedFormMotion], forces: forces) }
             try link { try $0.program(DrawUniforms.self, features: .motion, forces: forces) }

@@ -5,13 +5,17 @@ import Testing
 
 /// The update pass has two programs: `updateFetch` (records read through a buffer texture, the
 /// default) and `update` (records as vertex attributes, used where a cell's buffers exceed the
-/// driver's buffer-texture size). They must give identical records, counters and diagnostics.
+/// driver's buffer-texture size), and so has the update of a cell with motion behaviours
+/// (`updateMotionFetch`, `updateMotion`). They must give identical records, counters and diagnostics.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct UpdateProgramTests {
     static let scenarios = Scenarios.all.filter {
         ["preset fireworks (three levels)", "explicit animations: emitter path, cell properties",
          "birth rate stopped and resumed, cells replaced", "key-path edits between frames",
          "shape circle × outline"].contains($0.name)
+    } + (Scenarios.motion + Scenarios.collisions).filter {
+        ["motion all together, edited", "motion behaviours changed and removed",
+         "collision events, a bouncing floor at 60 updates/s"].contains($0.name)
     }
 
     /// Runs the first 400 times of `scenario` on a simulator set up by `configure`; a snapshot

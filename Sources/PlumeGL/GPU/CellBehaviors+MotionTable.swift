@@ -15,15 +15,9 @@ extension CellBehaviors {
         case .grid: 2
         case .orbit: 3
         }
-        let keys = velocity.map { Array(zip($0.locations, $0.values)) } ?? []
-        let waveStart = first + MotionHeaderEntry.vectors
-        let attractorStart = waveStart + WaveEntry.vectors * resolvedWaves.count
-        let radialStart = attractorStart + AttractorEntry.vectors * attractors.count
-        let tangentialStart = radialStart + AccelerationEntry.vectors * radial.count
-        let curveStart = tangentialStart + AccelerationEntry.vectors * tangential.count
-        let turbulenceStart = curveStart + CurveKeyEntry.vectors * keys.count
-        let vortexStart = turbulenceStart + TurbulenceEntry.vectors * turbulences.count
-        let colliderStart = vortexStart + VortexEntry.vectors * vortices.count
+        let keys = speedCurveKeys
+        let (waveStart, attractorStart, radialStart, tangentialStart, curveStart, turbulenceStart, vortexStart, colliderStart) =
+            motionLists(first: first)
         let o = orbit
         let header = MotionHeaderEntry(
             motionClass: motionClass, seed: seed, waves: UInt32(resolvedWaves.count), attractors: UInt32(attractors.count),
@@ -83,6 +77,30 @@ extension CellBehaviors {
         }
         return t + samples
     }
+}
+
+extension CellBehaviors {
+    /// The speed curve's keys (location, value): the section's `CurveKey` entries.
+    var speedCurveKeys: [(Double, Double)] { velocity.map { Array(zip($0.locations, $0.values)) } ?? [] }
+
+    /// The first texel of each list of the motion section that starts at texel `first`: waves,
+    /// attractors, radial and tangential accelerations, speed-curve keys, turbulences, vortices,
+    /// colliders (``motionSection(seed:first:ends:)``'s layout). In the behaviour table
+    /// (``drawTable(seed:motionEnds:)``) the section starts at ``motionSectionStart``; the update
+    /// takes the attractors', turbulences', vortices' and colliders' starts from uniforms.
+    func motionLists(first: Int) -> (waves: Int, attractors: Int, radials: Int, tangentials: Int, curve: Int,
+                                     turbulences: Int, vortices: Int, colliders: Int) {
+        let waves = first + MotionHeaderEntry.vectors
+        let attractors = waves + WaveEntry.vectors * resolvedWaves.count
+        let radials = attractors + AttractorEntry.vectors * self.attractors.count
+        let tangentials = radials + AccelerationEntry.vectors * radial.count
+        let curve = tangentials + AccelerationEntry.vectors * tangential.count
+        let turbulences = curve + CurveKeyEntry.vectors * speedCurveKeys.count
+        let vortices = turbulences + TurbulenceEntry.vectors * self.turbulences.count
+        return (waves, attractors, radials, tangentials, curve, turbulences, vortices,
+                vortices + VortexEntry.vectors * self.vortices.count)
+    }
+
 }
 
 extension EmitterBehavior.CollisionResponse {

@@ -339,27 +339,12 @@ extension GPUSimulator {
             }
         }
         let sources = self.sources(of: node, from: t0, to: t1)
-        let vectors = node.input.vectors
-        // The geometry stage fetches the records itself where they fit a buffer texture: it saves
-        // handing them from the vertex stage (Benchmarks: the GS pass-through vs fetch ceilings).
-        let fetch = readsRecordsThroughTexture
-            && sources.allSatisfy { $0.buffer.capacity * vectors <= (textureBufferLimit ?? context.info.maxTextureBufferSize) }
-        if fetch {
+        if fetchesRecords(sources, node) {
             let p = try context.programs.program(UpdateFetchUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
             setUpdate(p.uniforms, node: node, cell: cell)
             p.uniforms.records.set(TextureUnit(index: 0))
-            let textures = sources.map { $0.buffer.recordTexture(context) }
-            try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-                for ((source, dt, fresh), texture) in zip(sources, textures) {
-                    p.uniforms.dt.set(dt)
-                    p.uniforms.fresh.set(fresh)
-                    context.bindBufferTexture(texture, unit: 0)
-                    lastUpdate.draws += 1
-                    context.drawCaptured(source.vertexArray, source.feedback)
-                }
-            }
-            context.bindBufferTexture(nil, unit: 0)
+            try drawFetching(sources, into: node, cell: cell, dt: p.uniforms.dt, fresh: p.uniforms.fresh)
         } else {
             let p = try context.programs.program(UpdateUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
@@ -374,6 +359,31 @@ extension GPUSimulator {
         }
     }
 
+    /// Whether an update of `node` reads `sources` through buffer textures (programs
+    /// `updateFetch`, `updateMotionFetch`): the geometry stage fetches the records itself where they
+    /// fit one, which saves handing them from the vertex stage (Benchmarks: the GS pass-through vs
+    /// fetch ceilings).
+    private func fetchesRecords(_ sources: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)], _ node: GPUNode) -> Bool {
+        let limit = textureBufferLimit ?? context.info.maxTextureBufferSize
+        return readsRecordsThroughTexture && sources.allSatisfy { $0.buffer.capacity * node.input.vectors <= limit }
+    }
+
+    /// Draws each of `sources` into `node`'s output with its records bound as the buffer texture of
+    /// unit 0 (`u_records`), setting `dt` and `fresh` per source.
+    private func drawFetching(_ sources: [(buffer: RecordBuffer, dt: Int32, fresh: Bool)], into node: GPUNode,
+                              cell: ResolvedCell, dt: Uniform<Int32>, fresh: Uniform<Bool>) throws {
+        let textures = sources.map { $0.buffer.recordTexture(context) }
+        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
+            for ((source, ticks, isFresh), texture) in zip(sources, textures) {
+                dt.set(ticks)
+                fresh.set(isFresh)
+                context.bindBufferTexture(texture, unit: 0)
+                draw(from: source)
+            }
+        }
+        context.bindBufferTexture(nil, unit: 0)
+    }
+
     private func setUpdate(_ u: some UpdateProgramUniforms, node: GPUNode, cell: ResolvedCell) {
         setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         for (j, sub) in cell.children.enumerated() {
@@ -381,30 +391,55 @@ extension GPUSimulator {
         }
     }
 
-    /// The update pass of a cell with motion behaviours (Semantics §12): its own program, so cells
-    /// without them keep the plain one.
+    /// The update pass of a cell with motion behaviours (Semantics §12): its own programs, so cells
+    /// without them keep the plain one; like the plain update, the geometry stage fetches the
+    /// records where they fit a buffer texture (`updateMotionFetch`).
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
         let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
             .union(Self.contactFeatures(node, cell))
-        let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
-                                             features: features, forces: Self.motionForces(node, cell))
-        p.use()
-        let u = p.uniforms
+        let forces = Self.motionForces(node, cell)
+        let sources = self.sources(of: node, from: t0, to: t1)
+        if fetchesRecords(sources, node) {
+            let p = try context.programs.program(UpdateMotionFetchUniforms.self, sub: node.subCells, child: node.isChild,
+                                                 features: features, forces: forces)
+            p.use()
+            try setMotionUpdate(p.uniforms, node: node, cell: cell)
+            p.uniforms.records.set(TextureUnit(index: 0))
+            try drawFetching(sources, into: node, cell: cell, dt: p.uniforms.dt, fresh: p.uniforms.fresh)
+        } else {
+            let p = try context.programs.program(UpdateMotionUniforms.self, sub: node.subCells, child: node.isChild,
+                                                 features: features, forces: forces)
+            p.use()
+            try setMotionUpdate(p.uniforms, node: node, cell: cell)
+            try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
+                for (source, dt, fresh) in sources {
+                    p.uniforms.dt.set(dt)
+                    p.uniforms.fresh.set(fresh)
+                    draw(from: source)
+                }
+            }
+        }
+    }
+
+    /// The uniforms of a motion update but its records: the motion tables, accelerations, the
+    /// starts of the table's lists (`MotionLists`) and the sub-cell clocks.
+    private func setMotionUpdate(_ u: some MotionUpdateUniforms, node: GPUNode, cell: ResolvedCell) throws {
         u.index.set(UInt32(cell.path.last ?? 0))
         setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         u.acc.set(cell.acceleration)
         u.motion.set(TextureUnit(index: 3))
         _ = try bindMotion(node, cell, changed: u.motionChanged)
         u.motionPrev.set(TextureUnit(index: 4))
+        if let (behaviors, _) = Self.motionBehaviors(node, cell) {    // the bound table's (bindMotion)
+            let lists = behaviors.motionLists(first: behaviors.motionSectionStart)
+            u.attractorStart.set(Int32(lists.attractors))
+            u.turbulenceStart.set(Int32(lists.turbulences))
+            u.vortexStart.set(Int32(lists.vortices))
+            u.colliderStart.set(Int32(lists.colliders))
+            u.colliderCount.set(Int32(behaviors.colliders.count))
+        }
         for (j, sub) in cell.children.enumerated() {
             setClock(u.clock[j], sub: sub, child: node.children[j])
-        }
-        try withCapture(into: node.output, creates: false, cell: cell.keyPath) {
-            for (source, dt, fresh) in sources(of: node, from: t0, to: t1) {
-                u.dt.set(dt)
-                u.fresh.set(fresh)
-                draw(from: source)
-            }
         }
     }
 
@@ -503,3 +538,16 @@ protocol CollisionWalkUniforms {
 }
 extension OverflowUniforms: CollisionWalkUniforms {}
 extension EventsUniforms: CollisionWalkUniforms {}
+
+/// The uniforms both motion update programs share (`updateMotion`, `updateMotionFetch`): those a
+/// pass walks the motion with, the list starts (`MotionLists`) and the sub-cell clocks.
+protocol MotionUpdateUniforms: CollisionWalkUniforms {
+    var attractorStart: Uniform<Int32> { get }
+    var turbulenceStart: Uniform<Int32> { get }
+    var vortexStart: Uniform<Int32> { get }
+    var colliderStart: Uniform<Int32> { get }
+    var colliderCount: Uniform<Int32> { get }
+    var clock: [ClockParamsUniforms] { get }
+}
+extension UpdateMotionUniforms: MotionUpdateUniforms {}
+extension UpdateMotionFetchUniforms: MotionUpdateUniforms {}

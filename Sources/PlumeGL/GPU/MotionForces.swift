@@ -38,6 +38,10 @@ struct MotionForces: OptionSet, Hashable {
     /// (llvmpipe runs a loop of a count read at run time as long as any lane needs it, with a test
     /// each turn). `octaves` is not animatable; a new count is a new variant.
     static func octaves(_ n: Int) -> MotionForces { MotionForces(rawValue: Swift.min(Swift.max(n, 1), 8) << 14) }
+    /// Beside ``colliders``: the list holds exactly one, which the collision test reads without a
+    /// loop, at the address of the update's uniform (`u_colliderStart`): every texel read of the
+    /// test and the response is then one load for all lanes, not one per lane (bit 18: `ONE_COLLIDER`).
+    static let oneCollider = MotionForces(rawValue: 1 << 18)
     static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes]
     /// Each term alone, in bit order, and the single-entry and single-shape forms.
     static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
@@ -46,7 +50,7 @@ struct MotionForces: OptionSet, Hashable {
                                        [.turbulences, .oneTurbulence], [.turbulences, .oneTurbulence, .octaves(3)],
                                        [.turbulences, .oneTurbulence, .octaves(8)],
                                        [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
-                                       [.colliders, .fields]]
+                                       [.colliders, .fields], [.colliders, .oneCollider, .planes]]
 
     /// The shape bit of a collider's surface.
     static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
@@ -78,7 +82,7 @@ extension CellBehaviors {
         if !radial.isEmpty || !tangential.isEmpty { f.insert(.central) }
         if velocity != nil { f.insert(.speedCurve) }
         if !colliders.isEmpty {
-            f.insert(.colliders)
+            f.insert(colliders.count == 1 ? [.colliders, .oneCollider] : .colliders)
             for c in colliders { f.insert(MotionForces.shape(c.shape)) }
         }
         // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit

@@ -96,7 +96,7 @@ struct ProgramKey: Hashable, CustomStringConvertible {
     var defines: [String: Int] {
         var d = ["SUB": sub, "CSUB": csub, "CHILD": child ? 1 : 0]
         let on = featureNames
-        for (_, name) in ProgramFeatures.all { d[name] = on.contains(name) ? 1 : 0 }
+        for name in ProgramFeatures.all.map(\.1) + ProgramFeatures.motionLists.map(\.1) { d[name] = on.contains(name) ? 1 : 0 }
         let classes = features.intersection(.motionClasses).rawValue / ProgramFeatures.closedFormMotion.rawValue
         d["MOTION_CLASSES"] = classes == 0 ? 7 : classes
         d["MOTION_FORCES"] = forces.define
@@ -105,11 +105,15 @@ struct ProgramKey: Hashable, CustomStringConvertible {
 
     /// The names of the features that are on (``ProgramFeatures/names``; the contract's `if FEATURE`
     /// uniforms are those of these), less `MOTION_KEYED` where grid forces without radial or
-    /// tangential accelerations draw nothing from the particle's key (and no orbit does).
+    /// tangential accelerations draw nothing from the particle's key (and no orbit does), plus
+    /// ``ProgramFeatures/motionLists``' names of the lists a grid variant compiles.
     var featureNames: [String] {
         var names = features.names
         if !forces.isEmpty, !forces.contains(.central), !features.contains(.orbitMotion) {
             names.removeAll { $0 == "MOTION_KEYED" }
+        }
+        if features.contains(.gridMotion) {
+            names += ProgramFeatures.motionLists.filter { forces.isEmpty || forces.contains($0.0) }.map(\.1)
         }
         return names
     }
@@ -139,6 +143,12 @@ struct ProgramFeatures: OptionSet, Hashable {
     /// events and kills (`plume_contact_walk`); other cells do not pay for that code.
     static let collisions = ProgramFeatures(rawValue: 64)
     static let motionClasses: ProgramFeatures = [.closedFormMotion, .gridMotion, .orbitMotion]
+
+    /// The defines of a grid variant that compiles a list of entries (its forces include them, or
+    /// are all): the update then takes where the list starts from a uniform (`u_attractorStart`
+    /// …, `MotionLists` in `plume_motion_behaviors.glsl`). Derived from the forces, not feature bits.
+    static let motionLists: [(MotionForces, String)] = [(.attractors, "MOTION_ATTRACTORS"), (.turbulences, "MOTION_TURBULENCES"),
+                                                        (.vortices, "MOTION_VORTICES"), (.colliders, "MOTION_COLLIDERS")]
 
     /// Each feature with its define; `BEHAVIORS` is 1 when either is on (the behaviour table's
     /// uniform is used exactly then: `if BEHAVIORS` in `Shaders/plume.contract`); the motion

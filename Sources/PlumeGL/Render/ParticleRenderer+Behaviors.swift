@@ -11,6 +11,14 @@ extension CellBehaviors {
         return features
     }
 
+    /// The texel of the behaviour table where its motion section starts: after the header, the seven
+    /// over-life curves' descriptors (scale, alpha, spin, red … alpha) and their keys.
+    var motionSectionStart: Int {
+        let curves = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
+        return BehaviorHeaderEntry.vectors + CurveEntry.vectors * curves.count
+            + CurveKeyEntry.vectors * curves.reduce(0) { $0 + ($1?.values.count ?? 0) }
+    }
+
     /// The cell's behaviour table (its layout: `BehaviorHeader`, `Curve`, `CurveKey` and the
     /// motion section's entries in `Shaders/plume.contract`): what `plume_behaviors.glsl` and
     /// `plume_motion_behaviors.glsl` read. Nil exactly when ``drawFeatures`` is empty (the cell is
@@ -44,7 +52,8 @@ extension CellBehaviors {
         }
         var rest = descriptors + keys
         if motion != .ballistic {
-            header.motionStart = Int32(BehaviorHeaderEntry.vectors + rest.count)
+            assert(BehaviorHeaderEntry.vectors + rest.count == motionSectionStart)
+            header.motionStart = Int32(motionSectionStart)
             rest += motionSection(seed: seed, first: Int(header.motionStart), ends: motionEnds)
         }
         return (header.texels + rest).flatMap { [$0.x, $0.y, $0.z, $0.w] }
