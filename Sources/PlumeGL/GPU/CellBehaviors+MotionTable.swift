@@ -100,7 +100,6 @@ extension CellBehaviors {
         return (waves, attractors, radials, tangentials, curve, turbulences, vortices,
                 vortices + VortexEntry.vectors * self.vortices.count)
     }
-
 }
 
 extension EmitterBehavior.CollisionResponse {
