@@ -95,7 +95,7 @@ extension CellBehaviors {
         let radials = attractors + AttractorEntry.vectors * self.attractors.count
         let tangentials = radials + AccelerationEntry.vectors * radial.count
         let curve = tangentials + AccelerationEntry.vectors * tangential.count
-        let turbulences = curve + CurveKeyEntry.vectors * speedCurveKeys.count
+        let turbulences = curve + CurveKeyEntry.vectors * (velocity?.values.count ?? 0)
         let vortices = turbulences + TurbulenceEntry.vectors * self.turbulences.count
         return (waves, attractors, radials, tangentials, curve, turbulences, vortices,
                 vortices + VortexEntry.vectors * self.vortices.count)

@@ -11,10 +11,15 @@ extension CellBehaviors {
         return features
     }
 
-    /// The texel of the behaviour table where its motion section starts: after the header, the seven
-    /// over-life curves' descriptors (scale, alpha, spin, red … alpha) and their keys.
+    /// The table's seven over-life curves, in order: scale, alpha, spin, red … alpha (nil: none).
+    private var tableCurves: [BehaviorCurve?] {
+        [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
+    }
+
+    /// The texel of the behaviour table where its motion section starts: after the header, the
+    /// curves' descriptors and their keys.
     var motionSectionStart: Int {
-        let curves = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
+        let curves = tableCurves
         return BehaviorHeaderEntry.vectors + CurveEntry.vectors * curves.count
             + CurveKeyEntry.vectors * curves.reduce(0) { $0 + ($1?.values.count ?? 0) }
     }
@@ -25,7 +30,7 @@ extension CellBehaviors {
     /// drawn by a variant without behaviour code). `motionEnds`: the cell lost its motion
     /// behaviours at this update and these are the previous ones (``MotionHeaderEntry/ends``).
     func drawTable(seed: UInt32, motionEnds: Bool = false) -> [UInt32]? {
-        let curves: [BehaviorCurve?] = [scale, alpha, spin] + (color.map { $0.map(Optional.some) } ?? [nil, nil, nil, nil])
+        let curves = tableCurves
         guard !drawFeatures.isEmpty else { return nil }
         var flags: UInt32 = 0
         if scale != nil { flags |= 1 }
