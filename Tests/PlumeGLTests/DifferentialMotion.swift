@@ -4,7 +4,7 @@ import Foundation
 /// Differential scenarios of the motion behaviours (Semantics §12 "Motion"): drag, waves, a speed
 /// curve, attractors, radial and tangential accelerations and orbits, alone and combined, with a
 /// sub-cell, at 24, 60, 144 updates/s and irregular steps, on a 1000-point scene for 10.5 s. The
-/// GPU integrates them in double (Shaders/plume_motion_behaviors.glsl) from float anchors.
+/// GPU integrates them in float (Shaders/plume_motion_behaviors.glsl) from float anchors.
 extension Scenarios {
     static func drag(_ k: CGFloat) -> EmitterBehavior {
         let b = EmitterBehavior(type: .drag, name: "drag")
