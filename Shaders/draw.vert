@@ -1,5 +1,5 @@
 // Drawing through the geometry stage, vertex stage: one particle record per vertex (the particle
-// fields of any layout), evaluated u_dt ticks after the records' time exactly as the snapshot evaluates it.
+// fields of any layout), evaluated at the records' time exactly as the snapshot evaluates it.
 in uvec4 a_rec[REC_VECS(0, CHILD)];
 
 out Particle2D {

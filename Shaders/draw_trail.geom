@@ -15,7 +15,7 @@ void main() {
     if (!plume_trail_particle(gl_PrimitiveIDIn, p)) return;
     Appearance a = plume_appearance(p);
     uvec2 key = plume_key(p, plume_row_BirthParams(u_births, p.generation).index);
-    int age = p.age + u_dt;
+    int age = p.age;
     int span = u_trailCount * u_trailSpacing;
     int tail = max(0, age - span);
     if (!(age > tail)) return;                       // a newborn: its position alone

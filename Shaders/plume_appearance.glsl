@@ -1,4 +1,5 @@
-// A particle's appearance u_dt ticks after the record's time (Semantics §5, §10): the one evaluation every
+// A particle's appearance at the record's time (Semantics §5, §10; particles are drawn at the
+// simulator's time, where its records are): the one evaluation every
 // draw variant shares (draw.vert, draw_sorted.vert, draw_points*.vert, draw_instanced*.vert call it).
 // Its CPU twin: SnapshotParticle (position, scale, angle, colour) and SpriteSheet.frame (the frame).
 
@@ -32,7 +33,7 @@ float plume_sheet_frame(Particle p, uvec2 key, float age) {
 // `p` is a record of the CHILD layout or not, as the program variant's CHILD says; its birth
 // attributes come from its generation's row of the cell's BirthParams table (u_births).
 Appearance plume_appearance(Particle p) {
-    int ticks = p.age + u_dt;
+    int ticks = p.age;
     float age = plume_seconds(ticks);
     Attributes b = plume_attributes(p, CHILD, plume_row_BirthParams(u_births, p.generation));
     // Behaviours (Semantics §12) are compiled into the variants of the cells that have them

@@ -2,7 +2,7 @@
 // particle's motion restarts and how an update or a draw reaches its current state, with the
 // collisions of plume_colliders.glsl on the grid's chords. After plume_colliders.glsl.
 
-// The last grid point at or before `age` (at most `maxSteps` steps; the draw stages bound their work).
+// The last grid point at or before `age` (at most `maxSteps` steps).
 // The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
 // masked, to find that it ends, and a step is a force evaluation.
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
@@ -81,7 +81,8 @@ MotionState plume_motion_evaluate(usamplerBuffer t, int m, MotionState s, int ag
     return plume_motion_evaluate_raw(t, m, s, age, a, q, maxSteps);
 }
 
-// The evaluation of the section's class, with only the compiled classes (MOTION_CLASSES).
+// The evaluation of the section's class, with only the compiled classes (MOTION_CLASSES). Grid
+// motion takes at most `maxSteps` grid steps from the anchor; with a constant 0 none is compiled.
 MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q,
                                       int maxSteps) {
     int kind = int(plume_MotionHeader_motionClass(t, m));
@@ -94,7 +95,8 @@ MotionState plume_motion_evaluate_raw(usamplerBuffer t, int m, MotionState s, in
 #endif
 #if HAS_GRID
     if (kind == MOTION_GRID) {
-        MotionState g = plume_grid_advance(t, m, s, age, a, q, maxSteps);
+        MotionState g = s;
+        if (maxSteps > 0) g = plume_grid_advance(t, m, s, age, a, q, maxSteps);
         e = plume_collide(t, m, g, plume_drift(t, m, g, age, a, q), q);
     }
 #endif
@@ -110,12 +112,16 @@ void plume_motion_store(inout Particle p, MotionState s) {
 }
 
 // The drawn motion at age `age` (ticks): the behaviours' when the cell's table has a motion
-// section, else the ballistic one (plume_motion.glsl).
+// section, else the ballistic one (plume_motion.glsl). Records are drawn at their time, and every
+// update leaves a grid anchor at the last grid point at or before the record's age
+// (plume_motion_advance, plume_contact_walk), so a draw takes no grid step: the drift from the
+// anchor reaches `age` (a trail's earlier ages run back from it). A step compiled here would run on
+// every particle, masked, where none needs it: a second force evaluation per particle.
 Motion plume_draw_motion(Particle p, uvec2 key, int age, vec3 acc, usamplerBuffer t) {
     if (plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
     int m = plume_mt_start(t);
     MotionParticle q = plume_motion_particle(t, m, key, p.lifetime);
     MotionState s = plume_motion_start(t, m, p, 0, false, false, acc, q, t, false);
-    MotionState e = plume_motion_evaluate(t, m, s, age, acc, q, 4800);
+    MotionState e = plume_motion_evaluate(t, m, s, age, acc, q, 0);
     return Motion(e.position, e.velocity);
 }

@@ -11,7 +11,7 @@ void main() {
     Particle p = plume_unpack(r, 0, 0);
     float key;
     if (u_order == EmitterRenderMode_backToFront) {
-        key = plume_motion_at(p, p.age + u_dt, u_acc).position.z;
+        key = plume_motion_at(p, p.age, u_acc).position.z;
     } else {
         key = -float(p.age);                  // ticks: exact in float below 2²⁴ (256 s), monotonic above
         if (u_order == EmitterRenderMode_oldestLast) key = -key;

@@ -83,6 +83,9 @@ struct DifferentialTests {
                     worst.merge(compareSnapshots(gpu: g, cpu: c, configuration: scenario.name, seed: gpuLayer.seed,
                                                  birthTicks: scenario.birthTicks))
                     #expect(g.diagnostics == c.diagnostics, "\(scenario.name) at \(t): diagnostics differ")
+                    // the draws reach a grid record's age from its anchor without a grid step
+                    let behind = try gpu.gridAnchorsBehind()
+                    #expect(behind.isEmpty, "\(scenario.name) (seed \(gpuLayer.seed)) at \(t): \(behind.count) records past their anchor's grid step, e.g. \(behind.prefix(3))")
                     compared += 1
                 }
             }

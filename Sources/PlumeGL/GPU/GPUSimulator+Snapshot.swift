@@ -116,6 +116,41 @@ extension GPUSimulator {
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
     }
 
+    /// The records whose grid motion a draw could not reach from their anchor, described; empty when
+    /// none (for tests; reads the records back and waits for the GPU). Every update leaves a grid
+    /// anchor in the grid step that holds the record's age (the last grid point at or before it, or
+    /// off the grid within that step where grid motion began at an update), and the draw stages
+    /// drift from it without a grid step (`plume_draw_motion`): a record whose age lies past its
+    /// anchor's step would be drawn by one drift over several steps.
+    func gridAnchorsBehind() throws -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if released { throw GLError.released("GPUSimulator.gridAnchorsBehind") }
+        try context.ensureCurrent("GPUSimulator.gridAnchorsBehind")
+        var behind: [String] = []
+        func visit(_ node: GPUNode, _ cell: ResolvedCell) {
+            let buffer = node.input
+            if case .grid = cell.behaviors.motion, buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true),
+               let result = write.result, result.written > 0 {
+                let count = Int(result.written), stride = buffer.stride
+                var words = [UInt32](repeating: 0, count: count * stride / 4)
+                context.download(buffer.buffer, bytes: count * stride, into: &words)
+                let step = UInt32(BehaviorMotion.gridTicks)
+                words.withUnsafeBufferPointer { w in
+                    for i in 0..<count {
+                        let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0, child: buffer.child)
+                        if UInt32(r.age) / step != r.anchorAge / step {
+                            behind.append("\(cell.keyPath) serial \(r.serial): age \(r.age) ticks, anchor at \(r.anchorAge)")
+                        }
+                    }
+                }
+            }
+            for (child, sub) in zip(node.children, cell.children) { visit(child, sub) }
+        }
+        for (node, cell) in zip(roots, resolved.cells) { visit(node, cell) }
+        return behind
+    }
+
     /// A record's motion anchor, in seconds.
     func anchor(of r: ParticleRecord) -> MotionAnchor {
         MotionAnchor(age: Ticks.time(Int64(r.anchorAge)), position: SIMD3<Double>(r.anchorPos),

@@ -76,7 +76,6 @@ final class ParticleOrdering {
 
         let keys = try context.programs.program(SortKeysUniforms.self)
         keys.use()
-        keys.uniforms.dt.set(0)
         keys.uniforms.acc.set(acceleration)
         keys.uniforms.order.set(order.contractOrdinal)
         GL.bindBufferBase(.transformFeedback, entries[0].name)

@@ -304,7 +304,6 @@ public final class ParticleRenderer: @unchecked Sendable {
     /// image of those that draw), and binds the cell's birth parameters to texture unit 5.
     func set(_ program: any AppearanceUniforms, node: GPUNode, cell: ResolvedCell, image: SpriteImage,
              frame: FrameValues) throws {
-        program.dt.set(0)   // the particles are drawn at the simulator's time, where its records are
         node.births.bind(unit: 5)
         program.births.set(TextureUnit(index: 5))
         if let quad = program as? QuadUniforms {
@@ -376,9 +375,9 @@ public final class ParticleRenderer: @unchecked Sendable {
 }
 
 /// The uniforms every program evaluating the particles' appearance shares (generated from
-/// `Shaders/plume.contract`).
+/// `Shaders/plume.contract`). The particles are drawn at the simulator's time, where its records
+/// are: no program takes a time of its own.
 protocol AppearanceUniforms {
-    var dt: Uniform<Int32> { get }
     var acc: Uniform<SIMD3<Float>> { get }
     var colorSpeed: Uniform<SIMD4<Float>> { get }
     var sheet: SheetParamsUniforms { get }
