@@ -113,8 +113,9 @@ void plume_motion_store(inout Particle p, MotionState s) {
 
 // The drawn motion at age `age` (ticks): the behaviours' when the cell's table has a motion
 // section, else the ballistic one (plume_motion.glsl). Records are drawn at their time, and every
-// update leaves a grid anchor at the last grid point at or before the record's age
-// (plume_motion_advance, plume_contact_walk), so a draw takes no grid step: the drift from the
+// update leaves a grid anchor in the grid step that holds the record's age (at its last grid point
+// at or before it, or off the grid within that step where grid motion began at an update:
+// plume_motion_advance, plume_contact_walk), so a draw takes no grid step: the drift from the
 // anchor reaches `age` (a trail's earlier ages run back from it). A step compiled here would run on
 // every particle, masked, where none needs it: a second force evaluation per particle.
 Motion plume_draw_motion(Particle p, uvec2 key, int age, vec3 acc, usamplerBuffer t) {
