@@ -118,7 +118,11 @@ struct ContextTests {
         try link { try $0.program(DrawQuadListUniforms.self) }
         try link { try $0.program(FloorPointsUniforms.self) }
         try link { try $0.program(FloorQuadsUniforms.self) }
-        try link { try $0.program(SortKeysUniforms.self) }
+        for child in [false, true] {
+            try link { try $0.program(SortKeysUniforms.self, child: child) }
+            // backToFront under motion behaviours: keyed by the drawn z (every motion class)
+            try link { try $0.program(SortKeysUniforms.self, child: child, features: .motion) }
+        }
         try link { try $0.program(SortStepUniforms.self) }
         try link { try $0.program(HashVectorsUniforms.self) }
         try link { try $0.program(LayerCompositeUniforms.self) }

@@ -126,6 +126,25 @@ struct RendererTests {
         #expect(abs(c.red - 64) <= 2 && abs(c.blue - 191) <= 2, "\(path): centre \(c): serial 1, the nearest (z = 15), must be on top")
     }
 
+    /// backToFront orders particles by the z their motion behaviours give them, as the reference
+    /// does: a constant wave force of 16 points/s² towards −z (frequency 0, phase π/2: a closed
+    /// form, whose anchor stays at birth) pulls the older particle behind the younger (z −3 and 3
+    /// at t = 2.5, ages 1.5 and 0.5 s), where their ballistic z (15 and 5) would put the older in
+    /// front.
+    @Test(arguments: DrawPath.variants) func backToFrontOrdersByTheBehavioursZ(_ path: DrawPath) throws {
+        let make = { () -> EmitterLayer in
+            let layer = Self.pair(.backToFront)
+            layer.emitterBehaviors = [Scenarios.wave(SIMD3(0, 0, -16), 0, phase: .pi / 2)]
+            return layer
+        }
+        let (gpu, _, reference, _) = try Self.render(make, time: 2.5, width: 64, height: 64, path: path)
+        let z = reference.particles.sorted { $0.identity.serial < $1.identity.serial }.map(\.position.z)
+        #expect(z.count == 2 && abs(z[0] + 3) < 1e-6 && abs(z[1] - 3) < 1e-6, "reference z \(z)")
+        let i = (32 * 64 + 32) * 4
+        let c = (red: Int(gpu[i]), blue: Int(gpu[i + 2]))
+        #expect(abs(c.red - 191) <= 2 && abs(c.blue - 64) <= 2, "\(path): centre \(c): serial 2, the nearest (z = 3), must be on top")
+    }
+
     @Test(arguments: DrawPath.variants) func additiveAdds(_ path: DrawPath) throws {
         let make = { () -> EmitterLayer in
             let layer = Self.pair(.additive)

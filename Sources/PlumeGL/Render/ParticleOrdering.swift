@@ -67,15 +67,24 @@ final class ParticleOrdering {
     /// Sorts the records of `records` (drawn as its last transform feedback wrote them) by `order`
     /// and returns the buffer texture holding the sorted entries, and how many entries to draw.
     /// The records are sorted as they are at their own time (the simulator's, where they are drawn).
-    func sort(_ records: RecordBuffer, order: EmitterRenderMode, acceleration: SIMD3<Double>) throws
-        -> (texture: GLTexture, count: Int) {
+    /// `motion`: the cell's motion behaviours' forces where `backToFront` must key its particles by
+    /// the z the draws draw (the behaviour table bound to texture unit 3 and the births to unit
+    /// 5, as the draws bind them), nil to key them by their ballistic z (a cell without any).
+    func sort(_ records: RecordBuffer, order: EmitterRenderMode, acceleration: SIMD3<Double>,
+              motion: MotionForces? = nil) throws -> (texture: GLTexture, count: Int) {
         try reserve(records.capacity)
         context.copy(sentinel!, to: entries[0], bytes: capacity * 8)
         GL.enable(.rasterizerDiscard)
         GL.bindTransformFeedback(feedback.name)
 
-        let keys = try context.programs.program(SortKeysUniforms.self)
+        let moving = order == .backToFront ? motion : nil
+        let keys = try context.programs.program(SortKeysUniforms.self, child: records.child,
+                                                features: moving == nil ? [] : .motion, forces: moving ?? [])
         keys.use()
+        if moving != nil {
+            keys.uniforms.births.set(TextureUnit(index: 5))
+            keys.uniforms.behaviors.set(TextureUnit(index: 3))
+        }
         keys.uniforms.acc.set(acceleration)
         keys.uniforms.order.set(order.contractOrdinal)
         GL.bindBufferBase(.transformFeedback, entries[0].name)

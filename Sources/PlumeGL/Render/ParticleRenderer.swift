@@ -190,7 +190,17 @@ public final class ParticleRenderer: @unchecked Sendable {
             if frame.sorted {
                 let ordering = orderings[cell.path] ?? ParticleOrdering(context: context)
                 orderings[cell.path] = ordering
-                let (entries, n) = try ordering.sort(node.input, order: frame.mode, acceleration: cell.acceleration)
+                // backToFront under motion behaviours keys the particles by the z the draws draw:
+                // the behaviour table and births bound as for the draw.
+                var motion: MotionForces?
+                if frame.mode == .backToFront, cell.behaviors.drawFeatures.contains(.motion),
+                   let table = cell.behaviors.drawTable(seed: frame.seed) {
+                    try behaviorTable.bind(table)
+                    node.births.bind(unit: 5)
+                    motion = cell.behaviors.motionForces
+                }
+                let (entries, n) = try ordering.sort(node.input, order: frame.mode, acceleration: cell.acceleration,
+                                                     motion: motion)
                 // Sentinel entries sort after every live one: draw only the live ones when known.
                 count = min(n, knownLiveCount(node.input) ?? n)
                 GL.activeTexture(unit: 1)
