@@ -58,16 +58,10 @@ import Testing
 
     static func transpose(_ a: Matrix) -> Matrix { (0..<6).map { i in (0..<6).map { j in a[j][i] } } }
 
-    /// One particle's derived position bound (points: the expected worst difference,
-    /// ``worstFactor`` × the roundings' root sum of squares) and the steps it was taken over.
-    struct Derived {
-        var bound: Double
-        var steps: Int
-    }
-
-    /// The bound for a particle whose motion starts from `birth` (off the grid, its age < h) and
-    /// lasts `lifetime` seconds, in cell `cell`'s behaviours and acceleration.
-    static func derive(birth: MotionAnchor, lifetime: Double, cell: ResolvedCell, particle: BehaviorParticle) -> Derived {
+    /// The derived position bound (points: the expected worst difference, ``worstFactor`` × the
+    /// roundings' root sum of squares) of a particle whose motion starts from `birth` (off the
+    /// grid, its age < h) and lasts `lifetime` seconds, in cell `cell`'s behaviours and acceleration.
+    static func derive(birth: MotionAnchor, lifetime: Double, cell: ResolvedCell, particle: BehaviorParticle) -> Double {
         let b = cell.behaviors, a = cell.acceleration
         func step(_ s: MotionAnchor, to age: Double) -> (MotionAnchor, SIMD3<Double>) {
             let d = BehaviorMotion.drift(s, to: age, acceleration: a, behaviors: b, particle: particle)
@@ -82,7 +76,7 @@ import Testing
         var c: Matrix = (0..<6).map { i in (0..<6).map { j in i == j ? pow(u * abs(state(birth)[i]), 2) : 0 } }
         var n = (birth.age / h).rounded(.down) + 1
         var s = step(birth, to: n * h).0
-        var worst = 0.0, steps = 0
+        var worst = 0.0
         while n * h < lifetime {
             let age = n * h, x = state(s)
             // A = ∂S/∂x by central differences.
@@ -132,9 +126,8 @@ import Testing
             worst = max(worst, (c[0][0] + c[1][1] + c[2][2]).squareRoot())
             s = next
             n += 1
-            steps += 1
         }
-        return Derived(bound: worst * worstFactor, steps: steps)
+        return worst * worstFactor
     }
 
     /// The largest derived bound over the first `count` particles born in `layer`'s first cell
@@ -152,7 +145,7 @@ import Testing
                 let particle = BehaviorParticle(behaviors: cell.behaviors, lifetime: p.lifetime, seed: layer.seed, key: p.identity.key)
                 let d = derive(birth: MotionAnchor(age: p.age, position: p.position, velocity: p.velocity),
                                lifetime: p.lifetime, cell: cell, particle: particle)
-                worst = max(worst, d.bound)
+                worst = max(worst, d)
             }
             t += h
         }
