@@ -497,18 +497,3 @@ MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a,
 MotionState plume_held(usamplerBuffer t, int m, MotionState s, vec3 acc) {
     return MotionState(s.age, s.position, s.velocity - acc * (plume_seconds(GRID_TICKS) * 0.5));
 }
-
-// One step back from the grid anchor s (n·h, n ≥ 1) to (n − 1)·h, the step's exact inverse (a trail
-// walks back along the grid): p − w·(g·h), then v = (w − f·h/2) / (1 − k·h/2) (0 where k ≥ 2/h),
-// held as is at age 0, as the half-step velocity v − (f − k·v)·h/2 after it.
-MotionState plume_step_back(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
-    int step = GRID_TICKS;
-    int age = s.age - step;
-    float h = plume_seconds(step), hh = h * 0.5, k = q.drag;
-    float g = plume_mt_speed(t, m, plume_seconds(age) + hh, q);
-    vec3 p = s.position - s.velocity * (g * h);
-    vec3 f = plume_mt_force(t, m, p, vec3(0.0), plume_seconds(age), a, q);
-    float d = 1.0 - k * hh;
-    vec3 v = d > 0.0 ? (s.velocity - f * hh) / d : vec3(0.0);
-    return MotionState(age, p, age > 0 ? v - (f - k * v) * hh : v);
-}

@@ -14,6 +14,12 @@ extension ReferenceSimulator {
                     counters.dropped &+= UInt64(excess)
                     drops[cell.keyPath, default: 0] += Double(excess)
                 }
+                if node.trailGrid != cell.trail?.grid {
+                    // a new grid (or a new trail): every recording starts again
+                    let empty = cell.trail.map { TrailSamples(slots: $0.slots) } ?? .none
+                    for i in node.particles.indices { node.particles[i].trail = empty }
+                    node.trailGrid = cell.trail?.grid
+                }
                 node.existing = node.particles.count
                 node.considered = 0
                 node.aliveAtEnd = node.particles.reduce(0) { $0 + ($1.isAlive(at: t1) ? 1 : 0) }
@@ -99,6 +105,13 @@ extension ReferenceSimulator {
         // A particle that dies before tb moves only to its death (it is removed at the end of the
         // update): a long jump costs what the survivors cost, not the jump's length in grid steps.
         let end = min(tb, p.birthTick + p.endTicks)
+        if let trail = cell.trail {
+            // the trail samples reached in the update, from the state before it moves (§10 "Trails")
+            let q = p, now = Ticks.time(max(ta, p.birthTick)), seed = resolved.seed
+            trail.record(&p.trail, after: fresh ? -1 : max(ta, p.birthTick) - p.birthTick, through: end - p.birthTick) { age in
+                q.motion(at: Ticks.time(q.birthTick + age), now: now, cell: cell, seed: seed).0
+            }
+        }
         p.move(to: Ticks.time(end), now: Ticks.time(max(ta, p.birthTick)), cell: cell, seed: resolved.seed)
     }
 

@@ -132,8 +132,7 @@ public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
                                                  age: p.age(at: t), lifetime: p.lifetime, position: p.position,
                                                  velocity: p.velocity, scale0: p.scale0, scaleSpeed: p.scaleSpeed,
                                                  angle0: p.angle0, spin: p.spin, color0: p.color0)
-                        s.trail = cell.trailPoints(age: Ticks.from(t) - p.birthTick, anchor: p.anchor, lifetime: p.lifetime,
-                                                   key: p.key, seed: resolved.seed)
+                        s.trail = cell.trail?.points(age: Ticks.from(t) - p.birthTick, head: p.position, samples: p.trail) ?? []
                         return s
                     }
                     list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }

@@ -35,6 +35,9 @@ struct ReferenceParticle {
     /// motion behaviours, the state at the last update.
     var anchor: MotionAnchor
 
+    /// Its recorded trail samples (Semantics §10 "Trails"); none where its cell has no trail.
+    var trail = TrailSamples.none
+
     /// Age in seconds at layer time `t` (a tick time: the difference is exact).
     func age(at t: Double) -> Double { t - birthTime }
 
@@ -84,6 +87,9 @@ final class ReferenceNode {
     var aliveAtEnd = 0
     /// Births considered in the current update, over all parents (bounded by twice the capacity).
     var considered = 0
+    /// The cell's trail grid at the previous update: its particles' recordings start again when
+    /// it changes (Semantics §10 "Trails").
+    var trailGrid: TrailGrid?
 
     init(origin: Int64) {
         clock = EmissionClock(origin: origin)

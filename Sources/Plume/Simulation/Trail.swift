@@ -134,22 +134,92 @@ public struct Trail: Hashable, Sendable {
         }
     }
 
-    /// The trail of a particle whose motion continues from `anchor` (Semantics §5, §12): its
-    /// positions at ``sampleAges(age:)``, head first. `age` in ticks.
-    public func points(age: Int64, anchor: MotionAnchor, acceleration: SIMD3<Double>, behaviors: CellBehaviors,
-                       particle: BehaviorParticle) -> [SIMD3<Double>] {
-        BehaviorMotion.positions(anchor, at: sampleAges(age: age).map(Ticks.time), acceleration: acceleration,
-                                 behaviors: behaviors, particle: particle)
+    /// The samples a particle keeps: `count + 1`, enough for the tail's chord
+    /// (``points(age:head:samples:)``).
+    public var slots: Int { count + 1 }
+
+    /// The grid on which samples are recorded: what a recording depends on. A particle whose cell
+    /// changes it (or gains a trail) starts its recording again (Semantics §10 "Trails").
+    public var grid: TrailGrid { TrailGrid(count: count, spacing: spacing) }
+
+    /// Records the samples a particle reaches while its age runs from `a0` (exclusive; −1 for a
+    /// particle born in this update, whose sample 0 is its birth position) through `a1` (ticks):
+    /// sample `k` at age `k × spacing`, its position from `position(age)`. Only the newest
+    /// ``slots`` are kept, so a long jump computes at most that many.
+    public func record(_ samples: inout TrailSamples, after a0: Int64, through a1: Int64,
+                       position: (Int64) -> SIMD3<Double>) {
+        if samples.slots != slots { samples = TrailSamples(slots: slots) }
+        guard a1 >= 0, a1 > a0 else { return }
+        let k1 = a1 / spacing
+        let first = max(a0 < 0 ? 0 : a0 / spacing + 1, k1 - Int64(count))
+        guard first <= k1 else { return }
+        for k in first...k1 { samples.store(k, position(k * spacing)) }
+    }
+
+    /// The trail of a particle of age `age` (ticks) whose position is `head`, head first
+    /// (Semantics §10 "Trails"): the head, its recorded samples at the grid ages strictly between
+    /// the tail and the head (newest first), then the tail at age `max(0, age − span)` on the chord
+    /// from the sample at or before it to that sample's newer neighbour. A sample the particle did
+    /// not record (its recording began later) ends the trail at the newest one before it. The
+    /// points are a prefix of those of ``sampleAges(age:)``.
+    public func points(age: Int64, head: SIMD3<Double>, samples: TrailSamples) -> [SIMD3<Double>] {
+        let tail = max(0, age - span)
+        guard age > tail else { return [head] }
+        var points = [head]
+        var newer = head, newerAge = age
+        var k = (age - 1) / spacing
+        while let p = samples[k] {
+            let g = k * spacing
+            if g <= tail {
+                points.append(p + (newer - p) * (Double(tail - g) / Double(newerAge - g)))
+                break
+            }
+            points.append(p)
+            newer = p
+            newerAge = g
+            k -= 1
+        }
+        return points
     }
 }
 
-extension ResolvedCell {
-    /// The trail of one of the cell's particles (Semantics §10 "Trails"), head first; empty when
-    /// the cell has none. `age`: ticks; `anchor`: where its motion continues from; the particle's
-    /// `lifetime` (seconds), `key` and the layer's `seed` give the behaviours' per-particle values.
-    public func trailPoints(age: Int64, anchor: MotionAnchor, lifetime: Double, key: ParticleKey, seed: UInt32) -> [SIMD3<Double>] {
-        guard let trail else { return [] }
-        let particle = BehaviorParticle(behaviors: behaviors, lifetime: lifetime, seed: seed, key: key)
-        return trail.points(age: age, anchor: anchor, acceleration: acceleration, behaviors: behaviors, particle: particle)
+/// What a trail's recording depends on (``Trail/grid``): its sample count and spacing.
+public struct TrailGrid: Hashable, Sendable {
+    public var count: Int
+    public var spacing: Int64
+}
+
+/// A particle's recorded trail samples (Semantics §10 "Trails"): its positions at the ages
+/// `k × spacing` it reached, the newest ``slots`` of them, sample `k` in slot `k mod slots`.
+public struct TrailSamples: Hashable, Sendable {
+    /// The index of the sample each slot holds (−1: none).
+    public private(set) var indices: [Int64]
+    /// The position each slot holds, points.
+    public private(set) var positions: [SIMD3<Double>]
+
+    /// The samples a particle keeps.
+    public var slots: Int { indices.count }
+
+    /// No sample recorded, in `slots` slots.
+    public init(slots: Int) {
+        indices = Array(repeating: -1, count: slots)
+        positions = Array(repeating: .zero, count: slots)
+    }
+
+    /// No sample and no slot: a particle of a cell without a trail.
+    public static let none = TrailSamples(slots: 0)
+
+    /// Sample `k`'s position, or nil where it is not held.
+    public subscript(k: Int64) -> SIMD3<Double>? {
+        guard k >= 0, slots > 0 else { return nil }
+        let i = Int(k % Int64(slots))
+        return indices[i] == k ? positions[i] : nil
+    }
+
+    /// Keeps sample `k` at `position` (in the slot of sample `k − slots`).
+    public mutating func store(_ k: Int64, _ position: SIMD3<Double>) {
+        let i = Int(k % Int64(slots))
+        indices[i] = k
+        positions[i] = position
     }
 }

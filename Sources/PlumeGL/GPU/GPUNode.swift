@@ -84,6 +84,12 @@ final class GPUNode {
     /// The generation of this update's births (set by `GPUSimulator.process` before any pass).
     var generation: UInt32 = 0
 
+    /// The trail samples of `live[current]` (`samples[current]`) and of the next update's records
+    /// (`samples[1 − current]`); empty for a cell without a trail (Semantics §10 "Trails").
+    var samples: [TrailSampleBuffer] = []
+    /// The trail grid the samples were recorded on at the last update (nil: none): a pass under
+    /// another grid carries none of them.
+    var trailGrid: TrailGrid?
     var input: RecordBuffer { live[current] }
     var output: RecordBuffer { live[1 - current] }
     var subCells: Int { live[0].subCells }
@@ -113,6 +119,7 @@ final class GPUNode {
         measurement = nil
         previousAcceleration = nil
         previousBehaviors = nil
+        trailGrid = nil
         births.clear()
         children.forEach { $0.clear(origin: origin) }
     }
@@ -123,8 +130,15 @@ final class GPUNode {
         born = nil
         dying.forEach { $0.release(context) }
         dying = []
+        releaseSamples(context)
         births.release()
         children.forEach { $0.release(context) }
         children = []
+    }
+
+    /// Frees the trail samples (a cell without a trail).
+    func releaseSamples(_ context: GLContext) {
+        samples.forEach { $0.release(context) }
+        samples = []
     }
 }

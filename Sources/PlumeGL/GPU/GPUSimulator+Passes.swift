@@ -7,10 +7,10 @@ import Plume
 extension GPUSimulator {
     /// One update from layer tick `t0` (`Int64.min`: a rebuild from all history) to `t1`.
     func step(from t0: Int64, to t1: Int64) throws {
-        // Motion behaviours bind their tables to texture units 3 and 4 (the spawn passes bind the
-        // parents' birth parameters to unit 5, which withTransformFeedbackPasses restores): the
-        // host's bindings there come back.
-        try context.preservingBufferTextures(units: [3, 4]) { try stepCells(from: t0, to: t1) }
+        // Motion behaviours bind their tables to texture units 3 and 4, the trail samples pass its
+        // samples to unit 6 (the spawn passes bind the parents' birth parameters to unit 5, which
+        // withTransformFeedbackPasses restores): the host's bindings there come back.
+        try context.preservingBufferTextures(units: [3, 4, 6]) { try stepCells(from: t0, to: t1) }
     }
 
     private func stepCells(from t0: Int64, to t1: Int64) throws {
@@ -105,12 +105,15 @@ extension GPUSimulator {
             if !updateEvents.isEmpty { try eventPasses(node, cell: cell, t0: t0, t1: t1) }
             try updatePass(node, cell: cell, t0: t0, t1: t1)
             if let counts = node.output.lastWrite { node.measurement = (updateIndex, Ticks.time(t1), counts) }
+            if let trail = cell.trail { try trailSamplesPass(node, cell: cell, trail: trail, t0: t0, t1: t1) }
             node.current = 1 - node.current
         } else {
             node.input.hasData = false
         }
         node.previousAcceleration = cell.acceleration
         node.previousBehaviors = cell.behaviors
+        node.trailGrid = cell.trail?.grid
+        if cell.trail == nil { node.releaseSamples(context) }
         for (j, sub) in cell.children.enumerated() {
             try process(node.children[j], cell: sub, from: t0, to: t1, bornBound: childBorn[j])
         }
@@ -183,6 +186,7 @@ extension GPUSimulator {
                 draw(from: old)
             }
         }
+        try resizeSamples(node, capacity: capacity)
         node.live.forEach { $0.release(context) }
         node.live = fresh
         node.current = 0
@@ -384,10 +388,11 @@ extension GPUSimulator {
         context.bindBufferTexture(nil, unit: 0)
     }
 
-    private func setUpdate(_ u: some UpdateProgramUniforms, node: GPUNode, cell: ResolvedCell) {
+    func setUpdate(_ u: some UpdateProgramUniforms, node: GPUNode, cell: ResolvedCell) {
         setAcceleration(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
-        for (j, sub) in cell.children.enumerated() {
-            setClock(u.clock[j], sub: sub, child: node.children[j])
+        // (none in a trail samples program, which carries no clock)
+        for (clock, (j, sub)) in zip(u.clock, cell.children.enumerated()) {
+            setClock(clock, sub: sub, child: node.children[j])
         }
     }
 
@@ -423,7 +428,7 @@ extension GPUSimulator {
 
     /// The uniforms of a motion update but its records: the motion tables, accelerations, the
     /// starts of the table's lists (`MotionLists`) and the sub-cell clocks.
-    private func setMotionUpdate(_ u: some MotionUpdateUniforms, node: GPUNode, cell: ResolvedCell) throws {
+    func setMotionUpdate(_ u: some MotionUpdateUniforms, node: GPUNode, cell: ResolvedCell) throws {
         u.index.set(UInt32(cell.path.last ?? 0))
         setMotionStart(changed: u.accChanged, previous: u.accPrev, node: node, cell: cell)
         u.acc.set(cell.acceleration)
@@ -438,8 +443,9 @@ extension GPUSimulator {
             u.colliderStart.set(Int32(lists.colliders))
             u.colliderCount.set(Int32(behaviors.colliders.count))
         }
-        for (j, sub) in cell.children.enumerated() {
-            setClock(u.clock[j], sub: sub, child: node.children[j])
+        // (none in a trail samples program, which carries no clock)
+        for (clock, (j, sub)) in zip(u.clock, cell.children.enumerated()) {
+            setClock(clock, sub: sub, child: node.children[j])
         }
     }
 
@@ -466,19 +472,19 @@ extension GPUSimulator {
     }
 
     /// Draws every record `source` holds (its count stays on the GPU).
-    private func draw(from source: RecordBuffer) {
+    func draw(from source: RecordBuffer) {
         lastUpdate.draws += 1
         context.drawCaptured(source.vertexArray, source.feedback)
     }
 
-    private func setAcceleration(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
+    func setAcceleration(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
                                  cell: ResolvedCell) {
         let before = node.previousAcceleration ?? cell.acceleration
         changed.set(before != cell.acceleration)
         previous.set(before)
     }
 
-    private func setClock(_ u: ClockParamsUniforms, sub: ResolvedCell, child: GPUNode) {
+    func setClock(_ u: ClockParamsUniforms, sub: ResolvedCell, child: GPUNode) {
         u.step.set(sub.step)
         let window = sub.clockWindowTicks
         u.windowStart.set(Int32(window.start))
@@ -524,6 +530,7 @@ protocol UpdateProgramUniforms {
 }
 extension UpdateUniforms: UpdateProgramUniforms {}
 extension UpdateFetchUniforms: UpdateProgramUniforms {}
+extension TrailSamplesUniforms: UpdateProgramUniforms {}
 
 /// The uniforms the overflow and events programs walk a grid cell's motion with (`if COLLISIONS`
 /// in `Shaders/plume.contract`): the spawn program's motion uniforms and the cell's index.
@@ -551,3 +558,4 @@ protocol MotionUpdateUniforms: CollisionWalkUniforms {
 }
 extension UpdateMotionUniforms: MotionUpdateUniforms {}
 extension UpdateMotionFetchUniforms: MotionUpdateUniforms {}
+extension TrailSamplesMotionUniforms: MotionUpdateUniforms {}

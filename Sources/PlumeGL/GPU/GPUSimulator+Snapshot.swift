@@ -71,6 +71,7 @@ extension GPUSimulator {
             context.download(buffer.buffer, bytes: count * stride, into: &words)
             try context.check("reading \(count) particle records back", pass: "snapshot")
             let attributes = try self.attributes(of: node, count: count)
+            let samples = try cell.trail.map { try trailSamples(of: node, count: count, grid: $0.grid) }
             totalBytesReadBack += count * (stride + Self.attributeBytes)
             live += UInt64(count)
             var list: [SnapshotParticle] = []
@@ -90,9 +91,10 @@ extension GPUSimulator {
                         scaleSpeed: Double(a[a.startIndex + 1]), angle0: Double(a[a.startIndex + 2]),
                         spin: Double(a[a.startIndex + 3]),
                         color0: SIMD4<Double>((0..<4).map { Double(a[a.startIndex + 4 + $0]) }))
-                    // The trail from the record's anchor, as the renderer's trail stage evaluates it.
-                    particle.trail = cell.trailPoints(age: Int64(r.age), anchor: anchor(of: r), lifetime: particle.lifetime,
-                                                      key: key, seed: resolved.seed)
+                    // The trail through the record's samples, as the renderer's trail stage draws it.
+                    if let trail = cell.trail, let samples {
+                        particle.trail = trail.points(age: Int64(r.age), head: position, samples: samples[i])
+                    }
                     list.append(particle)
                 }
             }

@@ -1,18 +1,20 @@
 import Plume
 
 /// Trails (Semantics §10 "Trails"): each particle of a cell with a `Trail` is drawn over a
-/// ribbon through its positions at the trail's sample ages. One point per particle goes to a
-/// geometry stage (`Shaders/draw_trail.geom`) that reads the particle's record, evaluates its
-/// appearance once and its position once per sample age (`plume_trail.glsl`), and emits the strip:
-/// no trail point is stored or read back. A cell's trails come before its particles, in the render
+/// ribbon through its position and the samples its updates recorded (`GPUNode.samples`). One
+/// point per particle goes to a geometry stage (`Shaders/draw_trail.geom`) that reads the
+/// particle's record and samples, evaluates its appearance once, and emits the strip: nothing is
+/// read back. A cell's trails come before its particles, in the render
 /// mode's order (the sorted modes draw them in the sorted entries' order), with the cell's blending.
 extension ParticleRenderer {
     /// Draws the trails of the first `count` particles of `node`: its records in storage order, or
     /// the sorted entries bound to texture units 1 and 2 when `frame.sorted`.
     func drawTrails(_ node: GPUNode, cell: ResolvedCell, trail: Trail, image: SpriteImage, texture: GLTexture,
                     count: Int, frame: FrameValues) throws {
-        guard count > 0 else { return }
-        try context.preservingBufferTextures(units: [2, 4]) {
+        // Records whose samples were recorded on another grid (the trail changed since the last
+        // update) hold none yet: their trails are their heads alone, nothing to draw.
+        guard count > 0, node.trailGrid == trail.grid, node.samples.count == 2 else { return }
+        try context.preservingBufferTextures(units: [2, 4, 6]) {
             let features = cell.behaviors.drawFeatures, forces = cell.behaviors.motionForces
             let uniforms: any QuadUniforms & TrailUniforms
             if frame.sorted {
@@ -38,6 +40,8 @@ extension ParticleRenderer {
             uniforms.trail.set(TextureUnit(index: 4))
             uniforms.trailCount.set(trail.count)
             uniforms.trailSpacing.set(Int(trail.spacing))
+            context.bindBufferTexture(node.samples[node.current].texture, unit: 6)
+            uniforms.samples.set(TextureUnit(index: 6))
             context.bindTexture(texture)
             context.drawPoints(count: count)
         }
@@ -58,6 +62,7 @@ protocol TrailUniforms {
     var trail: Uniform<TextureUnit> { get }
     var trailCount: Uniform<Int32> { get }
     var trailSpacing: Uniform<Int32> { get }
+    var samples: Uniform<TextureUnit> { get }
 }
 
 extension DrawTrailUniforms: QuadUniforms, TrailUniforms {}

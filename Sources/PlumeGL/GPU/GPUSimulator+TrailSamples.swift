@@ -1,0 +1,145 @@
+import CEpoxy
+import Plume
+
+/// A cell's trail samples (Semantics §10 "Trails"): ``slots`` RGBA32UI texels a record, `(x, y, z
+/// bits, k)` for sample `k` in slot `k mod slots`, in the order of the records an update wrote
+/// beside them. The target of the trail samples pass and, through its buffer texture, what the next
+/// pass and the trail draws read.
+final class TrailSampleBuffer {
+    let buffer: GLBuffer
+    let feedback: GLTransformFeedback
+    let texture: GLTexture
+    /// Records it holds samples for.
+    let capacity: Int
+    /// Samples a record keeps (``Trail/slots``).
+    let slots: Int
+    /// Bytes of one sample.
+    static let sampleBytes = 16
+
+    init(context: GLContext, capacity: Int, slots: Int) throws {
+        self.capacity = capacity
+        self.slots = slots
+        buffer = try context.makeBuffer(bytes: capacity * slots * Self.sampleBytes)
+        feedback = context.makeTransformFeedback(capturingInto: buffer)
+        texture = context.makeBufferTexture(over: buffer, format: .rgba32ui)
+        do {
+            try context.check("creating trail samples for \(capacity) records", pass: "trail samples")
+        } catch {
+            release(context)
+            throw error
+        }
+    }
+
+    func release(_ context: GLContext) {
+        context.delete(texture)
+        context.delete(feedback)
+        context.delete(buffer)
+    }
+}
+
+/// The trail samples pass: beside the update of a cell with a trail, the samples each record it
+/// keeps holds after the update (`Shaders/trail_samples.geom`), recorded on the GPU, never read back
+/// but by a snapshot.
+extension GPUSimulator {
+    /// Runs after `node`'s update pass, before its buffers swap: over the same sources with the
+    /// same update, into `node.samples[1 − current]`, carrying `node.samples[current]`.
+    func trailSamplesPass(_ node: GPUNode, cell: ResolvedCell, trail: Trail, t0: Int64, t1: Int64) throws {
+        var restart = node.trailGrid != trail.grid
+        if node.samples.count != 2 || node.samples[0].slots != trail.slots || node.samples[0].capacity < node.output.capacity {
+            node.releaseSamples(context)
+            let first = try TrailSampleBuffer(context: context, capacity: node.output.capacity, slots: trail.slots)
+            do {
+                node.samples = [first, try TrailSampleBuffer(context: context, capacity: node.output.capacity, slots: trail.slots)]
+            } catch {
+                first.release(context)
+                throw error
+            }
+            restart = true
+        }
+        let target = node.samples[1 - node.current]
+        context.bindBufferTexture(node.samples[node.current].texture, unit: 6)
+        let sources = self.sources(of: node, from: t0, to: t1)
+        let dt: Uniform<Int32>, fresh: Uniform<Bool>
+        if Self.motionBehaviors(node, cell) != nil {
+            let steady = Self.motionIsSteady(node, cell)
+            let features = motionClasses(node, cell).union(steady ? .steadyMotion : []).union(Self.contactFeatures(node, cell))
+            let p = try context.programs.program(TrailSamplesMotionUniforms.self, sub: node.subCells, child: node.isChild,
+                                                 features: features, forces: Self.motionForces(node, cell))
+            p.use()
+            try setMotionUpdate(p.uniforms, node: node, cell: cell)
+            set(p.uniforms.trailCount, p.uniforms.trailSpacing, p.uniforms.trailRestart, p.uniforms.samples, trail, restart)
+            (dt, fresh) = (p.uniforms.dt, p.uniforms.fresh)
+        } else {
+            let p = try context.programs.program(TrailSamplesUniforms.self, sub: node.subCells, child: node.isChild)
+            p.use()
+            setUpdate(p.uniforms, node: node, cell: cell)
+            p.uniforms.acc.set(cell.acceleration)
+            set(p.uniforms.trailCount, p.uniforms.trailSpacing, p.uniforms.trailRestart, p.uniforms.samples, trail, restart)
+            (dt, fresh) = (p.uniforms.dt, p.uniforms.fresh)
+        }
+        lastUpdate.passes += 1
+        context.capturingPoints(into: target.feedback) {
+            for (source, ticks, isFresh) in sources {
+                dt.set(ticks)
+                fresh.set(isFresh)
+                draw(from: source)
+            }
+        }
+    }
+
+    private func set(_ count: Uniform<Int32>, _ spacing: Uniform<Int32>, _ restart: Uniform<Bool>,
+                     _ samples: Uniform<TextureUnit>, _ trail: Trail, _ restarts: Bool) {
+        count.set(Int32(trail.count))
+        spacing.set(Int32(trail.spacing))
+        restart.set(restarts)
+        samples.set(TextureUnit(index: 6))
+    }
+
+    /// Moves `node`'s trail samples to buffers for `capacity` records as ``resize(_:capacity:subCells:cell:)``
+    /// moves its records (in order, the newest beyond a smaller capacity dropped).
+    func resizeSamples(_ node: GPUNode, capacity: Int) throws {
+        guard node.samples.count == 2 else { return }
+        let slots = node.samples[0].slots
+        let first = try TrailSampleBuffer(context: context, capacity: capacity, slots: slots)
+        let second: TrailSampleBuffer
+        do {
+            second = try TrailSampleBuffer(context: context, capacity: capacity, slots: slots)
+        } catch {
+            first.release(context)
+            throw error
+        }
+        let old = node.samples[node.current]
+        context.copy(old.buffer, to: first.buffer, bytes: min(old.capacity, capacity) * slots * TrailSampleBuffer.sampleBytes)
+        node.releaseSamples(context)
+        node.samples = [first, second]
+    }
+
+    /// The trail samples of `node`'s first `count` live records, by record (for the snapshot): none
+    /// where its samples were not recorded on `grid`.
+    func trailSamples(of node: GPUNode, count: Int, grid: TrailGrid) throws -> [TrailSamples] {
+        let slots = grid.count + 1
+        guard node.trailGrid == grid, node.samples.count == 2, node.samples[0].slots == slots else {
+            return Array(repeating: TrailSamples(slots: slots), count: count)
+        }
+        var words = [UInt32](repeating: 0, count: count * slots * 4)
+        context.download(node.samples[node.current].buffer, bytes: words.count * 4, into: &words)
+        try context.check("reading the trail samples of \(count) particles back", pass: "snapshot")
+        totalBytesReadBack += words.count * 4
+        return (0..<count).map { i in
+            var samples = TrailSamples(slots: slots)
+            for j in 0..<slots {
+                let w = (i * slots + j) * 4
+                let k = words[w + 3]
+                guard k != .max, Int(k) % slots == j else { continue }
+                samples.store(Int64(k), SIMD3(Double(Float(bitPattern: words[w])), Double(Float(bitPattern: words[w + 1])),
+                                               Double(Float(bitPattern: words[w + 2]))))
+            }
+            return samples
+        }
+    }
+}
+
+/// The trail samples programs advance no sub-cell clock (their update only decides who survives and
+/// where the motion went; `Shaders/plume_update.glsl`).
+extension TrailSamplesUniforms { var clock: [ClockParamsUniforms] { [] } }
+extension TrailSamplesMotionUniforms { var clock: [ClockParamsUniforms] { [] } }
