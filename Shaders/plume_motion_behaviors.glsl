@@ -274,7 +274,7 @@ MotionState plume_closed_form(usamplerBuffer t, int m, MotionState s, int age, v
     float kd = k * dt;
     float e1 = k == 0.0 ? dt : -plume_expm1(-kd) / k;
     float e2;                                // ∫₀^Δ ∫₀^τ e^{−kσ}: a series where (Δ − e1)/k would cancel
-    if (abs(kd) < 0.5) {               // |kd|: a trail evaluates backwards too
+    if (abs(kd) < 0.5) {               // |kd|: either direction
         float s2 = 1.0;
         for (int n = 13; n >= 3; --n) s2 = 1.0 - s2 * kd / float(n);
         e2 = dt * dt * 0.5 * s2;

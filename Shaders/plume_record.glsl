@@ -16,3 +16,8 @@ Clock plume_idle_clock() { return Clock(0u, 0u, 0u); }
 // A top-level particle's: the layer is its parent; its scale and colour factors come from its
 // generation's birth parameters (plume_attributes).
 Inherit plume_no_inherit() { return Inherit(uvec2(0u), 1.0, vec4(1.0)); }
+
+// The texels of one record's trail samples (Semantics §10 "Trails"; TrailSampleBuffer.stride): the
+// `count` + 1 slots of a trail of `count` points in whole captured vertices of TRAIL_SAMPLE_VECS
+// (trail_samples.geom writes them, plume_trail.glsl reads them).
+int plume_trail_stride(int count) { return (count + TRAIL_SAMPLE_VECS) / TRAIL_SAMPLE_VECS * TRAIL_SAMPLE_VECS; }

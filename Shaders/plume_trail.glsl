@@ -2,14 +2,14 @@
 // through, head first: the particle's position, its recorded samples at the grid ages strictly
 // between the tail and the head (newest first), then the tail max(0, age − span) on the chord from
 // the sample at or before it to that sample's newer neighbour. The samples are the update's
-// (trail_samples.geom): u_trailCount + 1 RGBA32UI texels a record, sample k in slot
+// (trail_samples.geom): plume_trail_stride(u_trailCount) RGBA32UI texels a record, sample k in slot
 // k mod (u_trailCount + 1) as (x, y, z bits, k). A sample the record does not hold (its recording
 // began later) ends the trail at the newest one before it.
 
 // Sample k of record `index`: false where the record does not hold it.
 bool plume_trail_sample(int index, int k, out vec3 position) {
     int slots = u_trailCount + 1;
-    uvec4 t = texelFetch(u_samples, index * slots + k % slots);
+    uvec4 t = texelFetch(u_samples, index * plume_trail_stride(u_trailCount) + k % slots);
     position = uintBitsToFloat(t.xyz);
     return k >= 0 && t.w == uint(k);
 }

@@ -1,16 +1,17 @@
 // Trail samples pass (Semantics §10 "Trails"): beside the update pass, over the same records with
 // the same update (plume_update.glsl), so it keeps the same survivors in the same order: for each,
 // the u_trailCount + 1 trail samples it holds after this update, sample k (the particle's position
-// at age k·u_trailSpacing) in slot k mod (u_trailCount + 1), written as (x, y, z bits, k). The
-// samples this update reached are evaluated from where its motion began (the update's start, under
-// this update's acceleration and behaviours, as the update moves it); the others are the record's
-// own from the previous update (u_samples), unless the trail's grid changed (u_trailRestart); a
-// slot without its sample holds k = 0xFFFFFFFF.
+// at age k·u_trailSpacing) in slot k mod (u_trailCount + 1), written as (x, y, z bits, k), in
+// vertices of TRAIL_SAMPLE_VECS slots (plume_trail_stride(u_trailCount) texels a record). The samples this
+// update reached are evaluated from where its motion began (the update's start, under this
+// update's acceleration and behaviours, as the update moves it); the others are the record's own
+// from the previous update (u_samples), unless the trail's grid changed (u_trailRestart); a slot
+// without its sample (and the padding after the last slot) holds k = 0xFFFFFFFF.
 layout(points) in;
-layout(points, max_vertices = 49) out;   // TRAIL_MAX_SLOTS
+layout(points, max_vertices = 13) out;   // ⌈TRAIL_MAX_SLOTS ÷ TRAIL_SAMPLE_VECS⌉
 
 in Record { flat uvec4 rec[REC_VECS(SUB, CHILD)]; } v_in[];
-out uvec4 xf_sample;   // @capture
+out uvec4 xf_samples[TRAIL_SAMPLE_VECS];   // @capture
 
 void main() {
     uvec4 r[REC_MAX];
@@ -39,13 +40,17 @@ void main() {
         } while (++k <= k1);
     }
     bool carried = !u_fresh && !u_trailRestart;
-    int base = gl_PrimitiveIDIn * slots;
-    for (int j = 0; j < slots; ++j) {
-        int k = k1 >= j ? k1 - (k1 - j) % slots : -1;    // the newest sample of slot j
-        uvec4 texel = uvec4(0u, 0u, 0u, 0xFFFFFFFFu);
-        if (k >= first) texel = uvec4(floatBitsToUint(reached[k - first]), uint(k));
-        else if (k >= 0 && carried) texel = texelFetch(u_samples, base + j);
-        xf_sample = texel;
+    int stride = plume_trail_stride(u_trailCount);
+    int base = gl_PrimitiveIDIn * stride;
+    int j = 0;
+    do {
+        for (int i = 0; i < TRAIL_SAMPLE_VECS; ++i, ++j) {
+            int k = k1 >= j && j < slots ? k1 - (k1 - j) % slots : -1;   // the newest sample of slot j
+            uvec4 texel = uvec4(0u, 0u, 0u, 0xFFFFFFFFu);
+            if (k >= first) texel = uvec4(floatBitsToUint(reached[k - first]), uint(k));
+            else if (k >= 0 && carried) texel = texelFetch(u_samples, base + j);
+            xf_samples[i] = texel;
+        }
         EmitVertex();
-    }
+    } while (j < slots);
 }

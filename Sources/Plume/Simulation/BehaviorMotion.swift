@@ -81,20 +81,6 @@ public enum BehaviorMotion {
         }
     }
 
-    /// The position at any `age`, before the anchor's too (a trail's samples, Semantics §10
-    /// "Trails"): ``evaluate(_:at:acceleration:behaviors:particle:)`` forwards; backwards, the
-    /// closed forms run back from the anchor (exact: the same path), and grid motion steps back
-    /// along the grid from its anchor (a grid point) by the inverse of its step
-    /// (`stepBack`: the grid points it passed, to rounding; through a bounce by
-    /// `unbounce`, stopping at any
-    /// other collision), then drifts from the grid point before `age`; from an anchor off the
-    /// grid, the drift runs back from it. ``positions(_:at:acceleration:behaviors:particle:)``
-    /// has the details.
-    public static func position(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
-                                behaviors b: CellBehaviors, particle: BehaviorParticle) -> SIMD3<Double> {
-        positions(anchor, at: [age], acceleration: a, behaviors: b, particle: particle)[0]
-    }
-
     /// The anchor advanced to `age`: moved there for closed forms, to the last grid point at or
     /// before it for grid motion, unchanged for orbits.
     public static func advance(_ anchor: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>,
@@ -138,7 +124,7 @@ public enum BehaviorMotion {
             // velocity curve alone (the motion class guarantees no drag and no wave)
             let w = { (t: Double) in s.velocity + a * (t - s.age) }
             let gv = { (t: Double) in w(t) * g.value(at: t / lifetime) }
-            // ∫ from the lower to the upper age, split at the curve's keys (backwards: a trail's samples)
+            // ∫ from the lower to the upper age, split at the curve's keys (either direction)
             let (low, high) = (min(s.age, age), max(s.age, age))
             var integral = SIMD3<Double>.zero
             var start = low
@@ -271,24 +257,6 @@ public enum BehaviorMotion {
     /// velocity `v − a·h/2` (`a` the acceleration of the step that reached it).
     static func held(_ s: MotionAnchor, acceleration acc: SIMD3<Double>) -> MotionAnchor {
         MotionAnchor(age: s.age, position: s.position, velocity: s.velocity - acc * (gridStep * 0.5))
-    }
-
-    /// One step back along the grid from the anchor `s` at a grid point `n·h`, `n ≥ 1`
-    /// (``holdsHalfStep(_:)``), to `(n − 1)·h`: the exact inverse of
-    /// the grid step (leapfrog is time-reversible). The
-    /// position `p − w·(g·h)` with `w` the anchor's half-step velocity; with `f` the field there, the
-    /// velocity `v = (w − f·h/2) / (1 − k·h/2)` (0 where drag `k ≥ 2/h`, whose motion cannot run back),
-    /// held as such at age 0 and as the half-step velocity `v − (f − k·v)·h/2` after it.
-    static func stepBack(_ s: MotionAnchor, acceleration a: SIMD3<Double>, behaviors b: CellBehaviors,
-                         particle: BehaviorParticle) -> MotionAnchor {
-        let age = s.age - gridStep
-        let k = b.drag, half = gridStep * 0.5
-        let g = factor(b, age + half, particle.lifetime)
-        let p = s.position - s.velocity * (g * gridStep)
-        let f = field(p, age, acceleration: a, behaviors: b, particle: particle)
-        let d = 1 - k * half
-        let v = d > 0 ? (s.velocity - f * half) / d : .zero
-        return MotionAnchor(age: age, position: p, velocity: age > 0 ? v - (f - k * v) * half : v)
     }
 
     /// One classical Runge–Kutta step from `s` to `age` (a reference integrator for tests at fine

@@ -203,23 +203,6 @@ public enum Collisions {
 }
 
 extension Collisions {
-    /// Where a trail's walk back along the motion grid meets a collider (Semantics §10 "Trails"):
-    /// run back from the grid state at `newer` one step to `older`, the fraction of that chord at
-    /// which it enters a collider from its open side (the particle's path came off the surface
-    /// there: a collision), and that collider's index; fraction 0 where `newer` lies on a surface or
-    /// behind it (within ``tolerance``: a particle resting on it or stuck to it, whose motion cannot
-    /// be run back); nil where the step passes no surface. The GPU's twin is `plume_trail_cut`
-    /// (Shaders/plume_trail.glsl).
-    public static func trailCut(_ newer: SIMD3<Double>, _ older: SIMD3<Double>,
-                                behaviors b: CellBehaviors) -> (fraction: Double, collider: Int)? {
-        var first: (fraction: Double, collider: Int)?
-        for (i, c) in b.colliders.enumerated() {
-            if c.distance(newer) <= tolerance { return (0, i) }
-            if let s = c.entry(newer, older), s < (first?.fraction ?? .infinity) { first = (s, i) }
-        }
-        return first
-    }
-
     /// What a particle's grid motion meets in one update (Semantics §12 "Collisions", §14): its
     /// collision events and the hit that kills it.
     public struct Contacts: Sendable, Equatable {

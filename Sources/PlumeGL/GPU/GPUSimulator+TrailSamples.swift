@@ -1,9 +1,9 @@
 import CEpoxy
 import Plume
 
-/// A cell's trail samples (Semantics §10 "Trails"): ``slots`` RGBA32UI texels a record, `(x, y, z
-/// bits, k)` for sample `k` in slot `k mod slots`, in the order of the records an update wrote
-/// beside them. The target of the trail samples pass and, through its buffer texture, what the next
+/// A cell's trail samples (Semantics §10 "Trails"): ``stride`` RGBA32UI texels a record (its
+/// ``slots`` in whole captured vertices of `TRAIL_SAMPLE_VECS`), `(x, y, z bits, k)` for sample `k`
+/// in slot `k mod slots`, in the order of the records an update wrote beside them. The target of the trail samples pass and, through its buffer texture, what the next
 /// pass and the trail draws read.
 final class TrailSampleBuffer {
     let buffer: GLBuffer
@@ -13,13 +13,20 @@ final class TrailSampleBuffer {
     let capacity: Int
     /// Samples a record keeps (``Trail/slots``).
     let slots: Int
+    /// Texels a record: ``slots`` rounded up to whole captured vertices.
+    var stride: Int { Self.stride(slots: slots) }
     /// Bytes of one sample.
     static let sampleBytes = 16
+
+    static func stride(slots: Int) -> Int {
+        let k = ShaderConstant.TRAIL_SAMPLE_VECS
+        return (slots + k - 1) / k * k
+    }
 
     init(context: GLContext, capacity: Int, slots: Int) throws {
         self.capacity = capacity
         self.slots = slots
-        buffer = try context.makeBuffer(bytes: capacity * slots * Self.sampleBytes)
+        buffer = try context.makeBuffer(bytes: capacity * Self.stride(slots: slots) * Self.sampleBytes)
         feedback = context.makeTransformFeedback(capturingInto: buffer)
         texture = context.makeBufferTexture(over: buffer, format: .rgba32ui)
         do {
@@ -109,7 +116,7 @@ extension GPUSimulator {
             throw error
         }
         let old = node.samples[node.current]
-        context.copy(old.buffer, to: first.buffer, bytes: min(old.capacity, capacity) * slots * TrailSampleBuffer.sampleBytes)
+        context.copy(old.buffer, to: first.buffer, bytes: min(old.capacity, capacity) * old.stride * TrailSampleBuffer.sampleBytes)
         node.releaseSamples(context)
         node.samples = [first, second]
     }
@@ -121,14 +128,15 @@ extension GPUSimulator {
         guard node.trailGrid == grid, node.samples.count == 2, node.samples[0].slots == slots else {
             return Array(repeating: TrailSamples(slots: slots), count: count)
         }
-        var words = [UInt32](repeating: 0, count: count * slots * 4)
+        let stride = TrailSampleBuffer.stride(slots: slots)
+        var words = [UInt32](repeating: 0, count: count * stride * 4)
         context.download(node.samples[node.current].buffer, bytes: words.count * 4, into: &words)
         try context.check("reading the trail samples of \(count) particles back", pass: "snapshot")
         totalBytesReadBack += words.count * 4
         return (0..<count).map { i in
             var samples = TrailSamples(slots: slots)
             for j in 0..<slots {
-                let w = (i * slots + j) * 4
+                let w = (i * stride + j) * 4
                 let k = words[w + 3]
                 guard k != .max, Int(k) % slots == j else { continue }
                 samples.store(Int64(k), SIMD3(Double(Float(bitPattern: words[w])), Double(Float(bitPattern: words[w + 1])),
