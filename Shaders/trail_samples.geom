@@ -1,12 +1,12 @@
 // Trail samples pass (Semantics §10 "Trails"): beside the update pass, over the same records with
 // the same update (plume_update.glsl), so it keeps the same survivors in the same order: for each,
 // the u_trailCount + 1 trail samples it holds after this update, sample k (the particle's position
-// at age k·u_trailSpacing) in slot k mod (u_trailCount + 1), written as (x, y, z bits, k), in
-// vertices of TRAIL_SAMPLE_VECS slots (plume_trail_stride(u_trailCount) texels a record). The samples this
-// update reached are evaluated from where its motion began (the update's start, under this
-// update's acceleration and behaviours, as the update moves it); the others are the record's own
-// from the previous update (u_samples), unless the trail's grid changed (u_trailRestart); a slot
-// without its sample (and the padding after the last slot) holds k = 0xFFFFFFFF.
+// at age k·u_trailSpacing) in slot k mod (u_trailCount + 1), written as (x, y, z bits, k) in
+// vertices of TRAIL_SAMPLE_VECS slots, plume_trail_stride(u_trailCount) texels a record. The
+// samples this update reached are evaluated from where its motion began (the update's start, under
+// this update's acceleration and behaviours, as the update moves it); the others are the record's
+// own from the previous update (u_samples), unless the trail's grid changed (u_trailRestart); a
+// slot without its sample (and the padding after the last slot) holds k = 0xFFFFFFFF.
 layout(points) in;
 layout(points, max_vertices = 13) out;   // ⌈TRAIL_MAX_SLOTS ÷ TRAIL_SAMPLE_VECS⌉
 

@@ -64,6 +64,15 @@ struct ContextTests {
                 try link { try $0.program(UpdateMotionFetchUniforms.self, sub: sub, features: classes) }
                 try link { try $0.program(SpawnUniforms.self, sub: max(sub, 1), csub: 0, features: classes.union(.closedFormMotion)) }
             }
+            // The trail samples pass beside each update (GPUSimulator.trailSamplesPass): the plain
+            // one, each motion class steady or not, and a grid cell with colliders.
+            for child in [false, true] { try link { try $0.program(TrailSamplesUniforms.self, sub: sub, child: child) } }
+            for classes: ProgramFeatures in [.closedFormMotion, .gridMotion, .orbitMotion, [.closedFormMotion, .gridMotion],
+                                             [.collisions, .gridMotion]] {
+                for extra: ProgramFeatures in [[], .steadyMotion] {
+                    try link { try $0.program(TrailSamplesMotionUniforms.self, sub: sub, features: classes.union(extra)) }
+                }
+            }
             try link { try $0.program(FetchCopyUniforms.self, sub: sub) }
             try link { try $0.program(TrivialCopyUniforms.self, sub: sub) }
             try link { try $0.program(PassCopyUniforms.self, sub: sub) }

@@ -3,8 +3,10 @@ import Foundation
 
 /// Differential scenarios of trails (Semantics §10 "Trails", issue 26 items 3 and 4): the trail
 /// points of every particle on both simulators, at 30, 60, 144 and 240 updates/s and irregular
-/// steps, under catch-up (a long update) and seek (time going back), and under each motion class
-/// (ballistic with an acceleration change, closed form, grid, orbit) and on a sub-cell.
+/// steps, under catch-up (a long update) and seek (time going back), under each motion class
+/// (ballistic with an acceleration change, closed form, grid, orbit), under an attractor that moves
+/// every update (the recorded points stay where the particles were), when the trail's grid changes
+/// (the recordings start again) and on a sub-cell.
 extension Scenarios {
     /// A cell with a trail of `count` points over `duration` seconds, width and colour curves.
     static func trailCell(_ k: Int, name: String = "comet", count: Float = 12, duration: Double = 0.4) -> EmitterCell {
@@ -29,6 +31,14 @@ extension Scenarios {
     static let trails: [Scenario] = [30.0, 60, 144, 240].map { fps in
         Scenario(name: "trail at \(Int(fps)) fps", make: { trailLayer() }, times: steps(fps: fps, until: 3.5),
                  compareEvery: Int(fps / 2))
+    } + [30.0, 60, 144, 240].map { fps in
+        // An attractor sweeping across every update: each update's samples are taken under its
+        // own position, and stay.
+        Scenario(name: "trail under a moving attractor at \(Int(fps)) fps",
+                 make: { trailLayer([attractor(.radial)], count: 16, duration: 0.5) }, times: steps(fps: fps, until: 3),
+                 edit: { layer, t in
+            layer.setValue(CGPoint(x: 300 + 120 * t, y: 430 - 40 * t), forKeyPath: "emitterBehaviors.magnet.position")
+        }, compareEvery: Int(fps / 2))
     } + [
         Scenario(name: "trail irregular steps, acceleration changed", make: { trailLayer(count: 64, duration: 1) },
                  times: irregularSteps(until: 4, seed: 31), edit: { layer, t in
@@ -46,6 +56,11 @@ extension Scenarios {
         Scenario(name: "trail grid (attractor)", make: { trailLayer([attractor(.radial)], count: 16, duration: 0) },
                  times: steps(fps: 60, until: 3), compareEvery: 30),
         Scenario(name: "trail orbit", make: { trailLayer([orbit()]) }, times: steps(fps: 30, until: 3), compareEvery: 15),
+        Scenario(name: "trail grid changed (count, then duration)", make: { trailLayer() },
+                 times: irregularSteps(until: 4, seed: 35), edit: { layer, t in
+            if t >= 1.5 { layer.emitterCells?[0].trailPointCount = 20 }
+            if t >= 2.5 { layer.emitterCells?[1].trailDuration = 0.25 }
+        }, compareEvery: 8),
         // Trails that end at the last bounce on a floor (Semantics §10 "Trails"), and on a sticky
         // floor with a ball (the particles at rest draw no trail), caught up.
         Scenario(name: "trail bouncing on a floor at 60 updates/s", make: { trailLayer(colliders()) },

@@ -41,6 +41,10 @@ struct TrailRenderTests {
     /// The geometry stage's strip holds a trail's most points (its `max_vertices` is twice this).
     @Test func theStripHoldsTheLongestTrail() {
         #expect(Trail.maxPoints == ShaderConstant.TRAIL_MAX_POINTS)
+        // the samples pass emits a record's slots in whole vertices of TRAIL_SAMPLE_VECS samples
+        #expect(Trail.maxCount + 1 == ShaderConstant.TRAIL_MAX_SLOTS)
+        let vertices = (ShaderConstant.TRAIL_MAX_SLOTS + ShaderConstant.TRAIL_SAMPLE_VECS - 1) / ShaderConstant.TRAIL_SAMPLE_VECS
+        #expect(ShaderLibrary.source("trail_samples.geom")?.contains("max_vertices = \(vertices)") == true)
         #expect(ShaderLibrary.source("draw_trail.geom")?.contains("max_vertices = \(2 * Trail.maxPoints)") == true)
     }
 

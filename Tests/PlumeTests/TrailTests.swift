@@ -74,16 +74,18 @@ import Testing
         return b
     }
 
-    /// Each trail point is where the particle was at that age: the reference stepped on a fine
-    /// grid, snapshotted at every sample age, must have had its particles there (exact for the
-    /// closed forms, within the Runge–Kutta step's error for grid motion).
+    /// Each trail point is where the particle was at that age, recorded as it got there: the
+    /// reference stepped every 1/256 s and snapshotted at every step must have had its particles
+    /// there (exact for the closed forms, within the Runge–Kutta step's error for grid motion); the
+    /// tail, between two samples, lies on their chord.
     @Test(arguments: [("ballistic", [EmitterBehavior](), 1e-9), ("closed form", [drag()], 1e-9),
                       ("grid", [attractor()], 1e-6), ("orbit", [orbit()], 1e-9)])
     func pointsAreThePositionsTheParticleHad(_ name: String, _ behaviors: [EmitterBehavior], _ tolerance: Double) throws {
-        // births every 1/8 s and updates every 1/256 s: every sample age is an update time
+        // births every 1/8 s and updates every 1/256 s: every sample age is an update time; the
+        // last update, 3/256 s later, puts the tails between samples
         let sim = ReferenceSimulator(layer: Self.layer(behaviors) { $0.birthRate = 8 })
         var history: [ParticleKey: [Int64: SIMD3<Double>]] = [:]
-        for f in 0...(256 * 2) {
+        for f in Array(0...(256 * 2)) + [256 * 2 + 3] {
             try sim.advance(to: Double(f) / 256)
             for p in try sim.snapshot().particles {
                 history[p.identity.key, default: [:]][Ticks.from(p.age)] = p.position
@@ -91,19 +93,79 @@ import Testing
         }
         let snapshot = try sim.snapshot()
         let trail = try #require(ResolvedLayer(sim.layer).cells[0].trail)
-        var checked = 0
+        var checked = 0, tails = 0
         for p in snapshot.particles {
-            let ages = trail.sampleAges(age: Ticks.from(p.age))
+            let age = Ticks.from(p.age), ages = trail.sampleAges(age: age)
             #expect(p.trail.count == ages.count, "\(name): \(p)")
             #expect(p.trail.first == p.position, "\(name): the head is the particle's position: \(p)")
-            for (age, point) in zip(ages, p.trail) {
-                guard let was = history[p.identity.key]?[age] else { continue }
+            for (i, (at, point)) in zip(ages, p.trail).enumerated() {
+                var was = history[p.identity.key]?[at]
+                if i == ages.count - 1, at % trail.spacing != 0 {
+                    // the tail: on the chord of the samples around it
+                    let g = at / trail.spacing * trail.spacing
+                    guard let older = history[p.identity.key]?[g], let newer = history[p.identity.key]?[g + trail.spacing] else { continue }
+                    was = older + (newer - older) * (Double(at - g) / Double(trail.spacing))
+                    tails += 1
+                }
+                guard let was else { continue }
                 checked += 1
                 #expect(maxAbs(point - was) <= tolerance,
-                        "\(name): \(p.identity) at age \(Ticks.time(age)) s: trail \(point), was at \(was) (seed 7)")
+                        "\(name): \(p.identity) at age \(Ticks.time(at)) s: trail \(point), was at \(was) (seed 7)")
             }
         }
-        #expect(checked > 100, "\(name): only \(checked) trail points had a recorded position")
+        #expect(checked > 100 && tails > 5, "\(name): only \(checked) trail points had a recorded position, \(tails) tails")
+    }
+
+    /// A trail is recorded (Semantics §10 "Trails"): after the acceleration and an attractor change,
+    /// the points before the change stay where the particle was then (a trail derived from the
+    /// current motion would swing round with it).
+    @Test func olderPointsStayWhereTheParticleWas() throws {
+        let sim = ReferenceSimulator(layer: Self.layer([Self.attractor()]) { $0.birthRate = 8 })
+        var history: [ParticleKey: [Int64: SIMD3<Double>]] = [:]
+        for f in 0...(256 * 2) {
+            if f == 460 {
+                sim.layer.emitterCells?[0].yAcceleration = -300
+                sim.layer.setValue(CGPoint(x: 100, y: 500), forKeyPath: "emitterBehaviors.magnet.position")
+            }
+            try sim.advance(to: Double(f) / 256)
+            for p in try sim.snapshot().particles { history[p.identity.key, default: [:]][Ticks.from(p.age)] = p.position }
+        }
+        let trail = try #require(ResolvedLayer(sim.layer).cells[0].trail)
+        var before = 0
+        for p in try sim.snapshot().particles {
+            let age = Ticks.from(p.age), birth = Ticks.from(2.0) - age
+            for (at, point) in zip(trail.sampleAges(age: age), p.trail) {
+                guard let was = history[p.identity.key]?[at] else { continue }
+                if birth + at < Ticks.from(460.0 / 256) { before += 1 }
+                #expect(maxAbs(point - was) <= 1e-6, "\(p.identity) at age \(Ticks.time(at)) s: trail \(point), was at \(was) (seed 7)")
+            }
+        }
+        #expect(before > 20, "only \(before) points were recorded before the change")
+    }
+
+    /// A trail's recording depends on its grid (count and spacing): when it changes, each
+    /// particle's recording starts again (its trail ends at its oldest new sample); other trail
+    /// properties (width, colour) change nothing recorded.
+    @Test func aNewGridStartsTheRecordingsAgain() throws {
+        let sim = ReferenceSimulator(layer: Self.layer { $0.birthRate = 8 })
+        // every particle's trail has all its points (ResolvedLayer: the trail as it is now)
+        func whole() throws -> Bool {
+            let trail = try #require(ResolvedLayer(sim.layer).cells[0].trail)
+            return try sim.snapshot().particles.allSatisfy { $0.trail.count == trail.sampleAges(age: Ticks.from($0.age)).count }
+        }
+        for f in 0...120 { try sim.advance(to: Double(f) / 60) }
+        #expect(try whole() && sim.snapshot().particles.contains { $0.trail.count > 10 })
+        sim.layer.emitterCells?[0].trailWidths = [2, 0]
+        try sim.advance(to: 121.0 / 60)
+        #expect(try whole(), "a new width keeps the recordings")
+        sim.layer.emitterCells?[0].trailDuration = 0.25
+        try sim.advance(to: 122.0 / 60)
+        let restarted = try sim.snapshot().particles
+        // spacing 1/64 s: an update of 1/60 s reaches one or two samples
+        #expect(restarted.allSatisfy { $0.trail.count <= 3 }, "\(restarted.map(\.trail.count))")
+        #expect(try !whole())
+        for f in 123...180 { try sim.advance(to: Double(f) / 60) }
+        #expect(try whole(), "grown back over the new span")
     }
 
     /// A trail never passes through a collider, and bends where the particle bounced (Semantics

@@ -64,8 +64,10 @@ public struct SnapshotParticle: Hashable, Sendable, CustomStringConvertible {
     public var color: SIMD4<Double>
     /// The sprite-sheet frame drawn (``SpriteSheet/frame(age:lifetime:key:)``); 0 without a sheet.
     public var frame: Int
-    /// The points its trail passes through (Semantics §10 "Trails"), head first: its positions at
-    /// ``Trail/sampleAges(age:)``, points; empty when its cell has no trail.
+    /// The points its trail passes through (Semantics §10 "Trails"), head first: its position, its
+    /// recorded samples, the tail (``Trail/points(age:head:samples:)``: the points of
+    /// ``Trail/sampleAges(age:)``, or fewer where a recording began later), points; empty when its
+    /// cell has no trail.
     public var trail: [SIMD3<Double>] = []
 
     /// A particle with every attribute given (the simulators make them).

@@ -1,19 +1,23 @@
 import Foundation
 
 /// A cell's particle trails, resolved for one update (Semantics §10 "Trails"): each particle is
-/// drawn over a ribbon through its positions on a grid of its age.
+/// drawn over a ribbon through the positions it recorded on a grid of its age.
 ///
-/// A particle of age `a` ticks has its trail over the ages `[tail, a]`, `tail = max(0, a − span)`
-/// with `span = count × spacing` ticks; the ribbon passes through (head first)
+/// A particle records sample `k`, its position at age `k × spacing` ticks, when an update reaches
+/// that age (``record(_:after:through:position:)``), and keeps its newest ``slots``
+/// (``TrailSamples``). At age `a` its trail spans `[tail, a]`, `tail = max(0, a − span)` with
+/// `span = count × spacing`; the ribbon passes through (head first, ``points(age:head:samples:)``)
 /// * the particle's position at `a`,
-/// * its positions at the grid ages `g = k × spacing` with `tail < g < a`, newest first,
-/// * its position at `tail` (the end moves on with the age, so the trail never jumps in length).
+/// * its samples at the grid ages `g = k × spacing` with `tail < g < a`, newest first,
+/// * the tail, on the chord from the sample at or before it to that sample's newer neighbour (the
+///   end moves on with the age, so the trail never jumps in length).
 ///
 /// The sample ages depend only on the particle's age, never on the update or frame times, so a
-/// trail is the same at 30, 60, 144 or 240 updates per second, after a catch-up and after a seek.
-/// The positions are the particle's motion (Semantics §5, §12) evaluated at those ages from its
-/// motion anchor, on both simulators and in the renderer (`Shaders/plume_trail.glsl`): nothing is
-/// stored per particle (GPUPath article, "Trails").
+/// trail is the same at 30, 60, 144 or 240 updates per second, after a catch-up and after a seek;
+/// and since the samples are recorded, an acceleration or behaviour change leaves the points
+/// before it where the particle was. The GPU records them in its trail samples pass
+/// (`Shaders/trail_samples.geom`) and draws them in `Shaders/draw_trail.geom` (GPUPath article,
+/// "Trails").
 ///
 /// Along the trail, `u = (a − age) ÷ span` runs from 0 at the particle to 1 at a full trail's end;
 /// the width (× the particle's drawn height) and colour (× the particle's colour) are curves of

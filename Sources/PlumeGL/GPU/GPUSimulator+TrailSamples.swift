@@ -3,8 +3,9 @@ import Plume
 
 /// A cell's trail samples (Semantics §10 "Trails"): ``stride`` RGBA32UI texels a record (its
 /// ``slots`` in whole captured vertices of `TRAIL_SAMPLE_VECS`), `(x, y, z bits, k)` for sample `k`
-/// in slot `k mod slots`, in the order of the records an update wrote beside them. The target of the trail samples pass and, through its buffer texture, what the next
-/// pass and the trail draws read.
+/// in slot `k mod slots`, in the order of the records an update wrote beside them. The target of
+/// the trail samples pass and, through its buffer texture, what the next pass and the trail draws
+/// read.
 final class TrailSampleBuffer {
     let buffer: GLBuffer
     let feedback: GLTransformFeedback
