@@ -38,7 +38,26 @@ struct TrailRenderTests {
         return layer
     }
 
-    /// The geometry stage's strip holds a trail's most points (its `max_vertices` is twice this).
+    /// Samples that would not fit one of the driver's buffer textures are a typed error (and the
+    /// same layer runs where they fit), never a trail read past the texture's end.
+    @Test func samplesPastTheDriversBufferTexturesAreATypedError() throws {
+        try GPU.run { context in
+            let limited = try GPUSimulator(layer: Self.comets(.unordered), context: context)
+            limited.textureBufferLimit = 64
+            #expect {
+                for t in steps(fps: 30, until: 1) { try limited.advance(to: t) }
+            } throws: { error in
+                guard case let GLError.limitExceeded(what)? = error as? GLError else { return false }
+                return what.contains("trail samples") && what.contains("64")
+            }
+            let gpu = try GPUSimulator(layer: Self.comets(.unordered), context: context)
+            for t in steps(fps: 30, until: 1) { try gpu.advance(to: t) }
+            #expect(try gpu.snapshot().particles.contains { $0.trail.count > 5 })
+        }
+    }
+
+    /// The geometry stage's strip holds a trail's most points (its `max_vertices` is twice this), and
+    /// the samples pass's a record's most samples.
     @Test func theStripHoldsTheLongestTrail() {
         #expect(Trail.maxPoints == ShaderConstant.TRAIL_MAX_POINTS)
         // the samples pass emits a record's slots in whole vertices of TRAIL_SAMPLE_VECS samples

@@ -4,8 +4,8 @@ import PlumeGL
 
 /// Issue 26 items 3 and 6: what trails cost. At 10⁵ live particles of `Workloads.steady` (10⁴ with
 /// `--quick`): the GPU frame (update + draw 1280×720) with trails of 8 and 32 grid positions
-/// against the same particles drawn without, and the update alone (trails add nothing to it: no
-/// trail point is stored, the draw evaluates them from the records).
+/// against the same particles drawn without, and the update alone (with the trail samples pass
+/// that records the trails beside it).
 enum TrailBench {
     /// One table row per trail length (0: none).
     static func table(timer: Timer, quick: Bool) throws -> String {

@@ -132,7 +132,9 @@ public final class ReferenceSimulator: ParticleSimulator, @unchecked Sendable {
                                                  age: p.age(at: t), lifetime: p.lifetime, position: p.position,
                                                  velocity: p.velocity, scale0: p.scale0, scaleSpeed: p.scaleSpeed,
                                                  angle0: p.angle0, spin: p.spin, color0: p.color0)
-                        s.trail = cell.trail?.points(age: Ticks.from(t) - p.birthTick, head: p.position, samples: p.trail) ?? []
+                        // (samples of another grid, before the update that restarts them: none)
+                        let samples = node.trailGrid == cell.trail?.grid ? p.trail : .none
+                        s.trail = cell.trail?.points(age: Ticks.from(t) - p.birthTick, head: p.position, samples: samples) ?? []
                         return s
                     }
                     list.sort { ($0.identity.parent, $0.identity.serial) < ($1.identity.parent, $1.identity.serial) }

@@ -477,14 +477,14 @@ extension GPUSimulator {
         context.drawCaptured(source.vertexArray, source.feedback)
     }
 
-    func setAcceleration(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
+    private func setAcceleration(changed: Uniform<Bool>, previous: Uniform<SIMD3<Float>>, node: GPUNode,
                                  cell: ResolvedCell) {
         let before = node.previousAcceleration ?? cell.acceleration
         changed.set(before != cell.acceleration)
         previous.set(before)
     }
 
-    func setClock(_ u: ClockParamsUniforms, sub: ResolvedCell, child: GPUNode) {
+    private func setClock(_ u: ClockParamsUniforms, sub: ResolvedCell, child: GPUNode) {
         u.step.set(sub.step)
         let window = sub.clockWindowTicks
         u.windowStart.set(Int32(window.start))

@@ -51,7 +51,17 @@ final class TrailSampleBuffer {
 extension GPUSimulator {
     /// Runs after `node`'s update pass, before its buffers swap: over the same sources with the
     /// same update, into `node.samples[1 − current]`, carrying `node.samples[current]`.
+    ///
+    /// - Throws: ``GLError/limitExceeded(_:)`` where the cell's samples would not fit one buffer
+    ///   texture of the driver (its records × ``TrailSampleBuffer/stride`` texels), before the pass.
     func trailSamplesPass(_ node: GPUNode, cell: ResolvedCell, trail: Trail, t0: Int64, t1: Int64) throws {
+        let texels = node.output.capacity * TrailSampleBuffer.stride(slots: trail.slots)
+        let limit = textureBufferLimit ?? context.info.maxTextureBufferSize
+        if texels > limit {
+            throw GLError.limitExceeded("\(cell.keyPath)'s trail samples: \(node.output.capacity) particles × "
+                                        + "\(TrailSampleBuffer.stride(slots: trail.slots)) texels, the driver's buffer textures hold "
+                                        + "\(limit) (fewer trailPointCount, or a smaller maxParticlesPerCell)")
+        }
         var restart = node.trailGrid != trail.grid
         if node.samples.count != 2 || node.samples[0].slots != trail.slots || node.samples[0].capacity < node.output.capacity {
             node.releaseSamples(context)
