@@ -116,8 +116,8 @@ void plume_motion_store(inout Particle p, MotionState s) {
 // update leaves a grid anchor in the grid step that holds the record's age (at its last grid point
 // at or before it, or off the grid within that step where grid motion began at an update:
 // plume_motion_advance, plume_contact_walk), so a draw takes no grid step: the drift from the
-// anchor reaches `age`. A step compiled here would run on
-// every particle, masked, where none needs it: a second force evaluation per particle.
+// anchor reaches `age`. A step compiled here would run on every particle, masked, where none needs
+// it: a second force evaluation per particle.
 Motion plume_draw_motion(Particle p, uvec2 key, int age, vec3 acc, usamplerBuffer t) {
     if (plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
     int m = plume_mt_start(t);

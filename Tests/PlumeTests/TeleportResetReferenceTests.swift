@@ -51,7 +51,7 @@ struct TeleportResetReferenceTests {
         layer.setValue(1, forKeyPath: "emitterCells.nope.birthRate")   // reported at a first update
         let used = ReferenceSimulator(layer: layer), fresh = ReferenceSimulator(layer: layer)
         for frame in 0...20 { try used.advance(to: 3 + Double(frame) / 30) }
-        try used.reset()
+        used.reset()
         #expect(used.hostTime == nil && used.layerTime == nil && used.particleCount == 0 && used.diagnostics.isEmpty)
         for frame in 0...20 {
             let t = 50 + Double(frame) / 30

@@ -267,9 +267,9 @@ import Testing
         #expect(ResolvedLayer(Self.layer { $0.trailPointCount = 0 }).cells[0].trail == nil)
         // key paths and animation
         let cell = layer.emitterCells![0]
-        try layer.setValue(Float(20), forKeyPath: "emitterCells.c.trailPointCount")
+        layer.setValue(Float(20), forKeyPath: "emitterCells.c.trailPointCount")
         #expect(cell.trailPointCount == 20)
-        try layer.setValue([CGFloat(1), 0.5], forKeyPath: "emitterCells.c.trailWidths")
+        layer.setValue([CGFloat(1), 0.5], forKeyPath: "emitterCells.c.trailWidths")
         #expect(cell.trailWidths == [1, 0.5])
     }
 
