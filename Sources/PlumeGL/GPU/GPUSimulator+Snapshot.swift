@@ -63,13 +63,8 @@ extension GPUSimulator {
     private func read(_ node: GPUNode, cell: ResolvedCell, at t: Int64, into particles: inout [SnapshotParticle],
                       live: inout UInt64) throws {
         let buffer = node.input
-        if buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true), let result = write.result,
-           result.written > 0 {
-            let count = Int(result.written)
+        if let (count, words) = try liveRecords(of: node) {
             let stride = buffer.stride
-            var words = [UInt32](repeating: 0, count: count * stride / 4)
-            context.download(buffer.buffer, bytes: count * stride, into: &words)
-            try context.check("reading \(count) particle records back", pass: "snapshot")
             let attributes = try self.attributes(of: node, count: count)
             let samples = try cell.trail.map { try trailSamples(of: node, count: count, grid: $0.grid) }
             totalBytesReadBack += count * (stride + Self.attributeBytes)
@@ -130,13 +125,10 @@ extension GPUSimulator {
         if released { throw GLError.released("GPUSimulator.gridAnchorsBehind") }
         try context.ensureCurrent("GPUSimulator.gridAnchorsBehind")
         var behind: [String] = []
-        func visit(_ node: GPUNode, _ cell: ResolvedCell) {
+        func visit(_ node: GPUNode, _ cell: ResolvedCell) throws {
             let buffer = node.input
-            if case .grid = cell.behaviors.motion, buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true),
-               let result = write.result, result.written > 0 {
-                let count = Int(result.written), stride = buffer.stride
-                var words = [UInt32](repeating: 0, count: count * stride / 4)
-                context.download(buffer.buffer, bytes: count * stride, into: &words)
+            if case .grid = cell.behaviors.motion, let (count, words) = try liveRecords(of: node) {
+                let stride = buffer.stride
                 let step = UInt32(BehaviorMotion.gridTicks)
                 words.withUnsafeBufferPointer { w in
                     for i in 0..<count {
@@ -147,10 +139,23 @@ extension GPUSimulator {
                     }
                 }
             }
-            for (child, sub) in zip(node.children, cell.children) { visit(child, sub) }
+            for (child, sub) in zip(node.children, cell.children) { try visit(child, sub) }
         }
-        for (node, cell) in zip(roots, resolved.cells) { visit(node, cell) }
+        for (node, cell) in zip(roots, resolved.cells) { try visit(node, cell) }
         return behind
+    }
+
+    /// The live records of `node` as the last update wrote them, `node.input.stride / 4` words a
+    /// record, and their count; nil where it holds none (waits for the GPU).
+    private func liveRecords(of node: GPUNode) throws -> (count: Int, words: [UInt32])? {
+        let buffer = node.input
+        guard buffer.hasData, let write = buffer.lastWrite, write.resolve(wait: true), let result = write.result,
+              result.written > 0 else { return nil }
+        let count = Int(result.written)
+        var words = [UInt32](repeating: 0, count: count * buffer.stride / 4)
+        context.download(buffer.buffer, bytes: count * buffer.stride, into: &words)
+        try context.check("reading \(count) particle records back", pass: "snapshot")
+        return (count, words)
     }
 
     /// A record's motion anchor, in seconds.
