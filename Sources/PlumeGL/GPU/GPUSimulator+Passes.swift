@@ -400,9 +400,7 @@ extension GPUSimulator {
     /// without them keep the plain one; like the plain update, the geometry stage fetches the
     /// records where they fit a buffer texture (`updateMotionFetch`).
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
-        let features = motionClasses(node, cell).union(steady ? .steadyMotion : [])   // only a grid cell's comes here steady
-            .union(Self.contactFeatures(node, cell))
-        let forces = Self.motionForces(node, cell)
+        let (features, forces) = motionUpdateVariant(node, cell, steady: steady)
         let sources = self.sources(of: node, from: t0, to: t1)
         if fetchesRecords(sources, node) {
             let p = try context.programs.program(UpdateMotionFetchUniforms.self, sub: node.subCells, child: node.isChild,
@@ -424,6 +422,14 @@ extension GPUSimulator {
                 }
             }
         }
+    }
+
+    /// The features and force terms of `node`'s motion update variant (and of its trail samples
+    /// pass, which runs the same update): its motion classes, steady where nothing changed (only a
+    /// grid cell's update comes here steady), and its contact walk.
+    func motionUpdateVariant(_ node: GPUNode, _ cell: ResolvedCell, steady: Bool) -> (ProgramFeatures, MotionForces) {
+        (motionClasses(node, cell).union(steady ? .steadyMotion : []).union(Self.contactFeatures(node, cell)),
+         Self.motionForces(node, cell))
     }
 
     /// The uniforms of a motion update but its records: the motion tables, accelerations, the

@@ -38,6 +38,17 @@ final class TrailSampleBuffer {
         }
     }
 
+    /// A ping-pong pair (`GPUNode.samples`); nothing is left allocated when the second fails.
+    static func pair(context: GLContext, capacity: Int, slots: Int) throws -> [TrailSampleBuffer] {
+        let first = try TrailSampleBuffer(context: context, capacity: capacity, slots: slots)
+        do {
+            return [first, try TrailSampleBuffer(context: context, capacity: capacity, slots: slots)]
+        } catch {
+            first.release(context)
+            throw error
+        }
+    }
+
     func release(_ context: GLContext) {
         context.delete(texture)
         context.delete(feedback)
@@ -65,71 +76,48 @@ extension GPUSimulator {
         var restart = node.trailGrid != trail.grid
         if node.samples.count != 2 || node.samples[0].slots != trail.slots || node.samples[0].capacity < node.output.capacity {
             node.releaseSamples(context)
-            let first = try TrailSampleBuffer(context: context, capacity: node.output.capacity, slots: trail.slots)
-            do {
-                node.samples = [first, try TrailSampleBuffer(context: context, capacity: node.output.capacity, slots: trail.slots)]
-            } catch {
-                first.release(context)
-                throw error
-            }
+            node.samples = try TrailSampleBuffer.pair(context: context, capacity: node.output.capacity, slots: trail.slots)
             restart = true
         }
-        let target = node.samples[1 - node.current]
         context.bindBufferTexture(node.samples[node.current].texture, unit: 6)
-        let sources = self.sources(of: node, from: t0, to: t1)
-        let dt: Uniform<Int32>, fresh: Uniform<Bool>
+        let u: any TrailSamplesProgramUniforms
         if Self.motionBehaviors(node, cell) != nil {
-            let steady = Self.motionIsSteady(node, cell)
-            let features = motionClasses(node, cell).union(steady ? .steadyMotion : []).union(Self.contactFeatures(node, cell))
+            let (features, forces) = motionUpdateVariant(node, cell, steady: Self.motionIsSteady(node, cell))
             let p = try context.programs.program(TrailSamplesMotionUniforms.self, sub: node.subCells, child: node.isChild,
-                                                 features: features, forces: Self.motionForces(node, cell))
+                                                 features: features, forces: forces)
             p.use()
             try setMotionUpdate(p.uniforms, node: node, cell: cell)
-            set(p.uniforms.trailCount, p.uniforms.trailSpacing, p.uniforms.trailRestart, p.uniforms.samples, trail, restart)
-            (dt, fresh) = (p.uniforms.dt, p.uniforms.fresh)
+            u = p.uniforms
         } else {
             let p = try context.programs.program(TrailSamplesUniforms.self, sub: node.subCells, child: node.isChild)
             p.use()
             setUpdate(p.uniforms, node: node, cell: cell)
             p.uniforms.acc.set(cell.acceleration)
-            set(p.uniforms.trailCount, p.uniforms.trailSpacing, p.uniforms.trailRestart, p.uniforms.samples, trail, restart)
-            (dt, fresh) = (p.uniforms.dt, p.uniforms.fresh)
+            u = p.uniforms
         }
+        u.trailCount.set(Int32(trail.count))
+        u.trailSpacing.set(Int32(trail.spacing))
+        u.trailRestart.set(restart)
+        u.samples.set(TextureUnit(index: 6))
         lastUpdate.passes += 1
-        context.capturingPoints(into: target.feedback) {
-            for (source, ticks, isFresh) in sources {
-                dt.set(ticks)
-                fresh.set(isFresh)
+        context.capturingPoints(into: node.samples[1 - node.current].feedback) {
+            for (source, ticks, isFresh) in sources(of: node, from: t0, to: t1) {
+                u.dt.set(ticks)
+                u.fresh.set(isFresh)
                 draw(from: source)
             }
         }
-    }
-
-    private func set(_ count: Uniform<Int32>, _ spacing: Uniform<Int32>, _ restart: Uniform<Bool>,
-                     _ samples: Uniform<TextureUnit>, _ trail: Trail, _ restarts: Bool) {
-        count.set(Int32(trail.count))
-        spacing.set(Int32(trail.spacing))
-        restart.set(restarts)
-        samples.set(TextureUnit(index: 6))
     }
 
     /// Moves `node`'s trail samples to buffers for `capacity` records as ``resize(_:capacity:subCells:cell:)``
     /// moves its records (in order, the newest beyond a smaller capacity dropped).
     func resizeSamples(_ node: GPUNode, capacity: Int) throws {
         guard node.samples.count == 2 else { return }
-        let slots = node.samples[0].slots
-        let first = try TrailSampleBuffer(context: context, capacity: capacity, slots: slots)
-        let second: TrailSampleBuffer
-        do {
-            second = try TrailSampleBuffer(context: context, capacity: capacity, slots: slots)
-        } catch {
-            first.release(context)
-            throw error
-        }
         let old = node.samples[node.current]
-        context.copy(old.buffer, to: first.buffer, bytes: min(old.capacity, capacity) * old.stride * TrailSampleBuffer.sampleBytes)
+        let moved = try TrailSampleBuffer.pair(context: context, capacity: capacity, slots: old.slots)
+        context.copy(old.buffer, to: moved[0].buffer, bytes: min(old.capacity, capacity) * old.stride * TrailSampleBuffer.sampleBytes)
         node.releaseSamples(context)
-        node.samples = [first, second]
+        node.samples = moved
     }
 
     /// The trail samples of `node`'s first `count` live records, by record (for the snapshot): none
@@ -157,6 +145,18 @@ extension GPUSimulator {
         }
     }
 }
+
+/// What both trail samples programs take beside their update's uniforms.
+protocol TrailSamplesProgramUniforms {
+    var dt: Uniform<Int32> { get }
+    var fresh: Uniform<Bool> { get }
+    var trailCount: Uniform<Int32> { get }
+    var trailSpacing: Uniform<Int32> { get }
+    var trailRestart: Uniform<Bool> { get }
+    var samples: Uniform<TextureUnit> { get }
+}
+extension TrailSamplesUniforms: TrailSamplesProgramUniforms {}
+extension TrailSamplesMotionUniforms: TrailSamplesProgramUniforms {}
 
 /// The trail samples programs advance no sub-cell clock (their update only decides who survives and
 /// where the motion went; `Shaders/plume_update.glsl`).
