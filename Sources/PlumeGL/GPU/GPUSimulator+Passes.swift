@@ -527,9 +527,7 @@ extension GPUSimulator {
 }
 
 /// The uniforms both update programs share (`update`, `updateFetch` in Shaders/plume.contract).
-protocol UpdateProgramUniforms {
-    var dt: Uniform<Int32> { get }
-    var fresh: Uniform<Bool> { get }
+protocol UpdateProgramUniforms: UpdateSourceUniforms {
     var accChanged: Uniform<Bool> { get }
     var accPrev: Uniform<SIMD3<Float>> { get }
     var clock: [ClockParamsUniforms] { get }

@@ -146,10 +146,15 @@ extension GPUSimulator {
     }
 }
 
-/// What both trail samples programs take beside their update's uniforms.
-protocol TrailSamplesProgramUniforms {
+/// What every program that advances a pass's sources takes per source (`GPUSimulator.sources`):
+/// the ticks its records advance and whether they are this update's births.
+protocol UpdateSourceUniforms {
     var dt: Uniform<Int32> { get }
     var fresh: Uniform<Bool> { get }
+}
+
+/// What both trail samples programs take beside their update's uniforms.
+protocol TrailSamplesProgramUniforms: UpdateSourceUniforms {
     var trailCount: Uniform<Int32> { get }
     var trailSpacing: Uniform<Int32> { get }
     var trailRestart: Uniform<Bool> { get }
