@@ -2,7 +2,8 @@
 // i-th entry of the sorted list); it becomes a triangle strip with two vertices, the ribbon's two
 // edges, at each point of its trail (plume_trail.glsl), head first. The ribbon lies in the layer
 // plane across the trail's direction there (from the older to the newer neighbour), as wide as the
-// particle's drawn height × the width curve; a point with no direction has no width. The appearance
+// particle's drawn height × the width curve; a point with no direction (neighbours less than
+// 1/TRAIL_STILL points apart: Trail.stillDistance) has no width. The appearance
 // is evaluated once per particle; the points are the head and the record's samples.
 layout(points) in;
 layout(triangle_strip, max_vertices = 100) out;   // 2 · TRAIL_MAX_POINTS
@@ -45,8 +46,9 @@ void main() {
         vec2 d = (newer - older).xy;
         float len = length(d);
         float u = float(age - hereAge) / float(span);
-        float width = len > 0.0 ? height * plume_trail_curve(0, u) : 0.0;
-        vec2 across = len > 0.0 ? vec2(-d.y, d.x) / len : vec2(0.0);
+        bool moving = len * float(TRAIL_STILL) >= 1.0;
+        float width = moving ? height * plume_trail_curve(0, u) : 0.0;
+        vec2 across = moving ? vec2(-d.y, d.x) / len : vec2(0.0);
         vec4 color = clamp(a.color * vec4(plume_trail_curve(1, u), plume_trail_curve(2, u), plume_trail_curve(3, u),
                                           plume_trail_curve(4, u)), 0.0, 1.0);
         for (int side = 0; side < 2; ++side) {

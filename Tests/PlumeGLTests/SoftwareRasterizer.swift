@@ -112,8 +112,9 @@ struct SoftwareRasterizer {
             let d = SIMD2(newer.x - older.x, newer.y - older.y)
             let len = (d.x * d.x + d.y * d.y).squareRoot()
             let u = trail.coordinate(age: age, sample: ages[i])
-            let width = len > 0 ? drawnHeight * trail.width.value(at: u) : 0
-            let across = len > 0 ? SIMD2(-d.y, d.x) / len : .zero
+            let moving = len >= Trail.stillDistance   // else no direction, no width
+            let width = moving ? drawnHeight * trail.width.value(at: u) : 0
+            let across = moving ? SIMD2(-d.y, d.x) / len : .zero
             let factor = SIMD4((0..<4).map { trail.color[$0].value(at: u) })
             let c = (color * factor).clamped(lowerBound: .zero, upperBound: .one)
             let tint = SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w)

@@ -62,6 +62,7 @@ struct TrailRenderTests {
         #expect(Trail.maxPoints == ShaderConstant.TRAIL_MAX_POINTS)
         // the samples pass emits a record's slots in whole vertices of TRAIL_SAMPLE_VECS samples
         #expect(Trail.maxCount + 1 == ShaderConstant.TRAIL_MAX_SLOTS)
+        #expect(Trail.stillDistance == 1 / Double(ShaderConstant.TRAIL_STILL))
         let vertices = (ShaderConstant.TRAIL_MAX_SLOTS + ShaderConstant.TRAIL_SAMPLE_VECS - 1) / ShaderConstant.TRAIL_SAMPLE_VECS
         #expect(ShaderLibrary.source("trail_samples.geom")?.contains("max_vertices = \(vertices)") == true)
         #expect(ShaderLibrary.source("draw_trail.geom")?.contains("max_vertices = \(2 * Trail.maxPoints)") == true)
@@ -92,7 +93,7 @@ struct TrailRenderTests {
     /// grid (an attractor: the geometry stage walks back along the grid), an orbit, and colliders
     /// (a floor and a ball: the trails end at the last bounce), against the reference's trail
     /// points rasterized.
-    @Test(arguments: ["closed form", "grid", "orbit", "colliders"])
+    @Test(arguments: ["closed form", "grid", "orbit", "colliders", "at rest"])
     func trailsUnderBehavioursMatchTheReferenceRasterized(_ motion: String) throws {
         let (w, h) = (Int(Self.size.width), Int(Self.size.height))
         let make = { () -> EmitterLayer in
@@ -119,6 +120,14 @@ struct TrailRenderTests {
                 colliders[1].position = CGPoint(x: 0, y: 165)
                 layer.emitterCells?[0].yAcceleration = 160
                 layer.emitterBehaviors = colliders
+            case "at rest":
+                // particles that stick to a floor: each one's head and newest samples are the same
+                // point (on the GPU up to float rounding), which has no direction: no ribbon there
+                let floor = Scenarios.colliders()[0]
+                floor.position = CGPoint(x: 0, y: 165)
+                floor.collisionResponse = .stick
+                layer.emitterCells?[0].yAcceleration = 160
+                layer.emitterBehaviors = [floor]
             default:
                 let orbit = EmitterBehavior(type: .orbit, name: "orbit")
                 orbit.startRadius = 5
@@ -138,6 +147,11 @@ struct TrailRenderTests {
         // Trails drawn through the surfaces (the geometry stage walking back past a bounce) differ
         // from the reference's in a few short segments only: 34 dB; cut at the bounce as the
         // reference's were, 68 dB; bent through it as the reference's are now, 67.5 dB.
+        if motion == "at rest" {
+            #expect(psnr >= 50, "trails of particles at rest: PSNR \(psnr) dB")
+            #expect(reference.particles.filter { $0.trail.count > 1 && $0.trail[0] == $0.trail[1] }.count >= 2,
+                    "particles at rest, their head on their newest sample")
+        }
         if motion == "colliders" {
             #expect(psnr >= 50, "trails that pass through the colliders or differ at bounces: PSNR \(psnr) dB")
             let bent = reference.particles.filter { bendsAtABounce($0.trail) }

@@ -39,6 +39,11 @@ public struct Trail: Hashable, Sendable {
     public static let maxCount = 48
     /// The most points a trail's ribbon passes through: the grid positions, the head and the tail.
     public static let maxPoints = maxCount + 2
+    /// Points: a trail point whose neighbours lie less than this apart has no direction, so no
+    /// width (Semantics §10 "Trails"): a particle at rest, a repeated tail. Far below a pixel, and
+    /// above the float rounding by which the GPU's head of a resting particle and its newest sample
+    /// can differ, so both renderers leave it out (`TRAIL_STILL` in `Shaders/plume.contract`).
+    public static let stillDistance = 1.0 / 64
 
     /// The ticks the trail spans: `count × spacing`.
     public var span: Int64 { Int64(count) * spacing }
