@@ -35,7 +35,7 @@ void main() {
     // their kills (a death) and collision events. A reported copy holds the event in its anchor
     // (tick, point, velocity with the speed curve's factor) and the collider in `contacts`.
     int m = plume_mt_start(u_motion);
-    MotionParticle q = plume_motion_particle(u_motion, m, plume_key(p, u_index), p.lifetime);
+    MotionParticle q = plume_motion_particle(u_motion, m, plume_key(p, u_index), p.lifetime, age1);
     MotionState s0 = plume_motion_start(u_motion, m, p, age0, !u_fresh, u_accChanged, u_accPrev, q,
                                         u_motionPrev, u_motionChanged);
     MotionState g = s0;

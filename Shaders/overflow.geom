@@ -21,7 +21,7 @@ void main() {
     // eventCount per collision event inside its window, in slots k·eventCount …; a kill ends the
     // parent (and its clocks).
     int m = plume_mt_start(u_motion);
-    MotionParticle q = plume_motion_particle(u_motion, m, plume_key(parent, u_index), parent.lifetime);
+    MotionParticle q = plume_motion_particle(u_motion, m, plume_key(parent, u_index), parent.lifetime, age1);
     MotionState s = plume_motion_start(u_motion, m, parent, age0, !u_fresh, u_accChanged, u_accPrev, q,
                                        u_motionPrev, u_motionChanged);
     ContactWalk w = plume_contact_walk(u_motion, m, s, u_fresh ? -1 : age0, age1, end, u_acc, q, -1);

@@ -206,7 +206,7 @@ MotionState plume_collide(usamplerBuffer t, int m, MotionState s0, MotionDrift d
     return plume_collide_walk(t, m, s0, d.state, d.velocity, d.acc, d.speed, q, w);
 }
 
-// Collisions.contacts: walks the grid from s (a grid point) through the step that holds age1,
+// Collisions.contacts: walks the particle's grid from s (a grid point, or birth) through the step that holds age1,
 // counting the contacts with ticks in (lower, age1] below the lifetime (`want`: the one kept), and
 // stopping at a kill; s ends at the last grid point at or before age1 (plume_grid_advance's).
 ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int lower, int age1, int lifetime,
@@ -215,11 +215,11 @@ ContactWalk plume_contact_walk(usamplerBuffer t, int m, inout MotionState s, int
     w.lower = lower;
     w.limit = min(age1, lifetime - 1);
     w.want = want;
-    int step = GRID_TICKS;
-    for (int n = s.age / step; n * step < w.limit && w.killAt < 0; ++n) {
-        MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
+    int step = GRID_TICKS, o = q.gridOffset;
+    for (int n = (s.age + o) / step; n * step - o < w.limit && w.killAt < 0; ++n) {
+        MotionDrift d = plume_drift(t, m, s, (n + 1) * step - o, a, q);
         MotionState next = plume_held(t, m, plume_collide_walk(t, m, s, d.state, d.velocity, d.acc, d.speed, q, w), d.acc);
-        if ((n + 1) * step > age1) break;
+        if ((n + 1) * step - o > age1) break;
         s = next;
     }
     return w;

@@ -2,23 +2,53 @@
 // particle's motion restarts and how an update or a draw reaches its current state, with the
 // collisions of plume_colliders.glsl on the grid's chords. After plume_colliders.glsl.
 
-// The last grid point at or before `age` (at most `maxSteps` steps).
+// The last of the particle's grid points at or before `age` (at most `maxSteps` steps): grid point
+// n is the age n·h − q.gridOffset (BehaviorMotion.gridIndex, gridAge).
 // The steps loop as do … while after counting them: llvmpipe runs a for loop's body once more,
 // masked, to find that it ends, and a step is a force evaluation.
 MotionState plume_grid_advance(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q, int maxSteps) {
     int step = GRID_TICKS;
-    int n = s.age / step;
-    int k = min(age / step - n, maxSteps);   // the grid points (n, age] holds
+    int n = (s.age + q.gridOffset) / step;
+    int k = min((age + q.gridOffset) / step - n, maxSteps);   // the grid points (n, age] holds
     if (k > 0) {
         int i = 0;
         do {
-            MotionDrift d = plume_drift(t, m, s, (n + 1) * step, a, q);
+            MotionDrift d = plume_drift(t, m, s, (n + 1) * step - q.gridOffset, a, q);
             s = plume_held(t, m, plume_collide(t, m, s, d, q), d.acc);
             ++n;
         } while (++i < k);
     }
     return s;
 }
+
+#if GRID_STEPS >= 0
+// One step of plume_grid_steps: s moved to the grid point `next`, kept where the record reaches it
+// (next ≤ age).
+MotionState plume_grid_step_kept(usamplerBuffer t, int m, MotionState s, int next, int age, vec3 a, MotionParticle q) {
+    MotionDrift d = plume_drift(t, m, s, next, a, q);
+    MotionState e = plume_held(t, m, plume_collide(t, m, s, d, q), d.acc);
+    return next <= age ? e : s;
+}
+
+// The GRID_STEPS grid steps of a steady update (ProgramFeatures.gridSteps): the particle's next
+// grid points after its anchor, written out. Every record of the update crosses the same ones (the
+// layer times in the update that are multiples of the grid step), so the input's records take all
+// of them; one born in the update takes those at or before its age (each step is kept where the
+// record reaches it, a select, not a branch).
+MotionState plume_grid_steps(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
+    int next = ((s.age + q.gridOffset) / GRID_TICKS + 1) * GRID_TICKS - q.gridOffset;
+#if GRID_STEPS > 0
+    s = plume_grid_step_kept(t, m, s, next, age, a, q);
+#endif
+#if GRID_STEPS > 1
+    s = plume_grid_step_kept(t, m, s, next + GRID_TICKS, age, a, q);
+#endif
+#if GRID_STEPS > 2
+    s = plume_grid_step_kept(t, m, s, next + 2 * GRID_TICKS, age, a, q);
+#endif
+    return s;
+}
+#endif
 
 // ---- Anchors.
 
@@ -121,7 +151,7 @@ void plume_motion_store(inout Particle p, MotionState s) {
 Motion plume_draw_motion(Particle p, uvec2 key, int age, vec3 acc, usamplerBuffer t) {
     if (plume_mt_start(t) == 0) return plume_motion_at(p, age, acc);
     int m = plume_mt_start(t);
-    MotionParticle q = plume_motion_particle(t, m, key, p.lifetime);
+    MotionParticle q = plume_motion_particle(t, m, key, p.lifetime, age);
     MotionState s = plume_motion_start(t, m, p, 0, false, false, acc, q, t, false);
     MotionState e = plume_motion_evaluate(t, m, s, age, acc, q, 0);
     return Motion(e.position, e.velocity);

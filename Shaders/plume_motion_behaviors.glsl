@@ -1,6 +1,6 @@
 // Motion behaviours on the GPU (Semantics §12 "Motion"): the twin of
 // Sources/Plume/Simulation/BehaviorMotion.swift in 32-bit floats. Closed forms for drag, waves and a
-// speed curve, an orbit about the birth point, and the fixed age grid (leapfrog, one force
+// speed curve, an orbit about the birth point, and the fixed grid of layer time (leapfrog, one force
 // evaluation a step, one step per 1024 ticks = 1/64 s, the reference's grid) for attractors,
 // turbulence, vortices and radial and tangential accelerations. Ages are integer ticks (a grid point is a whole tick, so both simulators step
 // at the same ages); durations become seconds only as differences, which keeps them exact.
@@ -102,6 +102,7 @@ MotionVortex plume_mt_vortex(usamplerBuffer t, int e) {
 // fetch, which llvmpipe runs per lane).
 struct MotionParticle {
     float lifetime;                // seconds
+    int gridOffset;                // BehaviorParticle.gridOffset: the birth tick mod GRID_TICKS (plume_grid_offset)
     float radial;
     float tangential;
     float r0;
@@ -158,7 +159,7 @@ float plume_mt_spreads(usamplerBuffer t, int first, int count, uint seed, uvec2 
 // A particle with no motion behaviours' constants (a cell whose motion is off): lifetime 1 s, no
 // forces; what a pass holds before it knows the cell's.
 MotionParticle plume_no_motion_particle() {
-    return MotionParticle(1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    return MotionParticle(1.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                           MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
                           MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
                           MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));
@@ -182,16 +183,24 @@ MotionLists plume_motion_lists(usamplerBuffer t, int m) {
                        int(plume_MotionHeader_colliders(t, m)), plume_MotionHeader_colliderStart(t, m));
 }
 
-MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime);
-
-MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime) {
-    return plume_motion_particle_in(t, m, plume_motion_lists(t, m), key, lifetime);
+// The particle's grid offset (BehaviorParticle.gridOffset): its birth tick mod GRID_TICKS, from
+// its age `ageAtClock` (ticks) at the layer time whose ticks mod GRID_TICKS the table holds
+// (MotionHeader.gridClock: the time at which the reading pass's records have the ages it reads).
+int plume_grid_offset(usamplerBuffer t, int m, int ageAtClock) {
+    return int((plume_MotionHeader_gridClock(t, m) - uint(ageAtClock)) & uint(GRID_TICKS - 1));
 }
 
-// The particle's draws and the cell's parameters, with the lists `l`.
-MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime) {
+MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime, int ageAtClock);
+
+MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint lifetime, int ageAtClock) {
+    return plume_motion_particle_in(t, m, plume_motion_lists(t, m), key, lifetime, ageAtClock);
+}
+
+// The particle's draws and the cell's parameters, with the lists `l`; `ageAtClock`: its age at the
+// table's clock (plume_grid_offset).
+MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime, int ageAtClock) {
     uint seed = plume_MotionHeader_seed(t, m);
-    MotionParticle q = MotionParticle(plume_seconds(lifetime), 0.0, 0.0, 0.0, 0.0, 0.0,
+    MotionParticle q = MotionParticle(plume_seconds(lifetime), plume_grid_offset(t, m, ageAtClock), 0.0, 0.0, 0.0, 0.0, 0.0,
                                       plume_MotionHeader_drag(t, m), seed, plume_MotionHeader_center(t, m),
                                       int(plume_MotionHeader_keys(t, m)),
                                       int(plume_MotionHeader_waves(t, m)), plume_MotionHeader_waveStart(t, m),
@@ -460,9 +469,10 @@ float plume_mt_speed(usamplerBuffer t, int m, float at, MotionParticle q) {
 #endif
 }
 
-// ---- The grid's leapfrog (BehaviorMotion.kick, drift, step, stepBack; Semantics §12): one force
-// evaluation per step. An anchor at a grid point n·h, n ≥ 1, holds the half-step velocity
-// v(n·h − h/2); one at birth (age 0) or off the grid holds the velocity at its age.
+// ---- The grid's leapfrog (BehaviorMotion.kick, drift, held; Semantics §12): one force evaluation
+// per step. The particle's grid points are the ages n·h − q.gridOffset at which layer time is a
+// multiple of the grid step. An anchor at one after birth holds the half-step velocity v(t − h/2);
+// one at birth (age 0) or off the grid holds the velocity at its age.
 
 // The motion from the anchor s to `age` (at most a grid step on; not kept): v, acc at s (drag
 // implicit on a half-step velocity w: acc = (f − k·w) / (1 + k·h/2), v = w + acc·h/2), the speed
@@ -475,19 +485,23 @@ struct MotionDrift {
     float speed;
 };
 
-// The acceleration of the grid motion at the anchor s (BehaviorMotion.kick): the field there (no
-// drag) less the drag, implicit on a half-step velocity (an anchor at a grid point n·h, n ≥ 1).
-bool plume_holds_half_step(MotionState s) { return s.age > 0 && s.age % GRID_TICKS == 0; }
+// Whether the anchor s holds a half-step velocity (BehaviorMotion.holdsHalfStep): it lies on one of
+// the particle's grid points after birth.
+bool plume_holds_half_step(MotionState s, MotionParticle q) {
+    return s.age > 0 && (s.age + q.gridOffset) % GRID_TICKS == 0;
+}
 
+// The acceleration of the grid motion at the anchor s (BehaviorMotion.kick): the field there (no
+// drag) less the drag, implicit on a half-step velocity (plume_holds_half_step).
 vec3 plume_kick(usamplerBuffer t, int m, MotionState s, vec3 a, MotionParticle q) {
     vec3 f = plume_mt_force(t, m, s.position, vec3(0.0), plume_seconds(s.age), a, q);
-    if (plume_holds_half_step(s)) return (f - q.drag * s.velocity) / (1.0 + q.drag * plume_seconds(GRID_TICKS) * 0.5);
+    if (plume_holds_half_step(s, q)) return (f - q.drag * s.velocity) / (1.0 + q.drag * plume_seconds(GRID_TICKS) * 0.5);
     return f - q.drag * s.velocity;
 }
 
 MotionDrift plume_drift(usamplerBuffer t, int m, MotionState s, int age, vec3 a, MotionParticle q) {
     vec3 acc = plume_kick(t, m, s, a, q);
-    vec3 v = plume_holds_half_step(s) ? s.velocity + acc * (plume_seconds(GRID_TICKS) * 0.5) : s.velocity;
+    vec3 v = plume_holds_half_step(s, q) ? s.velocity + acc * (plume_seconds(GRID_TICKS) * 0.5) : s.velocity;
     float tau = plume_seconds(age - s.age);
     float g = plume_mt_speed(t, m, plume_seconds(s.age) + tau * 0.5, q);
     return MotionDrift(MotionState(age, s.position + (v + acc * (tau * 0.5)) * (g * tau), v + acc * tau), v, acc, g);

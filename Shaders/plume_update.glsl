@@ -50,7 +50,7 @@ bool plume_update_particle(inout Particle p, out UpdateStart u) {
     lists.colliderStart = u_colliderStart;
     lists.colliders = u_colliderCount;
 #endif
-    MotionParticle q = plume_motion_particle_in(u_motion, m, lists, plume_key(p, u_index), p.lifetime);
+    MotionParticle q = plume_motion_particle_in(u_motion, m, lists, plume_key(p, u_index), p.lifetime, age1);
 #if MOTION_STEADY
     // Nothing changed since the previous update (ProgramFeatures.steadyMotion): the anchor holds
     // (a record born in this update holds its birth state at age 0); only the grid moves it on.
@@ -72,7 +72,9 @@ bool plume_update_particle(inout Particle p, out UpdateStart u) {
     }
     plume_motion_store(p, s);
 #elif MOTION_STEADY
-#if HAS_GRID
+#if HAS_GRID && GRID_STEPS >= 0
+    s = plume_grid_steps(u_motion, m, s, age1, u_acc, q);     // the update's steps, compiled
+#elif HAS_GRID
     s = plume_grid_advance(u_motion, m, s, age1, u_acc, q, 1 << 20);
 #endif
     plume_motion_store(p, s);

@@ -24,7 +24,7 @@ void main() {
     MotionState contact = s;
     if (u_motionOn) {                  // the parent cell's motion behaviours (Semantics §12)
         mt = plume_mt_start(u_motion);
-        q = plume_motion_particle(u_motion, mt, pb.key, parent.lifetime);
+        q = plume_motion_particle(u_motion, mt, pb.key, parent.lifetime, age1);
         s = plume_motion_start(u_motion, mt, parent, age0, !u_fresh, u_accChanged, u_accPrev, q,
                                u_motionPrev, u_motionChanged);
     }

@@ -73,6 +73,16 @@ struct ContextTests {
                     try link { try $0.program(TrailSamplesMotionUniforms.self, sub: sub, features: classes.union(extra)) }
                 }
             }
+            // A steady grid update's compiled steps (GPUSimulator.steadyGridSteps): 1 to 3 in the
+            // update (0 takes the plain update), 0 to 3 in the trail samples pass.
+            for k in 0...ProgramFeatures.maxGridSteps {
+                let steps: ProgramFeatures = [.gridMotion, .steadyMotion, .gridSteps(k)]
+                if k > 0 {
+                    try link { try $0.program(UpdateMotionUniforms.self, sub: sub, features: steps) }
+                    try link { try $0.program(UpdateMotionFetchUniforms.self, sub: sub, features: steps) }
+                }
+                try link { try $0.program(TrailSamplesMotionUniforms.self, sub: sub, features: steps) }
+            }
             try link { try $0.program(FetchCopyUniforms.self, sub: sub) }
             try link { try $0.program(TrivialCopyUniforms.self, sub: sub) }
             try link { try $0.program(PassCopyUniforms.self, sub: sub) }

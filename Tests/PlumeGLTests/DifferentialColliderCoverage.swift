@@ -37,8 +37,15 @@ extension Scenarios {
                  make: { stickyBoxLayer() }, times: steps(fps: fps, until: 4), compareEvery: Int(fps),
                  birthTicks: Tolerance.hitTicks)
     } + [
+        // Without the death sub-cell, as the sticking field scenario below: a parent resting on the
+        // box that dies about 185 ticks past a grid point (a death falls at any phase) lies where
+        // the drift from its rest falls the tolerance itself (Collisions.tolerance), so the float
+        // path may fall (0.7 points/s) where the reference holds it, and its ash, whose direction
+        // is the parent's flight, leaves 41 points/s apart (seen at layer time 22.0 once the grid
+        // moved to layer time).
         Scenario(name: "collision events, a sticky rotated box and a kill floor caught up (timeOffset 20)", make: {
             let layer = stickyBoxLayer()
+            layer.emitterCells?[0].emitterCells = layer.emitterCells?[0].emitterCells?.filter { $0.name != "ash" }
             layer.timeOffset = 20
             return layer
         }, times: steps(fps: 60, until: 4), compareEvery: 60, birthTicks: Tolerance.hitTicks),

@@ -13,6 +13,10 @@ struct Scenario: Sendable, CustomStringConvertible {
     var compareEvery = 120
     /// Ticks a birth time may differ by (``Tolerance/hitTicks`` for births at collisions).
     var birthTicks = 0.0
+    /// The position and velocity bounds (``Tolerance/position``, ``Tolerance/velocity`` unless the
+    /// scene's own derivation gives more: ``Tolerance/sphereBounce(radius:)``).
+    var position = Tolerance.position
+    var velocity = Tolerance.velocity
     var description: String { name }
 }
 

@@ -57,6 +57,14 @@ extension Scenarios {
         return withBall ? [ball, floor] : [floor]
     }
 
+    /// The position and velocity bounds of a scene with ``colliders(ball:)``'s ball: its particles
+    /// bounce off it and fly on to the floor (``Tolerance/sphereBounce(radius:)``, at the
+    /// scenarios' speeds of at most 300 points/s).
+    static var ballBounds: (position: Double, velocity: Double) {
+        let r = Double(colliders(ball: true)[0].radius)
+        return (Tolerance.sphereBounce(radius: r), Tolerance.sphereBounceVelocity(radius: r, speed: 300))
+    }
+
     static func attractor(_ type: EmitterBehavior.AttractorType, name: String = "magnet") -> EmitterBehavior {
         let b = EmitterBehavior(type: .attractor, name: name)
         b.attractorType = type
@@ -241,7 +249,8 @@ extension Scenarios {
             let list = colliders(ball: true)
             list[1].collisionResponse = .stick
             return behaviorLayer(list + [drag(0.2)])
-        }, times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45),
+        }, times: steps(fps: 30, until: 7) + steps(fps: 30, until: 9, from: 4), compareEvery: 45,
+                 position: ballBounds.position, velocity: ballBounds.velocity),
         Scenario(name: "motion colliders, timeOffset fast-forward with catch-up", make: {
             let layer = behaviorLayer(colliders())
             layer.timeOffset = 20

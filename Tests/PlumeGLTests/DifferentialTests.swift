@@ -81,7 +81,8 @@ struct DifferentialTests {
                 if i % scenario.compareEvery == 0 || i == scenario.times.count - 1 {
                     let g = try gpu.snapshot(), c = try cpu.snapshot()
                     worst.merge(compareSnapshots(gpu: g, cpu: c, configuration: scenario.name, seed: gpuLayer.seed,
-                                                 birthTicks: scenario.birthTicks))
+                                                 birthTicks: scenario.birthTicks, position: scenario.position,
+                                                 velocity: scenario.velocity))
                     #expect(g.diagnostics == c.diagnostics, "\(scenario.name) at \(t): diagnostics differ")
                     // the draws reach a grid record's age from its anchor without a grid step
                     let behind = try gpu.gridAnchorsBehind()

@@ -73,7 +73,7 @@ extension Scenarios {
             let layer = trailLayer(list)
             layer.timeOffset = 12
             return layer
-        }, times: steps(until: 6)),
+        }, times: steps(until: 6), position: ballBounds.position, velocity: ballBounds.velocity),
         Scenario(name: "trail on a sub-cell", make: {
             let layer = trailLayer()
             let child = trailCell(5, name: "spark", count: 6, duration: 0.1)

@@ -59,13 +59,14 @@ import Testing
     static func transpose(_ a: Matrix) -> Matrix { (0..<6).map { i in (0..<6).map { j in a[j][i] } } }
 
     /// The derived position bound (points: the expected worst difference, ``worstFactor`` × the
-    /// roundings' root sum of squares) of a particle whose motion starts from `birth` (off the
-    /// grid, its age < h) and lasts `lifetime` seconds, in cell `cell`'s behaviours and acceleration.
+    /// roundings' root sum of squares) of a particle whose motion starts from `birth` (before its
+    /// first grid point) and lasts `lifetime` seconds, in cell `cell`'s behaviours and acceleration,
+    /// on the particle's grid (its ``BehaviorParticle/gridOffset``), each step with its collisions.
     static func derive(birth: MotionAnchor, lifetime: Double, cell: ResolvedCell, particle: BehaviorParticle) -> Double {
         let b = cell.behaviors, a = cell.acceleration
         func step(_ s: MotionAnchor, to age: Double) -> (MotionAnchor, SIMD3<Double>) {
             let d = BehaviorMotion.drift(s, to: age, acceleration: a, behaviors: b, particle: particle)
-            var next = BehaviorMotion.held(d.state, acceleration: d.acceleration)
+            var next = BehaviorMotion.held(Collisions.collide(s, d, behaviors: b), acceleration: d.acceleration)
             next.age = age
             return (next, d.acceleration)
         }
@@ -74,11 +75,12 @@ import Testing
         }
         // The birth state's own rounding (float birth position and velocity).
         var c: Matrix = (0..<6).map { i in (0..<6).map { j in i == j ? pow(u * abs(state(birth)[i]), 2) : 0 } }
-        var n = (birth.age / h).rounded(.down) + 1
-        var s = step(birth, to: n * h).0
+        func gridAge(_ n: Double) -> Double { BehaviorMotion.gridAge(n, particle) }
+        var n = BehaviorMotion.gridIndex(birth.age, particle) + 1
+        var s = step(birth, to: gridAge(n)).0
         var worst = 0.0
-        while n * h < lifetime {
-            let age = n * h, x = state(s)
+        while gridAge(n) < lifetime {
+            let age = gridAge(n), x = state(s)
             // A = ∂S/∂x by central differences.
             var columns: [Vector] = []
             for j in 0..<6 {
@@ -86,8 +88,8 @@ import Testing
                 var plus = x, minus = x
                 plus[j] += delta
                 minus[j] -= delta
-                let sp = state(step(anchor(plus, age: age), to: age + h).0)
-                let sm = state(step(anchor(minus, age: age), to: age + h).0)
+                let sp = state(step(anchor(plus, age: age), to: gridAge(n + 1)).0)
+                let sm = state(step(anchor(minus, age: age), to: gridAge(n + 1)).0)
                 columns.append((0..<6).map { (sp[$0] - sm[$0]) / (2 * delta) })
             }
             let A: Matrix = (0..<6).map { i in (0..<6).map { j in columns[j][i] } }
@@ -100,7 +102,7 @@ import Testing
                 let df = (field(s.position + e, age) - field(s.position - e, age)) / 2e-5
                 gradient = max(gradient, abs(df.x) + abs(df.y) + abs(df.z))
             }
-            let (next, acc) = step(s, to: age + h)
+            let (next, acc) = step(s, to: gridAge(n + 1))
             // The field's rounding, acceleration units (independent of the stored roundings).
             let f = field(s.position, age)
             var fieldRounding = pow(10 * u * length(f), 2)
@@ -142,7 +144,8 @@ import Testing
             try reference.advance(to: t)
             for p in try reference.snapshot().particles where p.identity.cellPath == [0] && p.age < h && !seen.contains(p.identity) {
                 seen.insert(p.identity)
-                let particle = BehaviorParticle(behaviors: cell.behaviors, lifetime: p.lifetime, seed: layer.seed, key: p.identity.key)
+                let particle = BehaviorParticle(behaviors: cell.behaviors, lifetime: p.lifetime, seed: layer.seed, key: p.identity.key,
+                                                birthTick: Ticks.from(p.birthTime))
                 let d = derive(birth: MotionAnchor(age: p.age, position: p.position, velocity: p.velocity),
                                lifetime: p.lifetime, cell: cell, particle: particle)
                 worst = max(worst, d)

@@ -92,7 +92,7 @@ import Testing
         let shapes: [(EmitterBehavior.ColliderShape, CGPoint, CGFloat)] =
             [(.sphere, CGPoint(x: 300, y: 200), 40), (.plane, CGPoint(x: 0, y: 500), 0)]
         let b = behaviors(colliders: Array(shapes.prefix(count)))
-        let table = try #require(b.drawTable(seed: 7))
+        let table = try #require(b.drawTable(seed: 7, recordsTick: 0))
         let m = b.motionSectionStart
         #expect(Int(table[try word("BehaviorHeader", "motionStart", entry: 0)]) == m)
         let lists = b.motionLists(first: m)

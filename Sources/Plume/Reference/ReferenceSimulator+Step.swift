@@ -121,7 +121,8 @@ extension ReferenceSimulator {
                             fresh: Bool) -> Collisions.Contacts {
         let b = cell.behaviors
         guard !b.colliders.isEmpty, b.motion == .grid else { return Collisions.Contacts() }
-        let particle = BehaviorParticle(behaviors: b, lifetime: p.lifetime, seed: resolved.seed, key: p.key)
+        let particle = BehaviorParticle(behaviors: b, lifetime: p.lifetime, seed: resolved.seed, key: p.key,
+                                        birthTick: p.birthTick)
         let age0 = max(ta, p.birthTick) - p.birthTick
         return Collisions.contacts(p.anchor, after: fresh ? -1 : age0, through: min(tb - p.birthTick, Ticks.maxAge),
                                    lifetime: p.lifetimeTicks, acceleration: cell.acceleration, behaviors: b,

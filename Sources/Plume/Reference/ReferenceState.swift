@@ -50,7 +50,7 @@ struct ReferenceParticle {
             let a = cell.acceleration
             return (position + velocity * dt + 0.5 * a * dt * dt, velocity + a * dt)
         }
-        let particle = BehaviorParticle(behaviors: b, lifetime: lifetime, seed: seed, key: key)
+        let particle = BehaviorParticle(behaviors: b, lifetime: lifetime, seed: seed, key: key, birthTick: birthTick)
         return BehaviorMotion.evaluate(anchor, at: age(at: t), acceleration: cell.acceleration, behaviors: b,
                                        particle: particle)
     }
@@ -63,7 +63,7 @@ struct ReferenceParticle {
             anchor = MotionAnchor(age: age(at: t), position: position, velocity: velocity)
             return
         }
-        let particle = BehaviorParticle(behaviors: b, lifetime: lifetime, seed: seed, key: key)
+        let particle = BehaviorParticle(behaviors: b, lifetime: lifetime, seed: seed, key: key, birthTick: birthTick)
         anchor = BehaviorMotion.advance(anchor, to: age(at: t), acceleration: cell.acceleration, behaviors: b,
                                         particle: particle)
         (position, velocity) = BehaviorMotion.evaluate(anchor, at: age(at: t), acceleration: cell.acceleration,

@@ -4,9 +4,10 @@ import Foundation
 /// velocity (the velocity before a `valueOverLife` speed factor) at that age.
 ///
 /// For closed-form motion the anchor may be moved to any age (the formulas continue exactly);
-/// for grid motion it lies on the age grid (`n · gridStep`), and at a grid point `n ≥ 1` its
-/// `velocity` is the leapfrog's half-step velocity `v(n·h − h/2)`, not the velocity there (at birth,
-/// or where grid motion began off the grid, the velocity at its age); for an orbit it is the birth.
+/// for grid motion it lies on the particle's grid (the ages at which layer time is a multiple of
+/// `gridStep`: ``BehaviorMotion/gridAge(_:_:)``), and at a grid point after birth its `velocity` is
+/// the leapfrog's half-step velocity `v(t − h/2)`, not the velocity there (at birth, or where grid
+/// motion began off the grid, the velocity at its age); for an orbit it is the birth.
 public struct MotionAnchor: Hashable, Sendable {
     /// The particle's age at the anchor, seconds.
     public var age: Double
@@ -34,10 +35,16 @@ public struct BehaviorParticle: Sendable {
     public var tangential = 0.0
     /// The orbit's sampled start and end radius and angular speed.
     public var orbit: (r0: Double, r1: Double, omega: Double) = (0, 0, 0)
+    /// The particle's birth tick modulo ``BehaviorMotion/gridTicks`` (layer local time, ticks,
+    /// 0 ..< 1024): its grid points are the ages at which layer time is a multiple of the grid step,
+    /// so every particle of a layer steps at the same layer times (Semantics §12).
+    public var gridOffset: Int64 = 0
 
-    /// Draws the particle's constants for `behaviors` (`seed`, `key`: Semantics §2).
-    public init(behaviors b: CellBehaviors, lifetime: Double, seed: UInt32, key: ParticleKey) {
+    /// Draws the particle's constants for `behaviors` (`seed`, `key`: Semantics §2); `birthTick`:
+    /// its birth, layer local time in ticks (where its grid lies).
+    public init(behaviors b: CellBehaviors, lifetime: Double, seed: UInt32, key: ParticleKey, birthTick: Int64 = 0) {
         self.lifetime = lifetime
+        gridOffset = birthTick & Int64(BehaviorMotion.gridTicks - 1)
         func u(_ draw: UInt32) -> Double { ParticleHash.unit(ParticleHash.hash(seed: seed, key: key, draw: draw)) }
         func spread(_ mean: Double, _ range: Double, _ draw: UInt32) -> Double {
             range == 0 ? mean : mean + (u(draw) - 0.5) * range
@@ -52,15 +59,28 @@ public struct BehaviorParticle: Sendable {
 }
 
 /// Particle motion under behaviours (Semantics §12): closed forms where they exist, else a fixed
-/// grid of the particle's age with a leapfrog (velocity Verlet) step, one force evaluation a step,
-/// so the result does not depend on the host's update times.
+/// grid of layer time with a leapfrog (velocity Verlet) step, one force evaluation a step, so the
+/// result does not depend on the host's update times.
 public enum BehaviorMotion {
-    /// The age grid of forces with no closed form: 1/64 s (1024 ticks, so grid points are whole
+    /// The grid step of forces with no closed form: 1/64 s (1024 ticks, so grid points are whole
     /// ticks). The leapfrog step is second order: its error after a time `T` is `O(h²)`
     /// (BehaviorFormulaTests.theGridIsAccurate states and checks the bound for drag and waves).
     public static let gridStep = 1.0 / 64
     /// ``gridStep`` in ticks (``Ticks``): 1024.
     public static let gridTicks = 1024
+
+    /// The index of the particle's last grid point at or before `age` (seconds): `⌊(age + o)/h⌋`,
+    /// `o` its ``BehaviorParticle/gridOffset`` in seconds. Exact in `Double` (ticks are binary
+    /// fractions of a second).
+    public static func gridIndex(_ age: Double, _ particle: BehaviorParticle) -> Double {
+        ((age + Ticks.time(particle.gridOffset)) / gridStep).rounded(.down)
+    }
+
+    /// The age (seconds) of the particle's grid point `n`: `n·h − o` (layer time there is a
+    /// multiple of the grid step).
+    public static func gridAge(_ n: Double, _ particle: BehaviorParticle) -> Double {
+        n * gridStep - Ticks.time(particle.gridOffset)
+    }
 
     /// Position and reported velocity (raw velocity × speed factor) at `age ≥ anchor.age`.
     public static func evaluate(_ anchor: MotionAnchor, at age: Double, acceleration a: SIMD3<Double>,
@@ -96,12 +116,13 @@ public enum BehaviorMotion {
             return closedForm(anchor, to: age, acceleration: a, behaviors: b, lifetime: particle.lifetime)
         case .grid:
             var s = anchor
-            var n = (anchor.age / gridStep).rounded(.down)
-            while (n + 1) * gridStep <= age {
-                let d = drift(s, to: (n + 1) * gridStep, acceleration: a, behaviors: b, particle: particle)
+            var n = gridIndex(anchor.age, particle)
+            while gridAge(n + 1, particle) <= age {
+                let next = gridAge(n + 1, particle)
+                let d = drift(s, to: next, acceleration: a, behaviors: b, particle: particle)
                 s = held(Collisions.collide(s, d, behaviors: b), acceleration: d.acceleration)
                 n += 1
-                s.age = n * gridStep
+                s.age = next
             }
             return s
         }
@@ -203,21 +224,22 @@ public enum BehaviorMotion {
         force(p, .zero, t, acceleration: a, behaviors: b, particle: particle)
     }
 
-    /// Whether grid motion's anchor `s` holds a half-step velocity: its age is a grid point `n·h`
-    /// with `n ≥ 1` (Semantics §12: the velocity `v(n·h − h/2)` of the step that reached it). An
-    /// anchor at birth (age 0) or off the grid (where grid motion began after an update's
-    /// behaviours changed) holds the velocity at its age.
-    static func holdsHalfStep(_ s: MotionAnchor) -> Bool {
-        let n = s.age / gridStep
-        return n >= 1 && n == n.rounded()
+    /// Whether grid motion's anchor `s` holds a half-step velocity: its age is one of the
+    /// particle's grid points after birth (Semantics §12: the velocity `v(t − h/2)` of the step
+    /// that reached it). An anchor at birth (age 0) or off the grid (where grid motion began after
+    /// an update's behaviours changed) holds the velocity at its age.
+    static func holdsHalfStep(_ s: MotionAnchor, _ particle: BehaviorParticle) -> Bool {
+        let n = (s.age + Ticks.time(particle.gridOffset)) / gridStep
+        return s.age > 0 && n == n.rounded()
     }
 
     /// The velocity and acceleration at the anchor `s` of grid motion, from `f`, the
     /// ``field(_:_:acceleration:behaviors:particle:)`` at its point. With a half-step velocity
-    /// `w = v(t − h/2)` (``holdsHalfStep(_:)``), drag `k` is implicit: `a = f − k·v` with
+    /// `w = v(t − h/2)` (``holdsHalfStep(_:_:)``), drag `k` is implicit: `a = f − k·v` with
     /// `v = w + a·h/2`, so `a = (f − k·w) / (1 + k·h/2)`; else `a = f − k·v`.
-    static func kick(_ s: MotionAnchor, field f: SIMD3<Double>, drag k: Double) -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>) {
-        guard holdsHalfStep(s) else { return (s.velocity, f - k * s.velocity) }
+    static func kick(_ s: MotionAnchor, field f: SIMD3<Double>, drag k: Double,
+                     particle: BehaviorParticle) -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>) {
+        guard holdsHalfStep(s, particle) else { return (s.velocity, f - k * s.velocity) }
         let half = gridStep * 0.5
         let acc = (f - k * s.velocity) / (1 + k * half)
         return (s.velocity + acc * half, acc)
@@ -225,7 +247,7 @@ public enum BehaviorMotion {
 
     /// The motion from the grid anchor `s` to `age` (at most one grid step on, or back from an
     /// anchor that holds no half-step velocity; not kept): with `v`, `a` the velocity and
-    /// acceleration at `s` (``kick(_:field:drag:)``, one force evaluation) and `τ = age − s.age`,
+    /// acceleration at `s` (``kick(_:field:drag:particle:)``, one force evaluation) and `τ = age − s.age`,
     /// the position `p + (v + a·τ/2)·(g·τ)` (the speed factor `g` at `s.age + τ/2`) and the raw
     /// velocity `v + a·τ`. `velocity`, `acceleration` and `speed` are `v`, `a` and `g`: the
     /// collisions on the chord use them (Colliders.swift). A grid step is the drift to the next
@@ -233,7 +255,7 @@ public enum BehaviorMotion {
     static func drift(_ s: MotionAnchor, to age: Double, acceleration a: SIMD3<Double>, behaviors b: CellBehaviors,
                       particle: BehaviorParticle) -> Drift {
         let (v, acc) = kick(s, field: field(s.position, s.age, acceleration: a, behaviors: b, particle: particle),
-                            drag: b.drag)
+                            drag: b.drag, particle: particle)
         let tau = age - s.age
         let g = factor(b, s.age + tau * 0.5, particle.lifetime)
         return Drift(state: MotionAnchor(age: age, position: s.position + (v + acc * (tau * 0.5)) * (g * tau), velocity: v + acc * tau),

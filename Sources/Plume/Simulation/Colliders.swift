@@ -212,7 +212,7 @@ extension Collisions {
         public var kill: CollisionHit?
     }
 
-    /// The contacts of the grid motion from `anchor` (a grid point) whose ticks lie in
+    /// The contacts of the grid motion from `anchor` (a grid point, or birth) whose ticks lie in
     /// `(lower, upper]` and below `lifetime` (particle ages, ticks). Each grid step is taken whole,
     /// the one holding `upper` too, so a hit's tick, point and velocity are those of the step's
     /// chord whatever the update times: the same contacts at any frame rate, each in the update
@@ -225,9 +225,9 @@ extension Collisions {
         let limit = min(upper, lifetime - 1)
         let step = Int64(BehaviorMotion.gridTicks)
         var s = anchor
-        var n = Int64((anchor.age / BehaviorMotion.gridStep).rounded(.down))
-        while n * step < limit && found.kill == nil {
-            let end = Double(n + 1) * BehaviorMotion.gridStep
+        var n = Int64(BehaviorMotion.gridIndex(anchor.age, particle))
+        while n * step - particle.gridOffset < limit && found.kill == nil {
+            let end = BehaviorMotion.gridAge(Double(n + 1), particle)
             let d = BehaviorMotion.drift(s, to: end, acceleration: a, behaviors: b, particle: particle)
             let next = collide(s, d, behaviors: b) { hit in
                 guard found.kill == nil, hit.tick > lower, hit.tick <= limit else { return }

@@ -206,7 +206,7 @@ public struct CellBehaviors: Hashable, Sendable {
         /// closed form from any state.
         case closedForm
         /// Forces with no closed form (attractors, radial, tangential, turbulence, vortices,
-        /// colliders, or a velocity curve with drag or waves): integrated on the fixed age grid of ``BehaviorMotion/gridStep``.
+        /// colliders, or a velocity curve with drag or waves): integrated on the fixed grid of layer time of ``BehaviorMotion/gridStep``.
         case grid
         /// An orbit about the birth point: closed form from birth; other motion is ignored.
         case orbit

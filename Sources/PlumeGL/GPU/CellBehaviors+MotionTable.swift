@@ -7,8 +7,10 @@ extension CellBehaviors {
     /// `Shaders/plume.contract`), every parameter of ``BehaviorMotion`` as a float, starting at
     /// texel `first` of the table. The GPU update, spawn and draw stages read it
     /// (`plume_motion_behaviors.glsl`); `seed` is the layer's (the per-particle draws of
-    /// ``BehaviorParticle``); `ends`: the cell lost its motion behaviours at this update.
-    func motionSection(seed: UInt32, first: Int, ends: Bool = false) -> [SIMD4<UInt32>] {
+    /// ``BehaviorParticle``); `recordsTick`: the layer local time (ticks) at which the records
+    /// that the reading pass reads have the ages it reads them at (where their grids lie:
+    /// ``BehaviorParticle/gridOffset``); `ends`: the cell lost its motion behaviours at this update.
+    func motionSection(seed: UInt32, first: Int, recordsTick: Int64, ends: Bool = false) -> [SIMD4<UInt32>] {
         let motionClass: UInt32 = switch motion {
         case .ballistic: 0
         case .closedForm: 1
@@ -30,7 +32,8 @@ extension CellBehaviors {
             endRadiusRange: Float(o?.endRadiusRange ?? 0), angularSpeed: Float(o?.angularSpeed ?? 0),
             angularSpeedRange: Float(o?.angularSpeedRange ?? 0), turbulences: UInt32(turbulences.count),
             turbulenceStart: Int32(turbulenceStart), vortices: UInt32(vortices.count), vortexStart: Int32(vortexStart),
-            colliders: UInt32(colliders.count), colliderStart: Int32(colliderStart))
+            colliders: UInt32(colliders.count), colliderStart: Int32(colliderStart),
+            gridClock: UInt32(recordsTick & Int64(BehaviorMotion.gridTicks - 1)))
         var t = header.texels
         // Each entry's declared floats are the resolved behaviour's declared parameters of its layout.
         func declared(_ p: EmitterBehavior.GPUParameters, _ table: GPUParameter) -> [Float] { p.values(in: table).map(Float.init) }
@@ -85,8 +88,8 @@ extension CellBehaviors {
 
     /// The first texel of each list of the motion section that starts at texel `first`: waves,
     /// attractors, radial and tangential accelerations, speed-curve keys, turbulences, vortices,
-    /// colliders (``motionSection(seed:first:ends:)``'s layout). In the behaviour table
-    /// (``drawTable(seed:motionEnds:)``) the section starts at ``motionSectionStart``; the update
+    /// colliders (``motionSection(seed:first:recordsTick:ends:)``'s layout). In the behaviour table
+    /// (``drawTable(seed:recordsTick:motionEnds:)``) the section starts at ``motionSectionStart``; the update
     /// takes the attractors', turbulences', vortices' and colliders' starts from uniforms.
     func motionLists(first: Int) -> (waves: Int, attractors: Int, radials: Int, tangentials: Int, curve: Int,
                                      turbulences: Int, vortices: Int, colliders: Int) {

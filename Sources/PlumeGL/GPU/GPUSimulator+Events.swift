@@ -162,7 +162,8 @@ extension GPUSimulator {
         let key = r.key(cellIndex: cell.path.last ?? 0)
         let eventAge = capture.subscription.event == .death ? Int64(r.lifetime) : 0
         let b = cell.behaviors
-        let particle = BehaviorParticle(behaviors: b, lifetime: Ticks.time(Int64(r.lifetime)), seed: capture.seed, key: key)
+        let particle = BehaviorParticle(behaviors: b, lifetime: Ticks.time(Int64(r.lifetime)), seed: capture.seed, key: key,
+                                        birthTick: capture.tick - Int64(r.age))
         let (position, velocity) = BehaviorMotion.evaluate(anchor(of: r), at: Ticks.time(eventAge),
                                                            acceleration: cell.acceleration, behaviors: b, particle: particle)
         return ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey),

@@ -23,11 +23,11 @@ extension GPUSimulator {
     func bindMotion(_ node: GPUNode, _ cell: ResolvedCell, changed: Uniform<Bool>) throws -> Bool {
         changed.set(false)
         guard let (behaviors, ends) = Self.motionBehaviors(node, cell),
-              let table = behaviors.drawTable(seed: resolved.seed, motionEnds: ends) else { return false }
+              let table = behaviors.drawTable(seed: resolved.seed, recordsTick: updateEnd, motionEnds: ends) else { return false }
         try motionTable.bind(table, limit: textureBufferLimit)
         if !ends, let previous = node.previousBehaviors, previous.motion == .closedForm,
            previous != behaviors || node.previousAcceleration != cell.acceleration,
-           let old = previous.drawTable(seed: resolved.seed) {
+           let old = previous.drawTable(seed: resolved.seed, recordsTick: updateEnd) {
             try previousMotionTable.bind(old, unit: 4, limit: textureBufferLimit)
             changed.set(true)
         } else {

@@ -7,6 +7,7 @@ import Plume
 extension GPUSimulator {
     /// One update from layer tick `t0` (`Int64.min`: a rebuild from all history) to `t1`.
     func step(from t0: Int64, to t1: Int64) throws {
+        updateEnd = t1
         // Motion behaviours bind their tables to texture units 3 and 4, the trail samples pass its
         // samples to unit 6 (the spawn passes bind the parents' birth parameters to unit 5, which
         // withTransformFeedbackPasses restores): the host's bindings there come back.
@@ -334,11 +335,15 @@ extension GPUSimulator {
     }
 
     private func updatePass(_ node: GPUNode, cell: ResolvedCell, t0: Int64, t1: Int64) throws {
-        // A steady closed-form or orbit cell's anchors hold (Semantics §12): the plain update moves
-        // its records on; the draws evaluate the motion.
+        // A steady closed-form or orbit cell's anchors hold (Semantics §12), and so do a steady grid
+        // cell's in an update that crosses no grid point (about half the updates at 144 per second)
+        // and walks no contacts: the plain update moves its records on; the draws evaluate the motion.
         if let (behaviors, _) = Self.motionBehaviors(node, cell) {
             let steady = Self.motionIsSteady(node, cell)
-            if !(steady && behaviors.motion != .grid) {
+            let steps = Self.steadyGridSteps(node, cell, steady: steady, from: t0, to: t1)
+            if behaviors.motion == .grid { lastGridSteps[cell.keyPath] = steps }
+            let holds = steady && (behaviors.motion != .grid || steps == 0)
+            if !holds {
                 return try updateMotionPass(node, cell: cell, steady: steady, t0: t0, t1: t1)
             }
         }
@@ -400,7 +405,7 @@ extension GPUSimulator {
     /// without them keep the plain one; like the plain update, the geometry stage fetches the
     /// records where they fit a buffer texture (`updateMotionFetch`).
     private func updateMotionPass(_ node: GPUNode, cell: ResolvedCell, steady: Bool, t0: Int64, t1: Int64) throws {
-        let (features, forces) = motionUpdateVariant(node, cell, steady: steady)
+        let (features, forces) = motionUpdateVariant(node, cell, steady: steady, from: t0, to: t1)
         let sources = self.sources(of: node, from: t0, to: t1)
         if fetchesRecords(sources, node) {
             let p = try context.programs.program(UpdateMotionFetchUniforms.self, sub: node.subCells, child: node.isChild,
@@ -424,12 +429,33 @@ extension GPUSimulator {
         }
     }
 
-    /// The features and force terms of `node`'s motion update variant (and of its trail samples
-    /// pass, which runs the same update): its motion classes, steady where nothing changed (only a
-    /// grid cell's update comes here steady), and its contact walk.
-    func motionUpdateVariant(_ node: GPUNode, _ cell: ResolvedCell, steady: Bool) -> (ProgramFeatures, MotionForces) {
-        (motionClasses(node, cell).union(steady ? .steadyMotion : []).union(Self.contactFeatures(node, cell)),
-         Self.motionForces(node, cell))
+    /// The features and force terms of `node`'s motion update variant from layer tick `t0` to `t1`
+    /// (and of its trail samples pass, which runs the same update): its motion classes, steady
+    /// where nothing changed (only a grid cell's update comes here steady), its contact walk, and a
+    /// steady grid update's steps compiled where it walks no contacts (``steadyGridSteps(_:_:steady:from:to:)``).
+    func motionUpdateVariant(_ node: GPUNode, _ cell: ResolvedCell, steady: Bool, from t0: Int64,
+                             to t1: Int64) -> (ProgramFeatures, MotionForces) {
+        var features = motionClasses(node, cell).union(steady ? .steadyMotion : []).union(Self.contactFeatures(node, cell))
+        if let k = Self.steadyGridSteps(node, cell, steady: steady, from: t0, to: t1) { features.insert(.gridSteps(k)) }
+        return (features, Self.motionForces(node, cell))
+    }
+
+    /// The grid steps every record of a steady grid cell without a contact walk takes in the update
+    /// from layer tick `t0` to `t1` (``gridSteps(from:to:)``); nil for other updates, a rebuild
+    /// (its births cross many) and more than ``ProgramFeatures/maxGridSteps`` (the loop takes them).
+    static func steadyGridSteps(_ node: GPUNode, _ cell: ResolvedCell, steady: Bool, from t0: Int64, to t1: Int64) -> Int? {
+        guard steady, t0 != .min, let (b, _) = motionBehaviors(node, cell), b.motion == .grid,
+              contactFeatures(node, cell).isEmpty else { return nil }
+        let k = gridSteps(from: t0, to: t1)
+        return k <= ProgramFeatures.maxGridSteps ? Int(k) : nil
+    }
+
+    /// The grid points in the layer ticks `(t0, t1]`: the multiples of the grid step there
+    /// (Semantics §12: every particle's grid steps at them).
+    static func gridSteps(from t0: Int64, to t1: Int64) -> Int64 {
+        let step = Int64(BehaviorMotion.gridTicks)
+        func floorDiv(_ t: Int64) -> Int64 { t >= 0 ? t / step : -((-t + step - 1) / step) }
+        return floorDiv(t1) - floorDiv(t0)
     }
 
     /// The uniforms of a motion update but its records: the motion tables, accelerations, the

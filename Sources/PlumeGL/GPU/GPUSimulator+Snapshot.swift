@@ -78,7 +78,7 @@ extension GPUSimulator {
                     let key = r.key(cellIndex: cell.path.last ?? 0)
                     // records are at the last update's end, the snapshot's time
                     let age = Ticks.time(Int64(r.age))
-                    let (position, velocity) = motion(of: r, key: key, cell: cell, age: age)
+                    let (position, velocity) = motion(of: r, key: key, cell: cell, age: age, birthTick: t - Int64(r.age))
                     var particle = SnapshotParticle(
                         cell: cell, serial: r.serial, parent: r.parentKey, birthTime: Ticks.time(t - Int64(r.age)),
                         age: age, lifetime: Ticks.time(Int64(r.lifetime)), position: position,
@@ -105,11 +105,13 @@ extension GPUSimulator {
     /// motion behaviours (Semantics §5, §12), as the renderer's draw stages evaluate it. A grid
     /// anchor's age is stored as a float: it is snapped back to its grid point (an anchor off the
     /// grid, where grid motion began at an update time, is farther from it than float rounding).
-    func motion(of r: ParticleRecord, key: ParticleKey, cell: ResolvedCell, age: Double) -> (SIMD3<Double>, SIMD3<Double>) {
+    /// `birthTick`: the record's birth, layer local time in ticks (where its grid lies).
+    func motion(of r: ParticleRecord, key: ParticleKey, cell: ResolvedCell, age: Double,
+                birthTick: Int64) -> (SIMD3<Double>, SIMD3<Double>) {
         let b = cell.behaviors
         let anchor = anchor(of: r)
         let particle = BehaviorParticle(behaviors: b, lifetime: Ticks.time(Int64(r.lifetime)), seed: resolved.seed,
-                                        key: key)
+                                        key: key, birthTick: birthTick)
         return BehaviorMotion.evaluate(anchor, at: age, acceleration: cell.acceleration, behaviors: b, particle: particle)
     }
 
@@ -125,15 +127,17 @@ extension GPUSimulator {
         if released { throw GLError.released("GPUSimulator.gridAnchorsBehind") }
         try context.ensureCurrent("GPUSimulator.gridAnchorsBehind")
         var behind: [String] = []
+        let t = Ticks.from(layerTime ?? 0)   // the records' time: a record's grid lies at its birth tick mod the step
         func visit(_ node: GPUNode, _ cell: ResolvedCell) throws {
             let buffer = node.input
             if case .grid = cell.behaviors.motion, let (count, words) = try liveRecords(of: node) {
                 let stride = buffer.stride
-                let step = UInt32(BehaviorMotion.gridTicks)
+                let step = Int64(BehaviorMotion.gridTicks)
                 words.withUnsafeBufferPointer { w in
                     for i in 0..<count {
                         let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0, child: buffer.child)
-                        if UInt32(r.age) / step != r.anchorAge / step {
+                        let offset = (t - Int64(r.age)) & (step - 1)
+                        if (Int64(r.age) + offset) / step != (Int64(r.anchorAge) + offset) / step {
                             behind.append("\(cell.keyPath) serial \(r.serial): age \(r.age) ticks, anchor at \(r.anchorAge)")
                         }
                     }

@@ -82,7 +82,7 @@ extension GPUSimulator {
         context.bindBufferTexture(node.samples[node.current].texture, unit: 6)
         let u: any TrailSamplesProgramUniforms
         if Self.motionBehaviors(node, cell) != nil {
-            let (features, forces) = motionUpdateVariant(node, cell, steady: Self.motionIsSteady(node, cell))
+            let (features, forces) = motionUpdateVariant(node, cell, steady: Self.motionIsSteady(node, cell), from: t0, to: t1)
             let p = try context.programs.program(TrailSamplesMotionUniforms.self, sub: node.subCells, child: node.isChild,
                                                  features: features, forces: forces)
             p.use()

@@ -97,8 +97,15 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
     }
     /// Updates since creation (numbers the entries of the live bounds).
     var updateIndex = 0
+    /// The layer local time the current update advances the records to, ticks: the clock of the
+    /// update passes' motion tables (``MotionHeaderEntry/gridClock``).
+    var updateEnd: Int64 = 0
     /// Counts of the last `advance`.
     public internal(set) var lastUpdate = UpdateStatistics()
+    /// How the last `advance` stepped each grid cell's records (by key path): the grid steps its
+    /// update compiled (0: the plain update, which crosses no grid point), or nil where it looped
+    /// over each record's steps (for tests).
+    var lastGridSteps: [String: Int?] = [:]
     /// Birth slots the spawn passes of the last `advance` offered (parents bound × slots per
     /// parent): the work of sub-cell emission, at most about twice the capacity per sub-cell
     /// whatever the rates (it grows with the particles, unlike ``lastUpdate``).
@@ -156,6 +163,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         skipped = 0
         emitterPath = nil
         lastUpdate = UpdateStatistics()
+        lastGridSteps = [:]
         lastSpawnSlots = 0
         updateIndex = 0
     }
@@ -190,6 +198,7 @@ public final class GPUSimulator: ParticleSimulator, @unchecked Sendable {
         self.resolved = resolved
         diagnostics = update.diagnostics
         lastUpdate = UpdateStatistics()
+        lastGridSteps = [:]
         lastSpawnSlots = 0
         updateIndex += 1
         switch update.step {

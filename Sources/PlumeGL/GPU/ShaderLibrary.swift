@@ -87,7 +87,8 @@ struct ProgramKey: Hashable, CustomStringConvertible {
     var description: String {
         "\(kind.rawValue) program (SUB \(sub), CSUB \(csub)\(child ? ", CHILD" : "")\(featureNames.isEmpty ? "" : ", " + featureNames.joined(separator: " "))"
             + "\(features.isDisjoint(with: .motionClasses) ? "" : ", motion classes \(defines["MOTION_CLASSES"]!)")"
-            + "\(forces.isEmpty ? "" : ", forces \(forces.rawValue)"))"
+            + "\(forces.isEmpty ? "" : ", forces \(forces.rawValue)")"
+            + "\(features.gridSteps.map { ", \($0) grid steps" } ?? ""))"
     }
 
     /// The preprocessor defines of the variant: `SUB`, `CSUB`, `CHILD`, one 0/1 define per feature, and
@@ -100,6 +101,7 @@ struct ProgramKey: Hashable, CustomStringConvertible {
         let classes = features.intersection(.motionClasses).rawValue / ProgramFeatures.closedFormMotion.rawValue
         d["MOTION_CLASSES"] = classes == 0 ? 7 : classes
         d["MOTION_FORCES"] = forces.define
+        d["GRID_STEPS"] = features.gridSteps ?? -1
         return d
     }
 
@@ -143,6 +145,24 @@ struct ProgramFeatures: OptionSet, Hashable {
     /// events and kills (`plume_contact_walk`); other cells do not pay for that code.
     static let collisions = ProgramFeatures(rawValue: 64)
     static let motionClasses: ProgramFeatures = [.closedFormMotion, .gridMotion, .orbitMotion]
+    /// The grid steps a steady grid update without a contact walk takes, compiled in
+    /// (`GRID_STEPS` 0 to 3, as 1 + k in bits 7–9; without it, `GRID_STEPS` −1: a loop over each
+    /// record's steps). Every record of an update crosses the same grid points, the layer times in
+    /// the update that are multiples of the grid step (Semantics §12), so the steps run written
+    /// out, without a loop or a per-lane count.
+    static func gridSteps(_ k: Int) -> ProgramFeatures {
+        precondition((0...maxGridSteps).contains(k), "compiled grid steps: 0 to \(maxGridSteps)")
+        return ProgramFeatures(rawValue: (k + 1) << 7)
+    }
+    /// The most grid steps ``gridSteps(_:)`` compiles: an update at 30 per second crosses 2 or 3.
+    static let maxGridSteps = 3
+    /// The bits of ``gridSteps(_:)``.
+    static let gridStepBits = ProgramFeatures(rawValue: 7 << 7)
+    /// The compiled grid steps; nil where none are (the loop).
+    var gridSteps: Int? {
+        let v = intersection(Self.gridStepBits).rawValue >> 7
+        return v == 0 ? nil : v - 1
+    }
 
     /// The defines of a grid variant that compiles a list of entries (its forces include them, or
     /// are all): the update then takes where the list starts from a uniform (`u_attractorStart`

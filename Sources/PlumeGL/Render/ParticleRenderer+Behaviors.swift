@@ -27,9 +27,11 @@ extension CellBehaviors {
     /// The cell's behaviour table (its layout: `BehaviorHeader`, `Curve`, `CurveKey` and the
     /// motion section's entries in `Shaders/plume.contract`): what `plume_behaviors.glsl` and
     /// `plume_motion_behaviors.glsl` read. Nil exactly when ``drawFeatures`` is empty (the cell is
-    /// drawn by a variant without behaviour code). `motionEnds`: the cell lost its motion
-    /// behaviours at this update and these are the previous ones (``MotionHeaderEntry/ends``).
-    func drawTable(seed: UInt32, motionEnds: Bool = false) -> [UInt32]? {
+    /// drawn by a variant without behaviour code). `recordsTick`: the layer local time (ticks) of
+    /// the ages its reader reads the records at (``MotionHeaderEntry/gridClock``); `motionEnds`: the
+    /// cell lost its motion behaviours at this update and these are the previous ones
+    /// (``MotionHeaderEntry/ends``).
+    func drawTable(seed: UInt32, recordsTick: Int64, motionEnds: Bool = false) -> [UInt32]? {
         let curves = tableCurves
         guard !drawFeatures.isEmpty else { return nil }
         var flags: UInt32 = 0
@@ -59,7 +61,7 @@ extension CellBehaviors {
         if motion != .ballistic {
             assert(BehaviorHeaderEntry.vectors + rest.count == motionSectionStart)
             header.motionStart = Int32(motionSectionStart)
-            rest += motionSection(seed: seed, first: Int(header.motionStart), ends: motionEnds)
+            rest += motionSection(seed: seed, first: Int(header.motionStart), recordsTick: recordsTick, ends: motionEnds)
         }
         return (header.texels + rest).flatMap { [$0.x, $0.y, $0.z, $0.w] }
     }

@@ -194,7 +194,7 @@ public final class ParticleRenderer: @unchecked Sendable {
                 // the behaviour table and births bound as for the draw.
                 var motion: MotionForces?
                 if frame.mode == .backToFront, cell.behaviors.drawFeatures.contains(.motion),
-                   let table = cell.behaviors.drawTable(seed: frame.seed) {
+                   let table = cell.behaviors.drawTable(seed: frame.seed, recordsTick: Ticks.from(frame.time)) {
                     try behaviorTable.bind(table)
                     node.births.bind(unit: 5)
                     motion = cell.behaviors.motionForces
@@ -342,7 +342,7 @@ public final class ParticleRenderer: @unchecked Sendable {
             points.pointSizeLimit.set(maxPointSize)
         }
         // Over-life curves, alignment and motion behaviours (Semantics §12): the cell's table on texture unit 3.
-        if let table = cell.behaviors.drawTable(seed: frame.seed) {
+        if let table = cell.behaviors.drawTable(seed: frame.seed, recordsTick: Ticks.from(frame.time)) {
             try behaviorTable.bind(table)
             program.behaviors.set(TextureUnit(index: 3))
         }
