@@ -6,13 +6,17 @@ final class BehaviorTable {
     private var buffer: GLBuffer?
     private var bytes = 0
     private var texture: GLTexture?
+    /// The words the buffer holds: a table bound again unchanged (a sorted cell's sort, trails and
+    /// sprites in one frame) is not uploaded again.
+    private var uploaded: [UInt32]?
 
     init(context: GLContext) { self.context = context }
 
     /// Uploads `words` and binds the table to texture unit `unit` (3 unless told; leaving unit 0
     /// active). A table of more texels than `limit` (the driver's `GL_MAX_TEXTURE_BUFFER_SIZE`
     /// unless told; at least 65 536 on GL 3.3: a heightfield's or distance field's samples make it
-    /// long) throws ``GLError/limitExceeded(_:)`` and binds nothing.
+    /// long) throws ``GLError/limitExceeded(_:)`` and binds nothing. The words the buffer already
+    /// holds are not uploaded again.
     func bind(_ words: [UInt32], unit: Int32 = 3, limit: Int? = nil) throws {
         let texels = (words.count + 3) / 4, most = limit ?? context.info.maxTextureBufferSize
         guard texels <= most else {
@@ -22,11 +26,16 @@ final class BehaviorTable {
         let needed = words.count * 4
         if buffer == nil || needed > bytes {
             if let buffer { context.delete(buffer) }
+            buffer = nil
             bytes = max(needed, 1024)
+            uploaded = nil
             buffer = try context.makeBuffer(bytes: bytes, usage: .dynamicDraw)
         }
         guard let buffer else { return }
-        context.upload(words, to: buffer)
+        if uploaded != words {
+            context.upload(words, to: buffer)
+            uploaded = words
+        }
         let texture = self.texture ?? context.makeTexture()
         self.texture = texture
         context.bindBufferTexture(texture, over: buffer, format: .rgba32ui, unit: unit)
@@ -44,5 +53,6 @@ final class BehaviorTable {
         if let texture { context.delete(texture) }
         buffer = nil
         texture = nil
+        uploaded = nil
     }
 }
