@@ -218,9 +218,13 @@ MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, 
 #if ONE_TURBULENCE
     q.turbulence = plume_mt_turbulence(t, q.turbulenceStart);
 #endif
+#if HAS_RADIAL
+    // (only plume_mt_force's radial term reads them: elsewhere their loops would run, masked, for
+    // every particle although the lists are empty)
     q.radial = plume_mt_spreads(t, plume_MotionHeader_radialStart(t, m), int(plume_MotionHeader_radials(t, m)), seed, key);
     q.tangential = plume_mt_spreads(t, plume_MotionHeader_tangentialStart(t, m), int(plume_MotionHeader_tangentials(t, m)),
                                     seed, key);
+#endif
 #if HAS_ORBIT
     if (int(plume_MotionHeader_motionClass(t, m)) == MOTION_ORBIT) {
         uint d = plume_MotionHeader_orbitDraw(t, m);
