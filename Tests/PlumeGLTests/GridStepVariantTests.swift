@@ -20,10 +20,10 @@ struct GridStepVariantTests {
         }
     }
 
-    /// A turbulence cell at 30, 60 and 144 updates/s (2 or 3, 1 or 2, and 0 or 1 grid points an update):
-    /// the update variants with compiled steps are the ones linked, and the particles are the
-    /// reference's within the differential bound, every record's anchor in the grid step that
-    /// holds its age.
+    /// A turbulence cell at 30, 60 and 144 updates/s (2 or 3, 1 or 2, and 0 or 1 grid points an
+    /// update): every steady update takes the variant of the grid points it crosses (0: the plain
+    /// update), and the particles are the reference's within the differential bound, every
+    /// record's anchor in the grid step that holds its age.
     @Test(arguments: [30.0, 60, 144])
     func compiledStepsGiveTheReferencesParticles(_ fps: Double) throws {
         try GPU.run { context in
