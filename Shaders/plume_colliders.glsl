@@ -142,6 +142,18 @@ ContactWalk plume_no_contacts() {
     return ContactWalk(0, -1, -1, 0, none, -1, -1, none);
 }
 
+// ResolvedCollider.holds: a sticking collider holds a chord from `a` heading along `heading` (its
+// velocity plus half its acceleration over it, times the speed factor) when `a` touches it and the motion presses it in;
+// the chord then hits it at its start (a particle at rest on it stays at rest).
+bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading) {
+#if HAS_STICKY
+    return plume_Collider_response(t, e) == 1 && abs(plume_collider_distance(t, e, a)) <= COLLISION_TOLERANCE
+        && dot(heading, plume_collider_normal(t, e, a)) < 0.0;
+#else
+    return false;
+#endif
+}
+
 // Collisions.collide: the state at the drift's age of the grid motion from s0 (plume_drift: d, whose
 // state is the collision-free one), noting in `w` the hits whose ticks lie in its window. A hit's
 // velocity is the drift's there; after a bounce the particle moves on under the drift's
@@ -161,16 +173,18 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
         int hit = -1;
+        vec3 heading = (v + acc * ((ta - fa) * 0.5)) * speed;   // the chord's direction
 #if ONE_COLLIDER
         // the only collider: its texels read at one address (`first`), not at one chosen per lane
-        best = plume_collider_entry(t, first, fp, tp);
+        best = plume_collider_holds(t, first, fp, heading) ? 0.0 : plume_collider_entry(t, first, fp, tp);
         if (best >= 0.0) hit = 0;
         if (hit < 0) break;
         int e = first;
 #else
         int i = 0;
         do {     // n ≥ 1: do … while, as a for loop's body runs once more, masked, on llvmpipe
-            float s = plume_collider_entry(t, first + COLLIDER_VECS * i, fp, tp);
+            int e = first + COLLIDER_VECS * i;
+            float s = plume_collider_holds(t, e, fp, heading) ? 0.0 : plume_collider_entry(t, e, fp, tp);
             if (s >= 0.0 && s < best) { best = s; hit = i; }
         } while (++i < n);
         if (hit < 0) break;

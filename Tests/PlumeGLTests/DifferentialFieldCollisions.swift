@@ -63,10 +63,9 @@ extension Scenarios {
         Scenario(name: "field colliders: a bouncing distance-field dome over a kill heightfield at 144 updates/s",
                  make: { fieldLayer([dome(.bounce), terrain(.kill)]) }, times: steps(fps: 144, until: 4), compareEvery: 144,
                  birthTicks: Tolerance.hitTicks),
-        // Compared off whole seconds: there this cell's resting particles are 186 ticks past a grid
-        // point, in which one resting on a surface falls 1.0·10⁻³ points, the tolerance itself, so
-        // the float and double paths decide differently whether it is still on the surface (the
-        // plane's rule too, Collisions.tolerance).
+        // Compared off whole seconds, where on the age grid this cell's resting particles were 186
+        // ticks past a grid point: the drift from rest fell the tolerance itself there, before a
+        // sticking collider held a particle resting on it (ResolvedCollider.holds).
         Scenario(name: "field colliders: sticking to a heightfield and a distance-field dome at 240 updates/s",
                  make: { fieldLayer([dome(.stick), terrain(.stick)]) }, times: steps(fps: 240, until: 2.95), compareEvery: 170,
                  birthTicks: Tolerance.hitTicks),

@@ -35,7 +35,7 @@ import Testing
     @Test func twoTurbulencesReadTheirCountsFromTheTable() {
         let f = forces([2, 3])
         #expect(f.contains(.turbulences) && !f.contains(.oneTurbulence) && (f.define >> 14) & 15 == 0, "\(f.rawValue)")
-        #expect(MotionForces.all.define >> 14 == 0, "the draw programs' variant reads the table's count")
+        #expect((MotionForces.all.define >> 14) & 15 == 0, "the draw programs' variant reads the table's count")
     }
 
     /// A cell's behaviours: over-life curves (before the motion section), a wave, an attractor, a

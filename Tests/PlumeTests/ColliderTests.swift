@@ -51,6 +51,26 @@ struct ColliderTests {
                 "hits: \(hits)")
     }
 
+    /// A sticking floor holds a particle that rests on it while gravity presses it in
+    /// (`ResolvedCollider.holds`): at every tick between two grid points, not only past the
+    /// drift that falls the tolerance (185 ticks under 250 pt/s²), its position is the hit point
+    /// and its velocity 0; and under a pull away from the floor it leaves.
+    @Test func aStuckParticleRestsAtEveryPhase() {
+        let b = Self.behaviors([Self.floor(response: .stick)])
+        let particle = BehaviorParticle(behaviors: b, lifetime: 100, seed: 0, key: .root)
+        let g = SIMD3<Double>(0, 250, 0)
+        let start = MotionAnchor(age: 0, position: SIMD3(3, 60, 0), velocity: SIMD3(10, 0, 0))
+        let stuck = BehaviorMotion.advance(start, to: 2, acceleration: g, behaviors: b, particle: particle)
+        #expect(abs(stuck.position.y - 100) < 1e-9, "\(stuck)")   // (its velocity: the half-step one, −g·h/2)
+        for ticks in [Int64(0), 1, 3, 60, 120, 184, 185, 186, 187, 500, 1023] {
+            let age = stuck.age + Ticks.time(ticks)
+            let (p, v) = BehaviorMotion.evaluate(stuck, at: age, acceleration: g, behaviors: b, particle: particle)
+            #expect(p == stuck.position && v == .zero, "\(ticks) ticks past the grid point: \(p), \(v)")
+        }
+        let lifted = BehaviorMotion.evaluate(stuck, at: stuck.age + 0.01, acceleration: -g, behaviors: b, particle: particle)
+        #expect(lifted.0.y < 100 && lifted.1.y < 0, "pulled up, it leaves: \(lifted)")
+    }
+
     /// Particles born at k/20 s at (50, `y`) flying straight down the y-down layer at 20 000 pt/s
     /// (333 points an update at 60 updates/s, 312 a grid step) under `behaviors`.
     static func bullets(_ behaviors: [EmitterBehavior], from y: CGFloat = 50, lifetime: Float = 1.5) -> EmitterLayer {

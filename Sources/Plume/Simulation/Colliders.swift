@@ -105,6 +105,18 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
         }
     }
 
+    /// Whether a chord from `a` whose motion heads along `heading` (its velocity at the start plus
+    /// half its acceleration over it, times the speed factor: `(v + a·τ/2)·g`, the chord's
+    /// direction) stays where it is on this surface: a `stick`
+    /// collider holds a particle that touches it (`a` within ``Collisions/tolerance`` of the
+    /// surface) while its motion presses it in (`heading · normal < 0`), so a particle at rest on
+    /// it stays at rest whatever the chord's length. The sign of the heading's normal part does not
+    /// depend on rounding the way the chord's end would (a resting particle's drift of a few ticks
+    /// ends within the rounding of its start).
+    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>) -> Bool {
+        response == .stick && abs(distance(a)) <= Collisions.tolerance && dot(heading, normal(at: a)) < 0
+    }
+
     /// The surface's unit normal at `p` (a point on it), pointing to the open side: a box's face
     /// normal of the axis along which `p` lies farthest out (the face it is on).
     public func normal(at p: SIMD3<Double>) -> SIMD3<Double> {
@@ -167,7 +179,9 @@ public enum Collisions {
     /// velocity's normal part reversed and scaled by `restitution` and its tangential part scaled by
     /// `1 − friction`, and moves on under the drift's acceleration to its age (and may hit again); a
     /// sticking particle stays at the hit point, at rest, and so does a killed one (it dies there:
-    /// ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)`` finds the tick).
+    /// ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)`` finds the tick). A
+    /// sticking collider that holds the chord's start (``ResolvedCollider/holds(_:heading:)``: a
+    /// particle resting on it, pressed in) is hit there, at the chord's start.
     /// `onHit` is called at each hit.
     public static func collide(_ s0: MotionAnchor, _ d: BehaviorMotion.Drift, behaviors b: CellBehaviors,
                                onHit: (CollisionHit) -> Void = { _ in }) -> MotionAnchor {
@@ -177,8 +191,10 @@ public enum Collisions {
         var v = d.velocity, age0 = s0.age
         for hits in 0...maxHits {
             var first: (s: Double, index: Int)?
+            let heading = (v + acc * ((end - age0) * 0.5)) * d.speed    // the chord's direction
             for (i, c) in b.colliders.enumerated() {
-                if let s = c.entry(from, to.position), s < (first?.s ?? .infinity) { first = (s, i) }
+                let entry = c.holds(from, heading: heading) ? 0 : c.entry(from, to.position)
+                if let s = entry, s < (first?.s ?? .infinity) { first = (s, i) }
             }
             guard let (s, index) = first else { return to }
             let c = b.colliders[index]

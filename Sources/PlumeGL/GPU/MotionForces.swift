@@ -42,7 +42,11 @@ struct MotionForces: OptionSet, Hashable {
     /// loop, at the address of the update's uniform (`u_colliderStart`): every texel read of the
     /// test and the response is then one load for all lanes, not one per lane (bit 18: `ONE_COLLIDER`).
     static let oneCollider = MotionForces(rawValue: 1 << 18)
-    static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes]
+    /// Beside ``colliders``: one of them sticks, so the test of a particle it holds at rest
+    /// (``ResolvedCollider/holds(_:heading:)``) compiles (bit 19: `HAS_STICKY`).
+    static let sticky = MotionForces(rawValue: 1 << 19)
+    static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes,
+                                    .sticky]
     /// Each term alone, in bit order, and the single-entry and single-shape forms.
     static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
                                        [.colliders, .shapes],
@@ -50,7 +54,8 @@ struct MotionForces: OptionSet, Hashable {
                                        [.turbulences, .oneTurbulence], [.turbulences, .oneTurbulence, .octaves(3)],
                                        [.turbulences, .oneTurbulence, .octaves(8)],
                                        [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
-                                       [.colliders, .fields], [.colliders, .oneCollider, .planes]]
+                                       [.colliders, .fields], [.colliders, .oneCollider, .planes],
+                                       [.colliders, .oneCollider, .planes, .sticky], [.colliders, .spheres, .planes, .sticky]]
 
     /// The shape bit of a collider's surface.
     static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
@@ -84,6 +89,7 @@ extension CellBehaviors {
         if !colliders.isEmpty {
             f.insert(colliders.count == 1 ? [.colliders, .oneCollider] : .colliders)
             for c in colliders { f.insert(MotionForces.shape(c.shape)) }
+            if colliders.contains(where: { $0.response == .stick }) { f.insert(.sticky) }
         }
         // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
         // so the set is not read as "all".
