@@ -45,7 +45,7 @@ enum FamilyBench {
         }),
     ]
 
-    /// Every row: nothing, each collider, turbulence and vortex (`BehaviorBench`'s settings), trails
+    /// Every row: nothing, each collider, the plane sticking, turbulence and vortex (`BehaviorBench`'s settings), trails
     /// of 8 and 32 points (`Workloads.trail`).
     static var rows: [Row] {
         [Row(name: "plain") { _ in }]
@@ -56,6 +56,13 @@ enum FamilyBench {
                     layer.emitterBehaviors = [collider]
                 }
             }
+            + [Row(name: "plane collider, sticking") { layer in
+                // the plane's floor with `stick`: its resting contact test compiles (HAS_STICKY)
+                let collider = BehaviorBench.behaviour(.collider)
+                colliders[0].setUp(collider)
+                collider.collisionResponse = .stick
+                layer.emitterBehaviors = [collider]
+            }]
             + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
                 Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }
             }
