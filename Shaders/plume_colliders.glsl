@@ -143,8 +143,8 @@ ContactWalk plume_no_contacts() {
 }
 
 // ResolvedCollider.holds: a sticking collider holds a chord from `a` heading along `heading` (its
-// velocity plus half its acceleration over it, times the speed factor) when `a` touches it and the motion presses it in;
-// the chord then hits it at its start (a particle at rest on it stays at rest).
+// velocity plus half its acceleration over it, times the speed factor) when `a` touches it and the
+// motion presses it in; the chord then hits it at its start (a particle at rest on it stays at rest).
 bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading) {
 #if HAS_STICKY
     return plume_Collider_response(t, e) == 1 && abs(plume_collider_distance(t, e, a)) <= COLLISION_TOLERANCE

@@ -107,10 +107,10 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
 
     /// Whether a chord from `a` whose motion heads along `heading` (its velocity at the start plus
     /// half its acceleration over it, times the speed factor: `(v + a·τ/2)·g`, the chord's
-    /// direction) stays where it is on this surface: a `stick`
-    /// collider holds a particle that touches it (`a` within ``Collisions/tolerance`` of the
-    /// surface) while its motion presses it in (`heading · normal < 0`), so a particle at rest on
-    /// it stays at rest whatever the chord's length. The sign of the heading's normal part does not
+    /// direction) stays where it is on this surface: a `stick` collider holds a particle that
+    /// touches it (`a` within ``Collisions/tolerance`` of the surface) while its motion presses it
+    /// in (`heading · normal < 0`), so a particle at rest on it stays at rest whatever the chord's
+    /// length. The sign of the heading's normal part does not
     /// depend on rounding the way the chord's end would (a resting particle's drift of a few ticks
     /// ends within the rounding of its start).
     public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>) -> Bool {
