@@ -44,7 +44,7 @@ public struct BehaviorParticle: Sendable {
     /// its birth, layer local time in ticks (where its grid lies).
     public init(behaviors b: CellBehaviors, lifetime: Double, seed: UInt32, key: ParticleKey, birthTick: Int64 = 0) {
         self.lifetime = lifetime
-        gridOffset = birthTick & Int64(BehaviorMotion.gridTicks - 1)
+        gridOffset = BehaviorMotion.gridPhase(birthTick)
         func u(_ draw: UInt32) -> Double { ParticleHash.unit(ParticleHash.hash(seed: seed, key: key, draw: draw)) }
         func spread(_ mean: Double, _ range: Double, _ draw: UInt32) -> Double {
             range == 0 ? mean : mean + (u(draw) - 0.5) * range
@@ -68,6 +68,10 @@ public enum BehaviorMotion {
     public static let gridStep = 1.0 / 64
     /// ``gridStep`` in ticks (``Ticks``): 1024.
     public static let gridTicks = 1024
+
+    /// Where layer tick `tick` lies in its grid step: `tick` mod ``gridTicks`` (0 ..< 1024, also
+    /// for negative ticks). A particle's ``BehaviorParticle/gridOffset`` is its birth tick's.
+    public static func gridPhase(_ tick: Int64) -> Int64 { tick & Int64(gridTicks - 1) }
 
     /// The index of the particle's last grid point at or before `age` (seconds): `⌊(age + o)/h⌋`,
     /// `o` its ``BehaviorParticle/gridOffset`` in seconds. Exact in `Double` (ticks are binary

@@ -33,7 +33,7 @@ extension CellBehaviors {
             angularSpeedRange: Float(o?.angularSpeedRange ?? 0), turbulences: UInt32(turbulences.count),
             turbulenceStart: Int32(turbulenceStart), vortices: UInt32(vortices.count), vortexStart: Int32(vortexStart),
             colliders: UInt32(colliders.count), colliderStart: Int32(colliderStart),
-            gridClock: UInt32(recordsTick & Int64(BehaviorMotion.gridTicks - 1)))
+            gridClock: UInt32(BehaviorMotion.gridPhase(recordsTick)))
         var t = header.texels
         // Each entry's declared floats are the resolved behaviour's declared parameters of its layout.
         func declared(_ p: EmitterBehavior.GPUParameters, _ table: GPUParameter) -> [Float] { p.values(in: table).map(Float.init) }

@@ -136,7 +136,7 @@ extension GPUSimulator {
                 words.withUnsafeBufferPointer { w in
                     for i in 0..<count {
                         let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0, child: buffer.child)
-                        let offset = (t - Int64(r.age)) & (step - 1)
+                        let offset = BehaviorMotion.gridPhase(t - Int64(r.age))
                         if (Int64(r.age) + offset) / step != (Int64(r.anchorAge) + offset) / step {
                             behind.append("\(cell.keyPath) serial \(r.serial): age \(r.age) ticks, anchor at \(r.anchorAge)")
                         }
