@@ -43,9 +43,13 @@ void main() {
     int stride = plume_trail_stride(u_trailCount);
     int base = gl_PrimitiveIDIn * stride;
     int j = 0;
+    // Slot j holds the newest sample k ≤ k1 with k ≡ j (mod slots): one division a record, not
+    // one a slot (llvmpipe divides by a uniform lane by lane).
+    int newest = k1 % slots;                 // the slot of sample k1
+    int base0 = k1 - newest;                 // the sample in slot 0 of k1's round of the slots
     do {
         for (int i = 0; i < TRAIL_SAMPLE_VECS; ++i, ++j) {
-            int k = k1 >= j && j < slots ? k1 - (k1 - j) % slots : -1;   // the newest sample of slot j
+            int k = j < slots ? base0 + j - (j > newest ? slots : 0) : -1;   // < 0: none yet
             uvec4 texel = uvec4(0u, 0u, 0u, 0xFFFFFFFFu);
             if (k >= first) texel = uvec4(floatBitsToUint(reached[k - first]), uint(k));
             else if (k >= 0 && carried) texel = texelFetch(u_samples, base + j);
