@@ -33,21 +33,27 @@ enum BehaviorBench {
     static func table(timer: Timer, quick: Bool, rows: [String] = [], live: Int? = nil) throws -> String {
         let live = live ?? 100_000
         let rounds = quick ? 11 : 31
-        // The turbulence row takes 3 octaves; "turbulence, 1 octave" is its default (the octaves'
-        // own cost, each a further noise evaluation, is the difference of the two rows).
-        let configurations: [(String, [EmitterBehavior.Kind])] =
-            [("none", [])] + EmitterBehavior.Kind.allCases.map { ($0.rawValue, [$0]) }
-            + [("turbulence, 1 octave", [.turbulence]), ("all", EmitterBehavior.Kind.allCases.filter { $0 != .orbit })]
+        // Each configuration makes its behaviours afresh for every layer. The turbulence row takes 3
+        // octaves; "turbulence, 1 octave" is its default (each further octave is a further noise
+        // evaluation: the difference of the two rows).
+        let singleOctave: () -> [EmitterBehavior] = {
+            let b = behaviour(.turbulence)
+            b.octaves = 1
+            return [b]
+        }
+        let configurations: [(String, () -> [EmitterBehavior])] =
+            [("none", { [] })] + EmitterBehavior.Kind.allCases.map { kind in (kind.rawValue, { [behaviour(kind)] }) }
+            + [("turbulence, 1 octave", singleOctave),
+               ("all", { EmitterBehavior.Kind.allCases.filter { $0 != .orbit }.map(behaviour) })]
         let chosen = configurations.filter { rows.isEmpty || rows.contains($0.0) }
         var out = "\n| behaviours (\(live) live) | GPU updates/s | GPU update ÷ none, per particle: median (min–max of \(rounds) paired frames) "
             + "| GPU ÷ CPU | GPU update+draw frame | CPU reference updates/s | bytes/particle |\n"
         out += "|---|---|---|---|---|---|---|\n"
-        for (name, kinds) in chosen {
+        for (name, behaviours) in chosen {
             progress("behaviours: \(name)")
             func make() -> EmitterLayer {
                 let layer = Workloads.steady(live: live)
-                layer.emitterBehaviors = kinds.map(behaviour)
-                if name == "turbulence, 1 octave" { layer.emitterBehaviors?.first?.octaves = 1 }
+                layer.emitterBehaviors = behaviours()
                 return layer
             }
             var bytes = 0
