@@ -47,7 +47,9 @@ struct LongSessionTests {
 
     /// Ten hours into the session: a layer whose local time starts at 36,000 s (`timeOffset`,
     /// pre-warmed by catch-up) and then runs 4 s at 60 fps, on both simulators; and the same layer
-    /// driven through the ten hours by the host clock, one update per minute, then 60 fps. The ten
+    /// driven through the ten hours by the host clock (it starts at host time 5 s), one update per
+    /// minute, then the same 4 s at 60 fps. At the end the two sessions are at the same layer time
+    /// and hold the same particles on each simulator, and each simulator agrees with the other. The ten
     /// hours driven frame by frame at 60 fps (2,160,000 updates of both simulators, compared every
     /// minute and at the end with a four-second session) take about ten minutes in a release
     /// build: `plume session --hours 10` (Reliability article, "Long sessions").
@@ -79,6 +81,17 @@ struct LongSessionTests {
             print("long session, ten hours: \(worst)")
             // The serials have counted ten hours of births; ages and positions are as at the start.
             #expect(c.particles.allSatisfy { $0.identity.serial > 200_000 || $0.identity.parent != .root })
+            // The same layer time (36,000 s + 240 frames: the layer started at host time 5 s) as
+            // the session that started ten hours in.
+            for (long, short) in [(c, offset.cpu), (g, offset.gpu)] {
+                #expect(abs((long.layerTime ?? .nan) - (short.layerTime ?? .nan)) < 1e-6,
+                        "layer times \(long.layerTime ?? .nan) and \(short.layerTime ?? .nan)")
+            }
+            let reference = compareSnapshots(gpu: c, cpu: offset.cpu, configuration: "reference: ten hours vs started at 10 h",
+                                             seed: cpuLayer.seed)
+            let device = compareSnapshots(gpu: g, cpu: offset.gpu, configuration: "GPU: ten hours vs started at 10 h",
+                                          seed: gpuLayer.seed)
+            print("long session, ten hours against a session started at 10 h: reference \(reference), GPU \(device)")
         }
     }
 
