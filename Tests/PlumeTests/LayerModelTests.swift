@@ -161,6 +161,66 @@ struct LayerModelTests {
         #expect(layer.opacity == 1 && layer.transform == .identity, "the model is unchanged")
     }
 
+    /// Each `transform.*` key path of the Core Animation Programming Guide's key-value appendix
+    /// animates on its own: half way through a 1 s animation from `from` to `to`, the presented
+    /// transform of a layer whose model transform is the identity is the half-way component.
+    @Test(arguments: [
+        ("transform.rotation.x", 0.0, Double.pi / 2, Transform3DMakeRotation(.pi / 4, 1, 0, 0)),
+        ("transform.rotation.y", 0.0, Double.pi / 2, Transform3DMakeRotation(.pi / 4, 0, 1, 0)),
+        ("transform.rotation.z", 0.0, Double.pi / 2, Transform3DMakeRotation(.pi / 4, 0, 0, 1)),
+        ("transform.rotation", 0.0, Double.pi / 2, Transform3DMakeRotation(.pi / 4, 0, 0, 1)),
+        ("transform.scale", 1.0, 3.0, Transform3DMakeScale(2, 2, 2)),
+        ("transform.scale.x", 1.0, 3.0, Transform3DMakeScale(2, 1, 1)),
+        ("transform.scale.y", 1.0, 3.0, Transform3DMakeScale(1, 2, 1)),
+        ("transform.scale.z", 1.0, 3.0, Transform3DMakeScale(1, 1, 2)),
+        ("transform.translation.x", 0.0, 40.0, Transform3DMakeTranslation(20, 0, 0)),
+        ("transform.translation.y", 0.0, 40.0, Transform3DMakeTranslation(0, 20, 0)),
+        ("transform.translation.z", 0.0, 40.0, Transform3DMakeTranslation(0, 0, 20)),
+    ])
+    func eachTransformKeyPathAnimates(_ keyPath: String, _ from: Double, _ to: Double, _ half: Transform3D) {
+        let layer = Layer()
+        let animation = BasicAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = 1
+        layer.add(animation, forKey: "a")
+        _ = layer.presentationLayer(at: 0)
+        let p = layer.presentationLayer(at: 0.5)
+        #expect(Self.near(p.transform, half), "\(keyPath) half way: \(p.transform), want \(half)")
+        #expect(layer.transform == .identity, "the model is unchanged")
+    }
+
+    /// `transform.translation` takes a size (x, y); cumulative and repeating forever, cycle n
+    /// starts where cycle n − 1 ended.
+    @Test func translationAnimatesBySizeAndCumulatively() {
+        let layer = Layer()
+        let slide = BasicAnimation(keyPath: "transform.translation")
+        slide.fromValue = CGSize(width: 0, height: 0)
+        slide.toValue = CGSize(width: 40, height: -20)
+        slide.duration = 1
+        slide.repeatCount = .infinity
+        slide.isCumulative = true
+        layer.add(slide, forKey: "slide")
+        _ = layer.presentationLayer(at: 0)
+        let half = layer.presentationLayer(at: 0.5).transform
+        #expect(Self.near(half, Transform3DMakeTranslation(20, -10, 0)), "half way: \(half)")
+        // Cycle 2 (from 2 s) starts at 2 × (40, −20): at 2.5 s, (100, −50).
+        let later = layer.presentationLayer(at: 2.5).transform
+        #expect(Self.near(later, Transform3DMakeTranslation(100, -50, 0)), "cycle 2: \(later)")
+        let scale = BasicAnimation(keyPath: "transform.scale.x")
+        scale.fromValue = 1
+        scale.toValue = 2
+        scale.duration = 1
+        scale.repeatCount = .infinity
+        scale.isCumulative = true
+        let other = Layer()
+        other.add(scale, forKey: "grow")
+        _ = other.presentationLayer(at: 0)
+        // Cumulative: cycle n adds n × (to − from) = n to the value: at 2.5 s, 1.5 + 2.
+        let grown = other.presentationLayer(at: 2.5).transform
+        #expect(Self.near(grown, Transform3DMakeScale(3.5, 1, 1)), "scale.x, cycle 2: \(grown)")
+    }
+
     @Test func additiveAnimationsAddToTheModelValue() {
         // `isAdditive`: "the value specified by the animation is added to the current render tree
         // value"; a transform adds by concatenation.

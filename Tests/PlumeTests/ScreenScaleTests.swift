@@ -35,6 +35,31 @@ struct ScreenScaleTests {
         #expect(Screen.main.scale == 1, "withScale sets the scale for its body only")
     }
 
+    /// Where the scale comes from: a window's content scale until the host sets one, then the
+    /// host's, which a later window does not change; values outside 0.5…8 are ignored either way.
+    /// (A screen of its own: `Screen.main` is process-wide and other suites read it.)
+    @Test func theHostsScaleWinsOverAWindowsContentScale() {
+        let screen = Screen()
+        #expect(screen.scale == 1, "headless")
+        screen.adoptContentScale(2)
+        #expect(screen.scale == 2, "a window's content scale")
+        screen.adoptContentScale(.nan)
+        screen.adoptContentScale(0)
+        #expect(screen.scale == 2, "bad content scales are ignored")
+        screen.scale = 3
+        #expect(screen.scale == 3 && screen.nativeScale == 3, "the host's")
+        screen.adoptContentScale(1.5)
+        #expect(screen.scale == 3, "a later window does not change the host's scale")
+        for bad: CGFloat in [.nan, .infinity, -2, 0, 0.25, 9] {
+            screen.scale = bad
+            #expect(screen.scale == 3, "the host's \(bad) is ignored")
+        }
+        screen.scale = 0.5
+        #expect(screen.scale == 0.5, "0.5 is in range")
+        Screen.withScale(2) { #expect(screen.scale == 2, "withScale wins in its task") }
+        #expect(screen.scale == 0.5)
+    }
+
     @Test func badScalesAreIgnored() {
         Screen.withScale(.nan) { #expect(Screen.main.scale == 1) }
         Screen.withScale(100) { #expect(Screen.main.scale == 1) }

@@ -33,7 +33,9 @@ public final class Screen: @unchecked Sendable {
     private var setByHost = false
     @TaskLocal private static var override: CGFloat?
 
-    private init() {}
+    /// A screen of its own, for tests of the host's and the window's settings (`main` is the one
+    /// everything reads).
+    init() {}
 
     /// Pixels per point (`UIScreen.main.scale`). Default 1. Setting a non-finite value or one
     /// outside 0.5…8 is ignored (the scale stays).
