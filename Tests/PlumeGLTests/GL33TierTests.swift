@@ -6,12 +6,12 @@ import Testing
 
 /// The second GL tier: the GPU tests that matter (differential, pictures, behaviours, moving
 /// emitters, long sessions, shaders, emitter paths, trails, collisions and field colliders,
-/// declared behaviour parameters, events, preset files, layer transforms) again, in a child
-/// process whose driver offers OpenGL 3.3 core without `GL_ARB_gpu_shader_fp64` (Mesa's override
-/// variables: the GPUs without doubles that Swift games run on). Mesa reads the variables when the
-/// driver loads, so the tier needs its own process: this test runs the test bundle again with them
-/// set and a filter, and fails with the child's failures. The `PresetFileGPUTests` filter also
-/// runs `HotReloadGPUTests` (same file).
+/// declared behaviour parameters, events, preset files, layer transforms, layer images, draw
+/// paths, screen scale) again, in a child process whose driver offers OpenGL 3.3 core without
+/// `GL_ARB_gpu_shader_fp64` (Mesa's override variables: the GPUs without doubles that Swift games
+/// run on). Mesa reads the variables when the driver loads, so the tier needs its own process:
+/// this test runs the test bundle again with them set and a filter, and fails with the child's
+/// failures. The `PresetFileGPUTests` filter also runs `HotReloadGPUTests` (same file).
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct GL33TierTests {
     static let environment = [
@@ -22,7 +22,8 @@ struct GL33TierTests {
     static let suites = ["DifferentialTests", "BehaviorGPUTests", "RendererTests", "MovingEmitterTests",
                          "LongSessionTests", "ShaderTests", "EmitterPathTests", "GLTierCheck", "TrailRenderTests",
                          "CollisionGPUTests", "FieldColliderGPUTests", "DeclaredBehaviorParameterGPUTests",
-                         "PresetFileGPUTests", "LayerTransformTests", "DistanceTextureTests"]
+                         "PresetFileGPUTests", "LayerTransformTests", "DistanceTextureTests", "CompositingTests",
+                         "DrawPathTests", "ScreenScaleGPUTests", "RendererDetailTests"]
     /// Tests of those suites the tier leaves to the main tier (`--skip`), to keep the suite's time
     /// within its budget: the collider coverage scenarios (about 2 minutes; the tier runs the other
     /// collider scenarios of DifferentialTests and the collider suites). EventGPUTests (73 s) is not

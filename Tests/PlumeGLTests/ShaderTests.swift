@@ -6,8 +6,9 @@ import Testing
 /// The GLSL sources: validated by the reference compiler, consistent with the Swift tables, and
 /// embedded in the binary. (Compiling and linking on the driver is `ContextTests`.)
 @Suite struct ShaderTests {
-    /// Every stage of every program of the contract, at the sub-cell counts the engine uses,
-    /// passes `glslangValidator` (Debian's glslang-tools, installed by `.ci/setup`).
+    /// Every stage of every program of the contract, at the sub-cell counts the engine uses, as
+    /// GLSL 4.00 and as the GL 3.3 tier's GLSL 3.30, passes `glslangValidator` (Debian's
+    /// glslang-tools, installed by `.ci/setup`).
     @Test(arguments: PassKind.allCases) func glslangValidatorAcceptsEveryStage(of kind: PassKind) throws {
         let validator = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"]
             .first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -20,11 +21,12 @@ import Testing
         if kind.rawValue.hasPrefix("draw") {       // with each kind of behaviour code (ProgramFeatures)
             keys += [.curves, .motion, [.curves, .motion]].map { ProgramKey(kind: kind, sub: 0, csub: 0, features: $0) }
         }
-        for key in keys {
+        // GLSL 4.00 and 3.30 (the GL 3.3 tier's: no implicit int → uint conversion, no `precise`)
+        for key in keys { for glVersion in [40, 33] {
             for (file, _) in kind.stages {
-                let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: key.defines)
+                let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: key.defines, glVersion: glVersion)
                 let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
-                let url = folder.appending(path: "\(kind.rawValue)-\(key.sub)-\(key.csub)-\(key.features.rawValue)-\(file)")
+                let url = folder.appending(path: "\(kind.rawValue)-\(key.sub)-\(key.csub)-\(key.features.rawValue)-\(glVersion)-\(file)")
                 try source.write(to: url, atomically: true, encoding: .utf8)
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: path)
@@ -35,9 +37,9 @@ import Testing
                 try process.run()
                 let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "\(key) \(file):\n\(output)")
+                #expect(process.terminationStatus == 0, "\(key) GLSL \(glVersion)0 \(file):\n\(output)")
             }
-        }
+        } }
     }
 
     /// Stage and library files declare no uniforms of their own: every uniform comes from
