@@ -122,6 +122,26 @@ struct CompositingTests {
         #expect(Self.pixel(direct, 22, 32).x > single.x + 30, "the direct draw shows the overlap brighter")
     }
 
+    /// The presented opacity is the one composited: a layer whose opacity animates 1 → 0 over 5 s
+    /// is, at 2.5 s, the picture of the same layer at opacity 0.5 (one faded image: its overlap
+    /// looks like one disc), and its model opacity stays 1.
+    @Test func anAnimatedOpacityFadesTheLayerAsOneImage() throws {
+        let steps = [0, 1, 2, 2.5]
+        let animated = Self.slidingPair(opacity: 1)
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 5
+        animated.add(fade, forKey: "fade")
+        let faded = try Self.picture([animated], steps: steps, background: .clear, compositing: .automatic)
+        let still = try Self.picture([Self.slidingPair(opacity: 0.5)], steps: steps, background: .clear,
+                                     compositing: .automatic)
+        let overlap = Self.pixel(faded, 22, 32), single = Self.pixel(faded, 38, 32)
+        #expect(abs(single.w - 128) <= 1 && overlap == single, "half way through the fade: \(single), overlap \(overlap)")
+        #expect(faded == still, "the animated layer at 2.5 s is the layer at opacity 0.5")
+        #expect(animated.opacity == 1, "the model is unchanged")
+    }
+
     /// A faded source-over layer fades its image while its particles are drawn into it (each
     /// scaled by the opacity in the blend, so that the composite is the image alone, on
     /// llvmpipe's blit path), not when the image is composited (image × opacity): the same
