@@ -337,26 +337,25 @@ MotionState plume_orbit(MotionState s, int age, MotionParticle q) {
 }
 
 // ---- Turbulence (CurlNoise.swift): the 2-D curl of 2-D simplex noise, 3 corners an octave, each
-// octave drifting along its own direction with age; a two-round lattice hash; no trig. Every
+// octave drifting along its own direction with age; a one-multiply corner hash; no trig. Every
 // constant is the Float the reference rounds its own to.
 
-// Corner (i, j)'s hash from its row's r = (i ^ key) * 0x9E3779B1, r ^= r >> 16 (CurlNoise.cornerHash).
-uint plume_noise_hash(uint row, uint j) {
-    uint h = (row ^ j) * 0x85EBCA77u;
-    h ^= h >> 15u;
-    return h * 0xC2B2AE3Du;
+// Corner (i, j)'s hash (CurlNoise.cornerHash) from its row's part r = i * 0x9E3779B1 ^ key and its
+// column's c = j * 0x85EBCA77: x = r ^ c, (x ^ x >> 16) * 0xC2B2AE3D.
+uint plume_noise_hash(uint row, uint column) {
+    uint x = row ^ column;
+    return (x ^ (x >> 16u)) * 0xC2B2AE3Du;
 }
 
-// One corner's term of the gradient (CurlNoise.corner): t^4 g - 8 t^3 (g.d) d, t = max(1/2 - |d|^2, 0);
-// g one of the 8 unit directions at 22.5° + k·45° (CurlNoise.gradient): bit 29 of the hash swaps
-// (cos 22.5°, sin 22.5°), bits 31 and 30 are the components' sign bits.
+// One corner's term of the gradient (CurlNoise.corner): t^4 g - 8 t^3 (g.d) d = t^3 (t g - 8 (g.d) d),
+// t = max(1/2 - |d|^2, 0); g one of the 8 unit directions at 22.5° + k·45° (CurlNoise.gradient):
+// bit 29 of the hash swaps (cos 22.5°, sin 22.5°), bits 31 and 30 are the components' sign bits.
 vec2 plume_noise_corner(uint h, vec2 d) {
     vec2 g = (h & 0x20000000u) != 0u ? vec2(0.38268343236, 0.92387953251) : vec2(0.92387953251, 0.38268343236);
     g = uintBitsToFloat(floatBitsToUint(g) ^ uvec2(h & 0x80000000u, (h << 1u) & 0x80000000u));
     float t = max(0.5 - d.x * d.x - d.y * d.y, 0.0);
     float value = g.x * d.x + g.y * d.y;
-    float t2 = t * t;
-    return g * (t2 * t2) - d * (8.0 * t2 * t * value);
+    return (g * t - d * (8.0 * value)) * (t * t * t);
 }
 
 // ∇n(x) of one octave's simplex noise under lattice key `key` (CurlNoise.noiseGradient), its
@@ -372,12 +371,12 @@ vec2 plume_noise_gradient(vec2 x, uint key) {
     bool first = d0.x > d0.y;
     vec2 d1 = d0 - (first ? vec2(1.0, 0.0) : vec2(0.0, 1.0)) + G;
     vec2 d2 = d0 - 1.0 + 2.0 * G;
-    uint row0 = (i ^ key) * 0x9E3779B1u, row1 = ((i + 1u) ^ key) * 0x9E3779B1u;
-    row0 ^= row0 >> 16u;
-    row1 ^= row1 >> 16u;
-    uint h0 = plume_noise_hash(row0, j);
-    uint h1 = plume_noise_hash(first ? row1 : row0, first ? j : j + 1u);
-    uint h2 = plume_noise_hash(row1, j + 1u);
+    // the next row's and column's parts one addition on: (i + 1)·k is i·k + k
+    uint a = i * 0x9E3779B1u, column0 = j * 0x85EBCA77u, column1 = column0 + 0x85EBCA77u;
+    uint row0 = a ^ key, row1 = (a + 0x9E3779B1u) ^ key;
+    uint h0 = plume_noise_hash(row0, column0);
+    uint h1 = plume_noise_hash(first ? row1 : row0, first ? column0 : column1);
+    uint h2 = plume_noise_hash(row1, column1);
     return plume_noise_corner(h0, d0) + plume_noise_corner(h1, d1) + plume_noise_corner(h2, d2);
 }
 
