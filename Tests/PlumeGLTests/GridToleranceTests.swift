@@ -166,8 +166,8 @@ import Testing
         #expect(bound <= Tolerance.position, "\(name): derived bound \(bound) points exceeds the tolerance \(Tolerance.position)")
     }
 
-    /// The rough field the suite does not run: the derivation puts it beyond the tolerance, as
-    /// the GPU measured it (0.022 points).
+    /// The rough field the suite does not run: the derivation puts it beyond the tolerance
+    /// (0.026 points), as the GPU measured it with the earlier lattice hash (0.022 points).
     @Test func aRoughFieldIsDerivedBeyondTheTolerance() throws {
         let (bound, particles) = try Self.largestBound(Self.twoTurbulences(frequency: 0.02))
         print("derived position bound, two turbulences, the second at frequency 0.02: \(String(format: "%.2e", bound)) points over \(particles) particles")
