@@ -158,6 +158,55 @@ struct PortingSurfaceTests {
         #expect(delegate.events.last == "stop false")
     }
 
+    final class TagDelegate: AnimationDelegate, @unchecked Sendable {
+        var stopped: [String] = []
+        func animationDidStop(_ anim: Animation, finished flag: Bool) {
+            stopped.append("\(anim.value(forKey: "tag") ?? "none") \(flag)")
+        }
+    }
+
+    /// `CAAnimation` is a key-value container: an arbitrary key set on an animation travels with
+    /// the copy the layer keeps, which `animation(forKey:)` returns and the shared delegate is
+    /// told about (the usual way to tell animations apart); property keys set the properties;
+    /// a value of the wrong type changes nothing and is reported.
+    @Test func animationsStoreArbitraryKeysAndSetTheirPropertiesByKey() throws {
+        let layer = Self.fire()
+        let delegate = TagDelegate()
+        for (tag, duration) in [("first", 1.0), ("second", 2.0)] {
+            let fade = BasicAnimation(keyPath: "opacity")
+            fade.setValue(tag, forKey: "tag")
+            fade.setValue(1, forKey: "fromValue")
+            fade.setValue(NSNumber(value: 0), forKey: "toValue")
+            fade.setValue(duration, forKey: "duration")
+            fade.delegate = delegate
+            layer.add(fade, forKey: tag)
+            fade.setValue("changed after add", forKey: "tag")   // the layer keeps its copy
+        }
+        #expect(layer.animation(forKey: "first")?.value(forKey: "tag") as? String == "first")
+        #expect(layer.animation(forKey: "second")?.value(forKey: "duration") as? TimeInterval == 2)
+        let sim = ReferenceSimulator(layer: layer)
+        try sim.advance(to: 10)
+        try sim.advance(to: 10.5)
+        // Set by key, the fades run; the one added last presents the key (2 s long: 0.75 at 0.5 s).
+        #expect(abs(sim.resolved.appearance.opacity - 0.75) < 1e-5, "\(sim.resolved.appearance.opacity)")
+        try sim.advance(to: 11.2)
+        try sim.advance(to: 12.2)
+        #expect(delegate.stopped == ["first true", "second true"], "\(delegate.stopped)")
+
+        let spin = KeyframeAnimation(keyPath: "transform.rotation.z")
+        spin.setValue([0, 1, 3], forKey: "values")
+        spin.setValue([0, 0.25, 1], forKey: "keyTimes")
+        spin.setValue(true, forKey: "cumulative")
+        spin.setValue("forwards", forKey: "fillMode")
+        #expect(spin.values.count == 3 && spin.keyTimes == [0, 0.25, 1] && spin.isCumulative && spin.fillMode == .forwards)
+        #expect(spin.value(forKey: "tag") == nil, "a key never set")
+        spin.setValue("long", forKey: "duration")
+        spin.setValue(3, forKey: "keyTimes")
+        #expect(spin.duration == 0.25 && spin.keyTimes == [0, 0.25, 1], "wrong types change nothing")
+        #expect(spin.keyValueDiagnostics.recent.map(\.keyPath) == ["duration", "keyTimes"])
+        #expect(throws: KeyPathError.self) { try spin.validateAndSetValue("long", forKey: "duration") }
+    }
+
     final class SizedLayer: EmitterLayer, @unchecked Sendable {
         override func layoutSublayers() {
             super.layoutSublayers()

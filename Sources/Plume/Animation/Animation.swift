@@ -68,6 +68,11 @@ public class Animation: MediaTiming, @unchecked Sendable {
 
     /// Host time the animation actually began (its `beginTime`, or the first update's time).
     var startedAt: Double?
+    /// The values stored under arbitrary keys (``setValue(_:forKey:)``), copied with the animation.
+    var storedValues: [String: Any] = [:]
+    /// The failed non-throwing ``setValue(_:forKey:)`` calls (a value of the wrong type for a
+    /// property), with the key and the rule.
+    public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
 
     init(keyPath: String) { self.keyPath = keyPath }
 
@@ -85,6 +90,7 @@ public class Animation: MediaTiming, @unchecked Sendable {
         a.repeatCount = repeatCount; a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
         a.fillMode = fillMode; a.isRemovedOnCompletion = isRemovedOnCompletion; a.timingFunction = timingFunction
         a.delegate = delegate; a.completion = completion
+        a.storedValues = storedValues
     }
 
     /// The value at cycle progress `p` in [0, 1], given the model value; nil when the animation's
