@@ -10,6 +10,54 @@ import PlumeTestSupport
 /// differential bound.
 @Suite(.serialized, .disabled(if: GPU.skipped, "PLUME_SKIP_GPU=1"))
 struct CollisionGPUTests {
+    /// Swept on the GPU: bullets at 20 000 pt/s (667 points an update at 30 updates/s) shot at a
+    /// kill slab 2 points thick, and at a kill ball of radius 3, never reach the far side, at
+    /// every update rate, and the GPU holds the reference's particles; without the collider they
+    /// do cross (the check can fail).
+    @Test(arguments: ["box", "sphere"], [30.0, 60, 144, 240])
+    func thinKillCollidersCannotBeTunnelledOnTheGPU(_ shape: String, fps: Double) throws {
+        func layer(collider: Bool) -> EmitterLayer {
+            let solid = EmitterBehavior(type: .collider, name: shape)
+            if shape == "box" {
+                solid.colliderShape = .box
+                solid.position = CGPoint(x: 200, y: 100)
+                solid.orientationLongitude = -.pi / 2
+                solid.boxWidth = 400
+                solid.boxHeight = 2
+            } else {
+                solid.colliderShape = .sphere
+                solid.position = CGPoint(x: 50, y: 100)
+                solid.radius = 3
+            }
+            solid.collisionResponse = .kill
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 50, y: 0)
+            let cell = EmitterCell(name: "bullet")
+            cell.birthRate = 20; cell.lifetime = 1; cell.velocity = 20_000
+            cell.emissionLongitude = .pi / 2
+            layer.emitterCells = [cell]
+            layer.emitterBehaviors = collider ? [solid] : []
+            return layer
+        }
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: layer(collider: true), context: context)
+            let cpu = ReferenceSimulator(layer: layer(collider: true))
+            let open = try GPUSimulator(layer: layer(collider: false), context: context)
+            var crossedWithout = 0
+            for t in steps(fps: fps, until: 1) {
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+                try open.advance(to: t)
+                let g = try gpu.snapshot()
+                let beyond = g.particles.filter { $0.position.y > 101 + Collisions.tolerance }
+                #expect(beyond.isEmpty, "\(shape), \(Int(fps)) updates/s, t = \(t): \(beyond.count) beyond, e.g. \(beyond.first.map(\.description) ?? "")")
+                compareSnapshots(gpu: g, cpu: try cpu.snapshot(), configuration: "thin kill \(shape) at \(Int(fps)) updates/s", seed: 0)
+                crossedWithout += try open.snapshot().particles.filter { $0.position.y > 101 }.count
+            }
+            #expect(crossedWithout > 0, "without the collider the bullets cross")
+        }
+    }
+
     @Test(arguments: [30.0, 60, 144, 240])
     func collisionAndKillReportsMatchTheReference(fps: Double) throws {
         let subscriptions = [ParticleEventSubscription(cellPath: [0], event: .collision, sampleLimit: 4000),
