@@ -50,8 +50,10 @@ struct CollisionGPUTests {
                 try open.advance(to: t)
                 let g = try gpu.snapshot()
                 let beyond = g.particles.filter { $0.position.y > 101 + Collisions.tolerance }
-                #expect(beyond.isEmpty, "\(shape), \(Int(fps)) updates/s, t = \(t): \(beyond.count) beyond, e.g. \(beyond.first.map(\.description) ?? "")")
-                compareSnapshots(gpu: g, cpu: try cpu.snapshot(), configuration: "thin kill \(shape) at \(Int(fps)) updates/s", seed: 0)
+                let example = beyond.first.map(\.description) ?? ""
+                #expect(beyond.isEmpty, "\(shape), \(Int(fps)) updates/s, t = \(t): \(beyond.count) beyond, e.g. \(example)")
+                compareSnapshots(gpu: g, cpu: try cpu.snapshot(), configuration: "thin kill \(shape) at \(Int(fps)) updates/s",
+                                 seed: 0)
                 crossedWithout += try open.snapshot().particles.filter { $0.position.y > 101 }.count
             }
             #expect(crossedWithout > 0, "without the collider the bullets cross")

@@ -149,7 +149,10 @@ struct GPUSimulatorTests {
             for f in 0...240 { try gpu.advance(to: Double(f) / 60) }
             #expect(gpu.totalBytesReadBack == 0, "\(preset): \(gpu.totalBytesReadBack) bytes read back by updates")
             let s = try gpu.snapshot()
-            #expect(!s.particles.isEmpty && gpu.totalBytesReadBack >= s.particles.count * 48, "\(preset)")
+            // at least each particle's record (48 bytes at the least) and its drawn attributes
+            let perParticle = ParticleRecord.bytes(subCells: 0, child: false) + GPUSimulator.attributeBytes
+            #expect(!s.particles.isEmpty && gpu.totalBytesReadBack >= s.particles.count * perParticle,
+                    "\(preset): \(gpu.totalBytesReadBack) bytes for \(s.particles.count) particles")
             if preset == .comet { #expect(s.particles.contains { $0.trail.count > 2 }, "the comet's trails were recorded") }
         }
     }

@@ -49,10 +49,10 @@ struct LongSessionTests {
     /// pre-warmed by catch-up) and then runs 4 s at 60 fps, on both simulators; and the same layer
     /// driven through the ten hours by the host clock (it starts at host time 5 s), one update per
     /// minute, then the same 4 s at 60 fps. At the end the two sessions are at the same layer time
-    /// and hold the same particles on each simulator, and each simulator agrees with the other. The ten
-    /// hours driven frame by frame at 60 fps (2,160,000 updates of both simulators, compared every
-    /// minute and at the end with a four-second session) take about ten minutes in a release
-    /// build: `plume session --hours 10` (Reliability article, "Long sessions").
+    /// and hold the same particles on each simulator, and each simulator agrees with the other.
+    /// The ten hours driven frame by frame at 60 fps (2,160,000 updates of both simulators,
+    /// compared every minute and at the end with a four-second session) take 4–8 minutes in a
+    /// release build: `plume session --hours 10` (Reliability article, "Long sessions").
     @Test func tenHoursIntoASession() throws {
         try GPU.run { context in
             let offset = try Self.session(start: 0, frames: 240, timeOffset: 36_000, context: context)

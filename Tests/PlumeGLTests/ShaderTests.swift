@@ -22,24 +22,26 @@ import Testing
             keys += [.curves, .motion, [.curves, .motion]].map { ProgramKey(kind: kind, sub: 0, csub: 0, features: $0) }
         }
         // GLSL 4.00 and 3.30 (the GL 3.3 tier's: no implicit int → uint conversion, no `precise`)
-        for key in keys { for glVersion in [40, 33] {
-            for (file, _) in kind.stages {
-                let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: key.defines, glVersion: glVersion)
-                let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
-                let url = folder.appending(path: "\(kind.rawValue)-\(key.sub)-\(key.csub)-\(key.features.rawValue)-\(glVersion)-\(file)")
-                try source.write(to: url, atomically: true, encoding: .utf8)
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: path)
-                process.arguments = ["-S", ext, url.path]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try process.run()
-                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "\(key) GLSL \(glVersion)0 \(file):\n\(output)")
+        for key in keys {
+            for glVersion in [40, 33] {
+                for (file, _) in kind.stages {
+                    let source = ShaderLibrary.assemble(program: kind.rawValue, stage: file, defines: key.defines, glVersion: glVersion)
+                    let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
+                    let url = folder.appending(path: "\(kind.rawValue)-\(key.sub)-\(key.csub)-\(key.features.rawValue)-\(glVersion)-\(file)")
+                    try source.write(to: url, atomically: true, encoding: .utf8)
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: path)
+                    process.arguments = ["-S", ext, url.path]
+                    let pipe = Pipe()
+                    process.standardOutput = pipe
+                    process.standardError = pipe
+                    try process.run()
+                    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    process.waitUntilExit()
+                    #expect(process.terminationStatus == 0, "\(key) GLSL \(glVersion)0 \(file):\n\(output)")
+                }
             }
-        } }
+        }
     }
 
     /// Stage and library files declare no uniforms of their own: every uniform comes from
