@@ -154,12 +154,58 @@ bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading) {
 #endif
 }
 
+// A moving collider's frame over a chord (ColliderSweep, Collisions.collide's `sweep`): its offsets
+// from its position at the chord's start and end, and its velocity over the chord (points per second);
+// zeros for a collider that stands still. A chord lies within one line of the path (its ends are
+// grid points, a birth or the update's end), whose ends' ticks after the path's origin are whole
+// ticks, exact in float over an update.
+struct ColliderFrame {
+    vec3 start;
+    vec3 end;
+    vec3 velocity;
+};
+
+vec3 plume_sweep_offset(usamplerBuffer t, int e, float j) {
+    const float step = float(GRID_TICKS);
+    if (j <= 0.0) return plume_Collider_sweepStart(t, e);
+    if (j <= step) {
+        vec3 a = plume_Collider_sweepStart(t, e);
+        return a + (plume_Collider_sweepFirst(t, e) - a) * (j / step);
+    }
+    if (j <= 2.0 * step) {
+        vec3 a = plume_Collider_sweepFirst(t, e);
+        return a + (plume_Collider_sweepSecond(t, e) - a) * ((j - step) / step);
+    }
+    return plume_Collider_sweepSecond(t, e) + plume_Collider_sweepVelocity(t, e) * (j - 2.0 * step);
+}
+
+vec3 plume_sweep_slope(usamplerBuffer t, int e, float j) {
+    const float step = float(GRID_TICKS);
+    if (j <= 0.0) return vec3(0.0);
+    if (j <= step) return (plume_Collider_sweepFirst(t, e) - plume_Collider_sweepStart(t, e)) / step;
+    if (j <= 2.0 * step) return (plume_Collider_sweepSecond(t, e) - plume_Collider_sweepFirst(t, e)) / step;
+    return plume_Collider_sweepVelocity(t, e);
+}
+
+ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
+    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0));
+    if (plume_Collider_moves(t, e) != 0) {
+        int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
+        float j1 = float(birth + age1);
+        f.start = plume_sweep_offset(t, e, float(birth + age0));
+        f.end = plume_sweep_offset(t, e, j1);
+        f.velocity = plume_sweep_slope(t, e, j1) * 65536.0;
+    }
+    return f;
+}
+
 // Collisions.collide: the state at the drift's age of the grid motion from s0 (plume_drift: d, whose
 // state is the collision-free one), noting in `w` the hits whose ticks lie in its window. A hit's
 // velocity is the drift's there; after a bounce the particle moves on under the drift's
 // acceleration. Times inside are seconds from s0.age, so a hit's tick (rounded to the nearest) is
-// exact in float. The colliders are q's list (q.colliderStart, q.colliders: in the update, from
-// uniforms, so that each grid step's texel reads are one load for all lanes: MotionLists).
+// exact in float. A moving collider is tested in its frame (plume_collider_frame) and responds to
+// the velocity relative to it. The colliders are q's list (q.colliderStart, q.colliders: in the
+// update, from uniforms, so that each grid step's texel reads are one load for all lanes: MotionLists).
 MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionState s1, vec3 v0, vec3 acc, float speed,
                                MotionParticle q, inout ContactWalk w) {
 #if !HAS_COLLIDERS
@@ -176,38 +222,47 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         vec3 heading = (v + acc * ((ta - fa) * 0.5)) * speed;   // the chord's direction
 #if ONE_COLLIDER
         // the only collider: its texels read at one address (`first`), not at one chosen per lane
-        best = plume_collider_holds(t, first, fp, heading) ? 0.0 : plume_collider_entry(t, first, fp, tp);
+        int e = first;
+        ColliderFrame f = plume_collider_frame(t, e, s0.age, s1.age, q);
+        vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
+        best = plume_collider_holds(t, e, a, heading - f.velocity) ? 0.0 : plume_collider_entry(t, e, a, b);
         if (best >= 0.0) hit = 0;
         if (hit < 0) break;
-        int e = first;
 #else
         int i = 0;
         do {     // n ≥ 1: do … while, as a for loop's body runs once more, masked, on llvmpipe
             int e = first + COLLIDER_VECS * i;
-            float s = plume_collider_holds(t, e, fp, heading) ? 0.0 : plume_collider_entry(t, e, fp, tp);
+            ColliderFrame f = plume_collider_frame(t, e, s0.age, s1.age, q);
+            vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
+            float s = plume_collider_holds(t, e, a, heading - f.velocity) ? 0.0 : plume_collider_entry(t, e, a, b);
             if (s >= 0.0 && s < best) { best = s; hit = i; }
         } while (++i < n);
         if (hit < 0) break;
         int e = first + COLLIDER_VECS * hit;
+        ColliderFrame f = plume_collider_frame(t, e, s0.age, s1.age, q);
 #endif
         vec3 p = fp + (tp - fp) * best;
         float age = fa + (ta - fa) * best;
         vec3 vHit = v + acc * (age - fa);
+        vec3 pc = p - (f.start + f.velocity * age);          // the hit point in the collider's frame
         int response = plume_Collider_response(t, e);
         int tick = s0.age + int(floor(age * 65536.0 + 0.5));
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
-            if (plume_collider_distance(t, e, fp) > COLLISION_TOLERANCE) {      // it arrives: an event
+            if (plume_collider_distance(t, e, fp - (f.start + f.velocity * fa)) > COLLISION_TOLERANCE) {   // it arrives: an event
                 if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
                 w.events += 1;
             }
             if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
         }
-        if (response != 0) return MotionState(s1.age, p, vec3(0.0));
-        vec3 nrm = plume_collider_normal(t, e, p);
-        float vn = dot(vHit, nrm);
-        vec3 outv = (vHit - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
+        vec3 u = speed > 0.0 ? f.velocity / speed : vec3(0.0);   // the collider's raw velocity
+        if (response == 2) return MotionState(s1.age, p, vec3(0.0));
+        if (response == 1) return MotionState(s1.age, pc + f.end, u);
+        vec3 nrm = plume_collider_normal(t, e, pc);
+        vec3 vr = vHit - u;
+        float vn = dot(vr, nrm);
+        vec3 outv = u + (vr - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
                   + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);
-        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, p, outv);
+        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, pc + f.end, outv);
         float rest = ta - age;
         fp = p; v = outv; fa = age;
         tp = p + (outv + acc * (rest * 0.5)) * (speed * rest); tv = outv + acc * rest;

@@ -105,6 +105,7 @@ MotionVortex plume_mt_vortex(usamplerBuffer t, int e) {
 struct MotionParticle {
     float lifetime;                // seconds
     int gridOffset;                // BehaviorParticle.gridOffset: the birth tick mod GRID_TICKS (plume_grid_offset)
+    int clockAge;                  // the age at the table's records time (MotionHeader.gridClock's tick): where moving colliders are (plume_collider_frame)
     float radial;
     float tangential;
     float r0;
@@ -161,7 +162,7 @@ float plume_mt_spreads(usamplerBuffer t, int first, int count, uint seed, uvec2 
 // A particle with no motion behaviours' constants (a cell whose motion is off): lifetime 1 s, no
 // forces; what a pass holds before it knows the cell's.
 MotionParticle plume_no_motion_particle() {
-    return MotionParticle(1.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    return MotionParticle(1.0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, vec3(0.0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                           MotionAttractor(0, 0.0, 0.0, 0.0, 0.0, vec3(0.0), vec3(0.0)),
                           MotionVortex(vec3(0.0), 0.0, 0.0, 0.0, 0.0),
                           MotionTurbulence(0.0, 0.0, 0.0, 0.0, 0u));
@@ -202,7 +203,8 @@ MotionParticle plume_motion_particle(usamplerBuffer t, int m, uvec2 key, uint li
 // table's clock (plume_grid_offset).
 MotionParticle plume_motion_particle_in(usamplerBuffer t, int m, MotionLists l, uvec2 key, uint lifetime, int ageAtClock) {
     uint seed = plume_MotionHeader_seed(t, m);
-    MotionParticle q = MotionParticle(plume_seconds(lifetime), plume_grid_offset(t, m, ageAtClock), 0.0, 0.0, 0.0, 0.0, 0.0,
+    MotionParticle q = MotionParticle(plume_seconds(lifetime), plume_grid_offset(t, m, ageAtClock), ageAtClock,
+                                      0.0, 0.0, 0.0, 0.0, 0.0,
                                       plume_MotionHeader_drag(t, m), seed, plume_MotionHeader_center(t, m),
                                       int(plume_MotionHeader_keys(t, m)),
                                       int(plume_MotionHeader_waves(t, m)), plume_MotionHeader_waveStart(t, m),

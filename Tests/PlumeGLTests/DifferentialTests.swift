@@ -45,6 +45,13 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
+    /// Moving colliders (Semantics §12 "Moving colliders"): animated and host-moved floors that
+    /// lift, carry and bounce particles, in their own test so they can be run alone.
+    @Test(arguments: Scenarios.movingColliders)
+    func gpuMatchesReferenceWithMovingColliders(_ scenario: Scenario) throws {
+        try Self.run(scenario)
+    }
+
     /// Issue 26 item 4: the colliders' gaps in the scenarios above (the box at every rate and
     /// under both jumps, the sphere caught up, the field colliders and the vortex under a seek), in
     /// their own test so they can be run alone.

@@ -45,7 +45,7 @@ enum FamilyBench {
         }),
     ]
 
-    /// Every row: nothing, each collider, the plane sticking, turbulence and vortex (`BehaviorBench`'s settings), trails
+    /// Every row: nothing, each collider, the plane sticking and moving, turbulence and vortex (`BehaviorBench`'s settings), trails
     /// of 8 and 32 points (`Workloads.trail`).
     static var rows: [Row] {
         [Row(name: "plain") { _ in }]
@@ -62,6 +62,21 @@ enum FamilyBench {
                 colliders[0].setUp(collider)
                 collider.collisionResponse = .stick
                 layer.emitterBehaviors = [collider]
+            }]
+            + [Row(name: "plane collider, moving") { layer in
+                // the plane's floor rising and falling 100 points a second, animated: every
+                // chord meets it in its moving frame (ColliderSweep)
+                let collider = BehaviorBench.behaviour(.collider)
+                colliders[0].setUp(collider)
+                collider.name = "floor"
+                layer.emitterBehaviors = [collider]
+                let move = BasicAnimation(keyPath: "emitterBehaviors.floor.position.y")
+                move.fromValue = 600
+                move.toValue = 500
+                move.duration = 1
+                move.autoreverses = true
+                move.repeatCount = .infinity
+                layer.add(move, forKey: "move")
             }]
             + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
                 Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }

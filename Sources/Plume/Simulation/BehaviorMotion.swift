@@ -39,11 +39,15 @@ public struct BehaviorParticle: Sendable {
     /// 0 ..< 1024): its grid points are the ages at which layer time is a multiple of the grid step,
     /// so every particle of a layer steps at the same layer times (Semantics §12).
     public var gridOffset: Int64 = 0
+    /// The particle's birth, layer local time in ticks: where a moving collider's ``ColliderSweep``
+    /// is at each of its ages.
+    public var birthTick: Int64 = 0
 
     /// Draws the particle's constants for `behaviors` (`seed`, `key`: Semantics §2); `birthTick`:
     /// its birth, layer local time in ticks (where its grid lies).
     public init(behaviors b: CellBehaviors, lifetime: Double, seed: UInt32, key: ParticleKey, birthTick: Int64 = 0) {
         self.lifetime = lifetime
+        self.birthTick = birthTick
         gridOffset = BehaviorMotion.gridPhase(birthTick)
         func u(_ draw: UInt32) -> Double { ParticleHash.unit(ParticleHash.hash(seed: seed, key: key, draw: draw)) }
         func spread(_ mean: Double, _ range: Double, _ draw: UInt32) -> Double {
@@ -100,7 +104,8 @@ public enum BehaviorMotion {
             return (s.position, s.velocity * factor(b, age, particle.lifetime))
         case .grid:
             let grid = advance(anchor, to: age, acceleration: a, behaviors: b, particle: particle)
-            let s = Collisions.collide(grid, drift(grid, to: age, acceleration: a, behaviors: b, particle: particle), behaviors: b)
+            let s = Collisions.collide(grid, drift(grid, to: age, acceleration: a, behaviors: b, particle: particle), behaviors: b,
+                                       particle: particle)
             return (s.position, s.velocity * factor(b, age, particle.lifetime))
         }
     }
@@ -124,7 +129,7 @@ public enum BehaviorMotion {
             while gridAge(n + 1, particle) <= age {
                 let next = gridAge(n + 1, particle)
                 let d = drift(s, to: next, acceleration: a, behaviors: b, particle: particle)
-                s = held(Collisions.collide(s, d, behaviors: b), acceleration: d.acceleration)
+                s = held(Collisions.collide(s, d, behaviors: b, particle: particle), acceleration: d.acceleration)
                 n += 1
                 s.age = next
             }

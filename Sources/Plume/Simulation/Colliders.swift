@@ -27,6 +27,12 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     public var parameters = EmitterBehavior.GPUParameters()
     /// A heightfield's or a distance field's samples (nil for the other shapes).
     public var field: ColliderField?
+    /// The behaviour's index in the layer's `emitterBehaviors`: what the update planner follows
+    /// the collider's motion by (``ColliderSweep``).
+    public var behaviorIndex = 0
+    /// How ``position`` moved over the update (Semantics §12 "Moving colliders"); still unless
+    /// the update planner set it.
+    public var sweep = ColliderSweep()
 
     /// `p` in a box's frame (along ``across``, ``normal`` and their cross product, from the centre).
     func boxLocal(_ p: SIMD3<Double>) -> SIMD3<Double> {
@@ -139,6 +145,66 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     }
 }
 
+/// How a collider's `position` moves as particles meet it over one update (Semantics §12 "Moving
+/// colliders"): its path on the motion grid, as offsets from the update's position, so that each
+/// chord of the grid motion is tested in the collider's moving frame. The update planner (both
+/// simulators' one) sets it.
+///
+/// The path is linear over each grid step, and a step's line is decided by the first update that
+/// reaches the step (at its start, where the last step's line ends, towards where the collider's
+/// own motion over that update predicts it at the step's end) and kept by every later update that
+/// meets the step. So a step's chords meet the same collider whatever the update times (a
+/// collision event is found once), a particle resting on a moving surface stays on it, and a
+/// collider moving at a steady velocity is met where it is. In ticks `j` after ``origin`` (the
+/// step holding the previous update's end): ``start`` before it, then lines to ``first`` at one
+/// grid step and ``second`` at two, then on at ``velocity``.
+public struct ColliderSweep: Hashable, Sendable {
+    /// Layer time of the first step's start, ticks: a grid point.
+    public var origin: Int64 = 0
+    /// Offsets from the position, points: at ``origin`` (and before it), one grid step and two
+    /// grid steps after it.
+    public var start = SIMD3<Double>.zero
+    public var first = SIMD3<Double>.zero
+    public var second = SIMD3<Double>.zero
+    /// The velocity after two grid steps, points per tick.
+    public var velocity = SIMD3<Double>.zero
+
+    /// A collider that does not move.
+    public init() {}
+
+    /// A path from `origin` through the offsets `start`, `first`, `second`, then on at `velocity`.
+    public init(origin: Int64, start: SIMD3<Double>, first: SIMD3<Double>, second: SIMD3<Double>,
+                velocity: SIMD3<Double>) {
+        self.origin = origin
+        self.start = start
+        self.first = first
+        self.second = second
+        self.velocity = velocity
+    }
+
+    /// True when the collider stays at its position over every chord.
+    public var isStill: Bool { start == .zero && first == .zero && second == .zero && velocity == .zero }
+
+    /// The path's velocity over the line that ends at `j` ticks after ``origin`` (a chord lies on
+    /// one line, and one of no length takes the line that reaches it), points per tick.
+    public func slope(ticksAfterOrigin j: Double) -> SIMD3<Double> {
+        let step = Double(BehaviorMotion.gridTicks)
+        if j <= 0 { return .zero }
+        if j <= step { return (first - start) / step }
+        if j <= 2 * step { return (second - first) / step }
+        return velocity
+    }
+
+    /// The offset from the position `j` ticks after ``origin``.
+    public func offset(ticksAfterOrigin j: Double) -> SIMD3<Double> {
+        let step = Double(BehaviorMotion.gridTicks)
+        if j <= 0 { return start }
+        if j <= step { return start + (first - start) * (j / step) }
+        if j <= 2 * step { return first + (second - first) * ((j - step) / step) }
+        return second + velocity * (j - 2 * step)
+    }
+}
+
 /// A particle reaching a collider on its grid motion (Semantics §12 "Collisions"): what
 /// `Collisions.collide` hands its `onHit` and `Collisions.contacts` lists.
 public struct CollisionHit: Sendable, Equatable {
@@ -182,32 +248,56 @@ public enum Collisions {
     /// ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)`` finds the tick). A
     /// sticking collider that holds the chord's start (``ResolvedCollider/holds(_:heading:)``: a
     /// particle resting on it, pressed in) is hit there, at the chord's start.
+    ///
+    /// A moving collider (``ColliderSweep``: `particle` gives the ages' layer times) is tested in
+    /// its own frame: the chord's ends less the collider's offsets at their ages, the collider
+    /// moving linearly between them at `u`. The response takes the velocity relative to it (`u`
+    /// over the speed factor, in raw velocity): a bounce reflects `v − u` and adds `u` back; a
+    /// sticking particle rides along with it to the chord's end.
     /// `onHit` is called at each hit.
     public static func collide(_ s0: MotionAnchor, _ d: BehaviorMotion.Drift, behaviors b: CellBehaviors,
+                               particle: BehaviorParticle? = nil,
                                onHit: (CollisionHit) -> Void = { _ in }) -> MotionAnchor {
         guard !b.colliders.isEmpty else { return d.state }
         let acc = d.acceleration, end = d.state.age
         var from = s0.position, to = d.state
         var v = d.velocity, age0 = s0.age
+        // a moving collider's offsets at the chord's ends and its velocity over the chord
+        func sweep(_ c: ResolvedCollider) -> (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>) {
+            guard let particle, !c.sweep.isStill else { return (.zero, .zero, .zero) }
+            let birth = Double(particle.birthTick - c.sweep.origin)
+            let j1 = birth + end * Ticks.perSecond
+            return (c.sweep.offset(ticksAfterOrigin: birth + s0.age * Ticks.perSecond), c.sweep.offset(ticksAfterOrigin: j1),
+                    c.sweep.slope(ticksAfterOrigin: j1) * Ticks.perSecond)
+        }
+        func offset(_ m: (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>), at age: Double) -> SIMD3<Double> {
+            m.start + m.velocity * (age - s0.age)
+        }
         for hits in 0...maxHits {
             var first: (s: Double, index: Int)?
             let heading = (v + acc * ((end - age0) * 0.5)) * d.speed    // the chord's direction
             for (i, c) in b.colliders.enumerated() {
-                let entry = c.holds(from, heading: heading) ? 0 : c.entry(from, to.position)
+                let m = sweep(c)
+                let a = from - offset(m, at: age0), e = to.position - m.end
+                let entry = c.holds(a, heading: heading - m.velocity) ? 0 : c.entry(a, e)
                 if let s = entry, s < (first?.s ?? .infinity) { first = (s, i) }
             }
             guard let (s, index) = first else { return to }
             let c = b.colliders[index]
+            let m = sweep(c)
             let p = from + (to.position - from) * s
             let age = age0 + (end - age0) * s
             let vHit = v + acc * (age - age0)
+            let pc = p - offset(m, at: age)                       // the hit point in the collider's frame
             onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
-                               arrives: c.distance(from) > tolerance, response: c.response))
-            if c.response != .bounce { return MotionAnchor(age: end, position: p, velocity: .zero) }
-            let n = c.normal(at: p)
-            let vn = dot(vHit, n)
-            let out = (vHit - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
-            if hits == maxHits { return MotionAnchor(age: end, position: p, velocity: out) }
+                               arrives: c.distance(from - offset(m, at: age0)) > tolerance, response: c.response))
+            let u = d.speed > 0 ? m.velocity / d.speed : .zero     // the collider's raw velocity
+            if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
+            if c.response == .stick { return MotionAnchor(age: end, position: pc + m.end, velocity: u) }
+            let n = c.normal(at: pc)
+            let vr = vHit - u, vn = dot(vr, n)
+            let out = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
+            if hits == maxHits { return MotionAnchor(age: end, position: pc + m.end, velocity: out) }
             let rest = end - age
             from = p
             v = out
@@ -245,7 +335,7 @@ extension Collisions {
         while n * step - particle.gridOffset < limit && found.kill == nil {
             let end = BehaviorMotion.gridAge(Double(n + 1), particle)
             let d = BehaviorMotion.drift(s, to: end, acceleration: a, behaviors: b, particle: particle)
-            let next = collide(s, d, behaviors: b) { hit in
+            let next = collide(s, d, behaviors: b, particle: particle) { hit in
                 guard found.kill == nil, hit.tick > lower, hit.tick <= limit else { return }
                 if hit.arrives { found.events.append(hit) }
                 if hit.response == .kill { found.kill = hit }

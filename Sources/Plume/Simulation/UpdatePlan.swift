@@ -21,6 +21,8 @@ package struct UpdatePlanner: Sendable {
     private var emitterAnimated = false
     /// The layer's teleport count at the last update (``EmitterLayer/teleportEmitter(to:zPosition:)``).
     private var emitterTeleports: UInt64 = 0
+    /// Where each collider (by its index in `emitterBehaviors`) was at the last update.
+    private var colliderTracks: [Int: ColliderTrack] = [:]
     /// Host time of the first update: when a layer whose `beginTime` is 0 starts (Semantics §8).
     package private(set) var startHostTime: Double?
     /// Which of the layer's failed key-value calls were already reported.
@@ -64,6 +66,8 @@ package struct UpdatePlanner: Sendable {
         fileprivate var keyValueReports = KeyValueReportCursor()
         /// The advice given once this update's is added.
         fileprivate var advised: Set<String> = []
+        /// Where the colliders are at this update's end.
+        fileprivate var colliderTracks: [Int: ColliderTrack] = [:]
     }
 
     /// Plans the update of `layer` to `hostTime`.
@@ -101,8 +105,10 @@ package struct UpdatePlanner: Sendable {
             let jumped = update.emitterTeleports != emitterTeleports
             update.step = .advance(from: t0, to: t1, path: path(resolved, animated: update.emitterAnimated,
                                                                 jumped: jumped, t0, t1))
+            sweepColliders(&update, from: t0, to: t1)
         } else {
             update.step = .rebuild(to: t1)
+            sweepColliders(&update, from: nil, to: t1)
         }
         return update
     }
@@ -127,6 +133,61 @@ package struct UpdatePlanner: Sendable {
         return distance <= resolved.teleportDistance ? EmitterPath(from: from, start: t0, end: t1) : nil
     }
 
+    /// Sets the sweep of every collider of `update`'s cells (Semantics §12 "Moving colliders")
+    /// for the update from `t0` to `t1` (layer times; `t0` nil: a rebuild, where colliders stand still),
+    /// and notes where each one's path goes on. The step holding `t0` keeps the line an earlier
+    /// update decided; the next one heads for where the collider's motion over this update (from
+    /// its last position to its current one) predicts it two steps on, and the path goes on at
+    /// that velocity. A collider that appears, or moves farther than the layer's teleport distance
+    /// in one update (or in no time), jumps: it stands still at its position.
+    private func sweepColliders(_ update: inout Update, from t0: Double?, to t1: Double) {
+        guard var resolved = update.resolved else { return }
+        var positions: [Int: SIMD3<Double>] = [:]
+        func gather(_ cells: [ResolvedCell]) {
+            for cell in cells {
+                for c in cell.behaviors.colliders { positions[c.behaviorIndex] = c.position }
+                gather(cell.children)
+            }
+        }
+        gather(resolved.cells)
+        guard !positions.isEmpty else { return }
+        let step = Int64(BehaviorMotion.gridTicks)
+        let tb = Ticks.from(t1)
+        let end = tb - BehaviorMotion.gridPhase(tb)           // the grid point the next update starts from
+        let limit = resolved.teleportDistance
+        func within(_ d: SIMD3<Double>) -> Bool { (d * d).sum() <= limit * limit }
+        var sweeps: [Int: ColliderSweep] = [:]
+        for (index, now) in positions {
+            var track = ColliderTrack(position: now, grid: end, at: now, velocity: .zero)
+            defer { update.colliderTracks[index] = track }
+            guard let t0, t1 > t0, let before = colliderTracks[index], within(now - before.position) else { continue }
+            // the decided step from `before.grid` (the grid point at or before t0), then the next;
+            // the motion's velocity over the update's layer times (not their ticks, rounded)
+            let start = before.at - now, first = start + before.velocity * Double(step)
+            let velocity = (now - before.position) / ((t1 - t0) * Ticks.perSecond)
+            let second = velocity * (Double(before.grid + 2 * step) - t1 * Ticks.perSecond)
+            guard within(start), within(first), within(second) else { continue }
+            let sweep = ColliderSweep(origin: before.grid, start: start, first: first, second: second, velocity: velocity)
+            if !sweep.isStill { sweeps[index] = sweep }
+            let j = end - before.grid
+            track.at = now + sweep.offset(ticksAfterOrigin: Double(j))
+            track.velocity = j == 0 ? before.velocity : j == step ? (second - first) / Double(step) : velocity
+        }
+        guard !sweeps.isEmpty else { return }
+        func apply(_ cells: inout [ResolvedCell]) {
+            for i in cells.indices {
+                for j in cells[i].behaviors.colliders.indices {
+                    if let sweep = sweeps[cells[i].behaviors.colliders[j].behaviorIndex] {
+                        cells[i].behaviors.colliders[j].sweep = sweep
+                    }
+                }
+                apply(&cells[i].children)
+            }
+        }
+        apply(&resolved.cells)
+        update.resolved = resolved
+    }
+
     /// Forgets where the particles are: the next update rebuilds them from the layer's history
     /// (after an update that failed half-way).
     package mutating func invalidate() { layerTime = nil }
@@ -149,7 +210,20 @@ package struct UpdatePlanner: Sendable {
         emitterPosition = resolved.position
         emitterAnimated = update.emitterAnimated
         emitterTeleports = update.emitterTeleports
+        colliderTracks = update.colliderTracks
     }
+}
+
+/// Where a collider was at an update, and the line its path takes over the grid step that holds
+/// the update's end (ColliderSweep: decided by the first update that reaches the step).
+private struct ColliderTrack: Sendable {
+    /// Its position at the update.
+    var position: SIMD3<Double>
+    /// The step's start, layer ticks (a grid point), the path's point there and its velocity over
+    /// the step, points per tick.
+    var grid: Int64
+    var at: SIMD3<Double>
+    var velocity: SIMD3<Double>
 }
 
 extension Diagnostic {

@@ -1,0 +1,157 @@
+import Foundation
+import PlumeTestSupport
+import Testing
+@testable import Plume
+
+/// Issue 26 item 1, animatable colliders (Semantics §12 "Moving colliders"): a collider that moves,
+/// by an animation or by the host, is met in its own frame on the motion grid, so it carries what
+/// rests on it, pushes what it sweeps over and is met at the same ticks at any update rate when it
+/// moves steadily; a move longer than the layer's teleport distance is a jump (the negative
+/// control of each test: without the sweep, the floor leaves its particles behind).
+struct MovingColliderTests {
+    /// Drops at rest from y = 50 (x 40 … 160 across the line emitter), falling under 250 pt/s², onto
+    /// `collider`.
+    static func drops(_ collider: EmitterBehavior, lifetime: Float = 8) -> EmitterLayer {
+        let layer = EmitterLayer()
+        layer.emitterPosition = CGPoint(x: 100, y: 50)
+        layer.emitterShape = .line
+        layer.emitterSize = CGSize(width: 120, height: 0)
+        let cell = EmitterCell(name: "drop")
+        cell.birthRate = 20
+        cell.lifetime = lifetime
+        cell.velocity = 0
+        cell.yAcceleration = 250
+        layer.emitterCells = [cell]
+        layer.emitterBehaviors = [collider]
+        return layer
+    }
+
+    /// A floor (the normal up the y-down layer) whose `position.y` a linear animation moves from
+    /// `from` to `to` over `duration` seconds from the layer's start, and holds there.
+    static func movingFloor(from: Double, to: Double, duration: Double, response: EmitterBehavior.CollisionResponse,
+                            restitution: CGFloat = 0.2) -> (EmitterBehavior, BasicAnimation) {
+        let floor = EmitterBehavior(type: .collider, name: "floor")
+        floor.position = CGPoint(x: 0, y: from)
+        floor.orientationLongitude = -.pi / 2
+        floor.collisionResponse = response
+        floor.restitution = restitution
+        let move = BasicAnimation(keyPath: "emitterBehaviors.floor.position.y")
+        move.fromValue = from
+        move.toValue = to
+        move.duration = duration
+        move.timingFunction = .linear
+        move.fillMode = .forwards
+        move.isRemovedOnCompletion = false
+        return (floor, move)
+    }
+
+    /// The floor's y at layer time `t` of `movingFloor`.
+    static func floorY(_ t: Double, from: Double, to: Double, duration: Double) -> Double {
+        from + (to - from) * min(max(t / duration, 0), 1)
+    }
+
+    /// A floor rising at 40 pt/s from y = 300 to 140 lifts the drops that came to rest on it, sticking
+    /// or bouncing (restitution 0.2): at every update of 30, 60, 144 and 240 updates/s no particle
+    /// lies behind it by more than the tolerance, and at the end every one rests on it. When its
+    /// moves are jumps (teleport distance 0: the floor as it was before moving colliders), the
+    /// floor overtakes the particles resting on it, and they fall behind it.
+    @Test(arguments: [EmitterBehavior.CollisionResponse.stick, .bounce])
+    func aRisingFloorLiftsWhatRestsOnIt(_ response: EmitterBehavior.CollisionResponse) throws {
+        for fps in [30.0, 60, 144, 240] {
+            for jumps in [false, true] {
+                let (floor, rise) = Self.movingFloor(from: 300, to: 140, duration: 4, response: response)
+                let layer = Self.drops(floor)
+                if jumps { layer.emitterTeleportDistance = 0 }
+                layer.add(rise, forKey: "rise")
+                let sim = ReferenceSimulator(layer: layer)
+                var behind = 0, worst = 0.0, example = ""
+                for t in frames(fps: fps, until: 5) {
+                    try sim.advance(to: t)
+                    // the floor at the update's tick, where its particles are
+                    let y = Self.floorY(Ticks.time(Ticks.from(t)), from: 300, to: 140, duration: 4)
+                    for p in try sim.snapshot().particles where p.position.y > y + Collisions.tolerance {
+                        behind += 1
+                        if p.position.y - y > worst { worst = p.position.y - y; example = "t = \(t): \(p) (floor at \(y))" }
+                    }
+                }
+                let what = "\(response) floor at \(Int(fps)) updates/s\(jumps ? ", jumping" : "")"
+                if jumps {
+                    #expect(behind > 0, "\(what): the jumping floor leaves no particle behind")
+                } else {
+                    #expect(behind == 0, "\(what): \(behind) particle updates behind the floor, by up to \(worst): \(example)")
+                    let resting = try sim.snapshot().particles.filter { abs($0.position.y - 140) <= Collisions.tolerance }
+                    #expect(resting.count > 50, "\(what): \(resting.count) particles rest on the floor at its end")
+                }
+            }
+        }
+    }
+
+    /// A kill floor rising at 200 pt/s through the falling drops (7 points a 30-Hz update, more
+    /// than any drop falls in one) kills every drop it meets, at the same ticks and points at any
+    /// update rate: a steady motion is met where it is, and each grid step's hits are found once.
+    /// Jumping, it passes over drops, which live on behind it.
+    @Test func aSteadyFloorIsMetAtTheSameTicksAtAnyRate() throws {
+        var reference: [ParticleEvent]?
+        for fps in [30.0, 60, 144, 240] {
+            for jumps in [false, true] {
+                let (floor, rise) = Self.movingFloor(from: 700, to: -100, duration: 4, response: .kill)
+                let layer = Self.drops(floor, lifetime: 3)
+                if jumps { layer.emitterTeleportDistance = 0 }
+                layer.add(rise, forKey: "rise")
+                var survivors = 0
+                var deaths: [ParticleEvent] = []
+                let sim = ReferenceSimulator(layer: layer)
+                sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
+                for t in frames(fps: fps, until: 3) {
+                    try sim.advance(to: t)
+                    let y = Self.floorY(t, from: 700, to: -100, duration: 4)
+                    survivors += try sim.snapshot().particles.filter { $0.position.y > y + Collisions.tolerance }.count
+                    for r in sim.takeEventReports(wait: true) { deaths += r.sample }
+                }
+                if jumps {
+                    #expect(survivors > 0, "\(Int(fps)) updates/s: the jumping floor kills every drop it passes")
+                    continue
+                }
+                #expect(survivors == 0, "\(Int(fps)) updates/s: \(survivors) particle updates alive behind the floor")
+                #expect(deaths.count > 5, "\(Int(fps)) updates/s: \(deaths.count) kills")
+                if let reference {
+                    #expect(deaths.map(\.identity) == reference.map(\.identity), "\(Int(fps)) updates/s: other kills")
+                    for (a, b) in zip(deaths, reference) {
+                        #expect(a.time == b.time && maxAbs(a.position - b.position) < 1e-6,
+                                "\(Int(fps)) updates/s: \(a.identity) killed at \(a.time) \(a.position), at 30: \(b.time) \(b.position)")
+                    }
+                } else {
+                    reference = deaths
+                }
+            }
+        }
+    }
+
+    /// A sticking ball moving sideways at 60 pt/s, animated, carries the drops that land on it:
+    /// each keeps its place on the ball (its distance from the centre is the radius, within the
+    /// tolerance) and moves with it at 60 pt/s.
+    @Test func aStickingBallCarriesWhatLandsOnIt() throws {
+        let ball = EmitterBehavior(type: .collider, name: "ball")
+        ball.colliderShape = .sphere
+        ball.position = CGPoint(x: 100, y: 200)
+        ball.radius = 60
+        ball.collisionResponse = .stick
+        let layer = Self.drops(ball)
+        layer.emitterPosition = CGPoint(x: 250, y: 50)      // drops from x = 100 … 400, ahead of the ball
+        layer.emitterSize = CGSize(width: 300, height: 0)
+        let move = BasicAnimation(keyPath: "emitterBehaviors.ball.position.x")
+        move.fromValue = 100
+        move.toValue = 340
+        move.duration = 4
+        move.timingFunction = .linear
+        layer.add(move, forKey: "move")
+        let sim = ReferenceSimulator(layer: layer)
+        for t in frames(fps: 60, until: 3) { try sim.advance(to: t) }
+        let centre = SIMD3<Double>(100 + 60 * 3, 200, 0)
+        let onIt = try sim.snapshot().particles.filter { abs(length($0.position - centre) - 60) <= Collisions.tolerance }
+        #expect(onIt.count > 10, "\(onIt.count) drops on the ball")
+        for p in onIt {
+            #expect(abs(p.velocity.x - 60) < 1e-6 && abs(p.velocity.y) < 1e-6, "\(p): not carried at 60 pt/s")
+        }
+    }
+}
