@@ -156,46 +156,32 @@ bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading) {
 
 // A moving collider's frame over a chord (ColliderSweep, Collisions.collide's `sweep`): its offsets
 // from its position at the chord's start and end, and its velocity over the chord (points per second);
-// zeros for a collider that stands still. A chord lies within one line of the path (its ends are
-// grid points, a birth or the update's end), whose ends' ticks after the path's origin are whole
-// ticks, exact in float over an update.
+// zeros for a collider that stands still (its sweep's fields are zeros). A chord lies within one line
+// of the path (its ends are grid points, a birth or the update's end), whose ends' ticks after the
+// path's origin are whole ticks, exact in float over an update. Branch-free (ColliderSweep.offset's
+// sum of clamped lines; the line that ends at j1 by selects), so its four vec3 reads, at one address
+// for all lanes, are its cost. Without HAS_MOVING (no collider of the cell moves this update), zeros,
+// folded away.
 struct ColliderFrame {
     vec3 start;
     vec3 end;
     vec3 velocity;
 };
 
-vec3 plume_sweep_offset(usamplerBuffer t, int e, float j) {
-    const float step = float(GRID_TICKS);
-    if (j <= 0.0) return plume_Collider_sweepStart(t, e);
-    if (j <= step) {
-        vec3 a = plume_Collider_sweepStart(t, e);
-        return a + (plume_Collider_sweepFirst(t, e) - a) * (j / step);
-    }
-    if (j <= 2.0 * step) {
-        vec3 a = plume_Collider_sweepFirst(t, e);
-        return a + (plume_Collider_sweepSecond(t, e) - a) * ((j - step) / step);
-    }
-    return plume_Collider_sweepSecond(t, e) + plume_Collider_sweepVelocity(t, e) * (j - 2.0 * step);
-}
-
-vec3 plume_sweep_slope(usamplerBuffer t, int e, float j) {
-    const float step = float(GRID_TICKS);
-    if (j <= 0.0) return vec3(0.0);
-    if (j <= step) return (plume_Collider_sweepFirst(t, e) - plume_Collider_sweepStart(t, e)) / step;
-    if (j <= 2.0 * step) return (plume_Collider_sweepSecond(t, e) - plume_Collider_sweepFirst(t, e)) / step;
-    return plume_Collider_sweepVelocity(t, e);
-}
-
 ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
     ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0));
-    if (plume_Collider_moves(t, e) != 0) {
-        int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
-        float j1 = float(birth + age1);
-        f.start = plume_sweep_offset(t, e, float(birth + age0));
-        f.end = plume_sweep_offset(t, e, j1);
-        f.velocity = plume_sweep_slope(t, e, j1) * 65536.0;
-    }
+#if HAS_MOVING
+    const float step = float(GRID_TICKS);
+    int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
+    float j0 = float(birth + age0) / step, j1 = float(birth + age1) / step;   // in grid steps
+    vec3 a = plume_Collider_sweepStart(t, e), d1 = plume_Collider_sweepFirst(t, e) - a;
+    vec3 d2 = plume_Collider_sweepSecond(t, e) - plume_Collider_sweepFirst(t, e);
+    vec3 w = plume_Collider_sweepVelocity(t, e) * step;          // points per grid step
+    f.start = a + d1 * clamp(j0, 0.0, 1.0) + d2 * clamp(j0 - 1.0, 0.0, 1.0) + w * max(j0 - 2.0, 0.0);
+    f.end = a + d1 * clamp(j1, 0.0, 1.0) + d2 * clamp(j1 - 1.0, 0.0, 1.0) + w * max(j1 - 2.0, 0.0);
+    vec3 slope = j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? d1 : j1 <= 2.0 ? d2 : w;
+    f.velocity = slope * (65536.0 / step);
+#endif
     return f;
 }
 
@@ -216,6 +202,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
     int first = q.colliderStart;
     vec3 fp = s0.position, tp = s1.position, tv = s1.velocity, v = v0;
     float fa = 0.0, ta = plume_seconds(s1.age - s0.age);
+#if ONE_COLLIDER
+    ColliderFrame f = plume_collider_frame(t, first, s0.age, s1.age, q);   // the walk's chords share it
+#endif
     for (int hits = 0; hits <= COLLISION_MAX_HITS; ++hits) {
         float best = 2.0;
         int hit = -1;
@@ -223,7 +212,6 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
 #if ONE_COLLIDER
         // the only collider: its texels read at one address (`first`), not at one chosen per lane
         int e = first;
-        ColliderFrame f = plume_collider_frame(t, e, s0.age, s1.age, q);
         vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
         best = plume_collider_holds(t, e, a, heading - f.velocity) ? 0.0 : plume_collider_entry(t, e, a, b);
         if (best >= 0.0) hit = 0;

@@ -34,7 +34,7 @@ const int MOTION_ORBIT = 3;
 // costs as much as a present one, at every force evaluation. A term left out is one whose list
 // is empty in the table: the result is the same.
 #ifndef MOTION_FORCES
-#define MOTION_FORCES 539775
+#define MOTION_FORCES 1588351
 #endif
 #define HAS_WAVE_FORCE ((MOTION_FORCES & 1) != 0)
 #define HAS_ATTRACTORS ((MOTION_FORCES & 2) != 0)
@@ -58,6 +58,8 @@ const int MOTION_ORBIT = 3;
 #define ONE_COLLIDER ((MOTION_FORCES & 262144) != 0)
 // Bit 19: one of the cell's colliders sticks (plume_collider_holds compiles).
 #define HAS_STICKY ((MOTION_FORCES & 524288) != 0)
+// Bit 20: one of the cell's colliders moves over the update (plume_collider_frame compiles).
+#define HAS_MOVING ((MOTION_FORCES & 1048576) != 0)
 
 struct MotionState {
     int age;                       // ticks

@@ -26,6 +26,18 @@ enum BehaviorBench {
         return b
     }
 
+    /// The collider row's floor rising and falling 100 points a second, animated: every chord meets
+    /// it in its moving frame (`ColliderSweep`), the "collider, moving" row.
+    static func moveFloor(_ layer: EmitterLayer) {
+        let move = BasicAnimation(keyPath: "emitterBehaviors.collider.position.y")
+        move.fromValue = 600
+        move.toValue = 500
+        move.duration = 1
+        move.autoreverses = true
+        move.repeatCount = .infinity
+        layer.add(move, forKey: "move")
+    }
+
     /// One table row per configuration. The cost ratio is ``PairedRatio``: the behaviour's
     /// update and the plain one in turns, the median of `rounds` ratios and their spread; the
     /// `none` row pairs the plain layer with itself (the noise floor). `rows`: only these
@@ -43,7 +55,7 @@ enum BehaviorBench {
         }
         let configurations: [(String, () -> [EmitterBehavior])] =
             [("none", { [] })] + EmitterBehavior.Kind.allCases.map { kind in (kind.rawValue, { [behaviour(kind)] }) }
-            + [("turbulence, 1 octave", singleOctave),
+            + [("turbulence, 1 octave", singleOctave), ("collider, moving", { [behaviour(.collider)] }),
                ("all", { EmitterBehavior.Kind.allCases.filter { $0 != .orbit }.map(behaviour) })]
         let chosen = configurations.filter { rows.isEmpty || rows.contains($0.0) }
         var out = "\n| behaviours (\(live) live) | GPU updates/s | GPU update ÷ none, per particle: median (min–max of \(rounds) paired frames) "
@@ -54,6 +66,7 @@ enum BehaviorBench {
             func make() -> EmitterLayer {
                 let layer = Workloads.steady(live: live)
                 layer.emitterBehaviors = behaviours()
+                if name == "collider, moving" { moveFloor(layer) }
                 return layer
             }
             var bytes = 0

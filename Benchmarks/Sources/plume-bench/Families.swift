@@ -64,19 +64,11 @@ enum FamilyBench {
                 layer.emitterBehaviors = [collider]
             }]
             + [Row(name: "plane collider, moving") { layer in
-                // the plane's floor rising and falling 100 points a second, animated: every
-                // chord meets it in its moving frame (ColliderSweep)
+                // the plane's floor, animated: BehaviorBench.moveFloor
                 let collider = BehaviorBench.behaviour(.collider)
                 colliders[0].setUp(collider)
-                collider.name = "floor"
                 layer.emitterBehaviors = [collider]
-                let move = BasicAnimation(keyPath: "emitterBehaviors.floor.position.y")
-                move.fromValue = 600
-                move.toValue = 500
-                move.duration = 1
-                move.autoreverses = true
-                move.repeatCount = .infinity
-                layer.add(move, forKey: "move")
+                BehaviorBench.moveFloor(layer)
             }]
             + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
                 Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }

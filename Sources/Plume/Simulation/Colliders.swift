@@ -195,13 +195,12 @@ public struct ColliderSweep: Hashable, Sendable {
         return velocity
     }
 
-    /// The offset from the position `j` ticks after ``origin``.
+    /// The offset from the position `j` ticks after ``origin``: the sum of the lines, each clamped
+    /// to its step (the GPU's branch-free form, `plume_collider_frame`).
     public func offset(ticksAfterOrigin j: Double) -> SIMD3<Double> {
-        let step = Double(BehaviorMotion.gridTicks)
-        if j <= 0 { return start }
-        if j <= step { return start + (first - start) * (j / step) }
-        if j <= 2 * step { return first + (second - first) * ((j - step) / step) }
-        return second + velocity * (j - 2 * step)
+        let step = Double(BehaviorMotion.gridTicks), n = j / step
+        return start + (first - start) * Swift.min(Swift.max(n, 0), 1) + (second - first) * Swift.min(Swift.max(n - 1, 0), 1)
+            + velocity * (step * Swift.max(n - 2, 0))
     }
 }
 

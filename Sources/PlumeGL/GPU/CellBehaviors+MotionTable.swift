@@ -69,7 +69,6 @@ extension CellBehaviors {
                                radius: Float(c.radius), position: SIMD3<Float>(c.position), normal: SIMD3<Float>(c.normal),
                                across: SIMD3<Float>(c.across), columns: Int32(f?.columns ?? 0), rows: Int32(f?.rows ?? 0),
                                samples: Int32(f == nil ? 0 : samplesStart), lipschitz: Float(f?.lipschitz ?? 0),
-                               moves: c.sweep.isStill ? 0 : 1,
                                sweepShift: Int32(clamping: recordsTick - c.sweep.origin),
                                sweepStart: SIMD3<Float>(c.sweep.start), sweepFirst: SIMD3<Float>(c.sweep.first),
                                sweepSecond: SIMD3<Float>(c.sweep.second), sweepVelocity: SIMD3<Float>(c.sweep.velocity),

@@ -57,10 +57,15 @@ extension GPUSimulator {
     /// was none: a rebuild) and it keeps them: no anchor restarts, so the update compiles
     /// without that code (``ProgramFeatures/steadyMotion``: a grid cell's anchors step on), or
     /// is the plain one (closed forms and orbits: their anchors hold). Most updates are steady.
+    /// Grid motion that stays on the grid is steady whatever values changed in its behaviours (an
+    /// animated parameter, a collider that moves): its anchors are grid points, from which the
+    /// new values act at the next step (Semantics §12 "Read per update"), so nothing restarts. A
+    /// change of the cell's acceleration still takes the restarting variant.
     static func motionIsSteady(_ node: GPUNode, _ cell: ResolvedCell) -> Bool {
         guard let (behaviors, ends) = motionBehaviors(node, cell), !ends else { return false }
-        return (node.previousBehaviors.map { $0 == behaviors } ?? true)
-            && (node.previousAcceleration.map { $0 == cell.acceleration } ?? true)
+        let accelerationHolds = node.previousAcceleration.map { $0 == cell.acceleration } ?? true
+        if behaviors.motion == .grid && node.previousBehaviors?.motion == .grid { return accelerationHolds }
+        return (node.previousBehaviors.map { $0 == behaviors } ?? true) && accelerationHolds
     }
 
     /// ``ProgramFeatures/collisions`` for a grid cell with colliders (not at the update where its

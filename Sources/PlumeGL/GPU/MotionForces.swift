@@ -45,8 +45,11 @@ struct MotionForces: OptionSet, Hashable {
     /// Beside ``colliders``: one of them sticks, so the test of a particle it holds at rest
     /// (``ResolvedCollider/holds(_:heading:)``) compiles (bit 19: `HAS_STICKY`).
     static let sticky = MotionForces(rawValue: 1 << 19)
+    /// Beside ``colliders``: one of them moves over the update (its ``ColliderSweep`` is not
+    /// still), so the chords' test in a collider's moving frame compiles (bit 20: `HAS_MOVING`).
+    static let moving = MotionForces(rawValue: 1 << 20)
     static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes,
-                                    .sticky]
+                                    .sticky, .moving]
     /// Each term alone, in bit order, and the single-entry and single-shape forms.
     static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
                                        [.colliders, .shapes],
@@ -55,7 +58,8 @@ struct MotionForces: OptionSet, Hashable {
                                        [.turbulences, .oneTurbulence, .octaves(8)],
                                        [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
                                        [.colliders, .fields], [.colliders, .oneCollider, .planes],
-                                       [.colliders, .oneCollider, .planes, .sticky], [.colliders, .spheres, .planes, .sticky]]
+                                       [.colliders, .oneCollider, .planes, .sticky], [.colliders, .spheres, .planes, .sticky],
+                                       [.colliders, .oneCollider, .planes, .moving], [.colliders, .boxes, .planes, .sticky, .moving]]
 
     /// The shape bit of a collider's surface.
     static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
@@ -90,6 +94,7 @@ extension CellBehaviors {
             f.insert(colliders.count == 1 ? [.colliders, .oneCollider] : .colliders)
             for c in colliders { f.insert(MotionForces.shape(c.shape)) }
             if colliders.contains(where: { $0.response == .stick }) { f.insert(.sticky) }
+            if colliders.contains(where: { !$0.sweep.isStill }) { f.insert(.moving) }
         }
         // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
         // so the set is not read as "all".
