@@ -28,11 +28,8 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A heightfield's or a distance field's samples (nil for the other shapes).
     public var field: ColliderField?
     /// The behaviour's index in the layer's `emitterBehaviors`: what the update planner follows
-    /// the collider's motion by (``ColliderSweep``).
+    /// the collider's motion by (``ColliderSweep``, in ``CellBehaviors/colliderSweeps``).
     public var behaviorIndex = 0
-    /// How ``position`` moved over the update (Semantics §12 "Moving colliders"); still unless
-    /// the update planner set it.
-    public var sweep = ColliderSweep()
 
     /// `p` in a box's frame (along ``across``, ``normal`` and their cross product, from the centre).
     func boxLocal(_ p: SIMD3<Double>) -> SIMD3<Double> {
@@ -248,7 +245,7 @@ public enum Collisions {
     /// sticking collider that holds the chord's start (``ResolvedCollider/holds(_:heading:)``: a
     /// particle resting on it, pressed in) is hit there, at the chord's start.
     ///
-    /// A moving collider (``ColliderSweep``: `particle` gives the ages' layer times) is tested in
+    /// A moving collider (``CellBehaviors/colliderSweeps``: `particle` gives the ages' layer times) is tested in
     /// its own frame: the chord's ends less the collider's offsets at their ages, the collider
     /// moving linearly between them at `u`. The response takes the velocity relative to it (`u`
     /// over the speed factor, in raw velocity): a bounce reflects `v − u` and adds `u` back; a
@@ -262,12 +259,15 @@ public enum Collisions {
         var from = s0.position, to = d.state
         var v = d.velocity, age0 = s0.age
         // a moving collider's offsets at the chord's ends and its velocity over the chord
-        func sweep(_ c: ResolvedCollider) -> (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>) {
-            guard let particle, !c.sweep.isStill else { return (.zero, .zero, .zero) }
-            let birth = Double(particle.birthTick - c.sweep.origin)
+        let moving = particle != nil && b.collidersMove
+        func sweep(_ i: Int) -> (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>) {
+            guard moving, let particle else { return (.zero, .zero, .zero) }
+            let path = b.colliderSweeps[i]
+            guard !path.isStill else { return (.zero, .zero, .zero) }
+            let birth = Double(particle.birthTick - path.origin)
             let j1 = birth + end * Ticks.perSecond
-            return (c.sweep.offset(ticksAfterOrigin: birth + s0.age * Ticks.perSecond), c.sweep.offset(ticksAfterOrigin: j1),
-                    c.sweep.slope(ticksAfterOrigin: j1) * Ticks.perSecond)
+            return (path.offset(ticksAfterOrigin: birth + s0.age * Ticks.perSecond), path.offset(ticksAfterOrigin: j1),
+                    path.slope(ticksAfterOrigin: j1) * Ticks.perSecond)
         }
         func offset(_ m: (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>), at age: Double) -> SIMD3<Double> {
             m.start + m.velocity * (age - s0.age)
@@ -276,14 +276,19 @@ public enum Collisions {
             var first: (s: Double, index: Int)?
             let heading = (v + acc * ((end - age0) * 0.5)) * d.speed    // the chord's direction
             for (i, c) in b.colliders.enumerated() {
-                let m = sweep(c)
-                let a = from - offset(m, at: age0), e = to.position - m.end
-                let entry = c.holds(a, heading: heading - m.velocity) ? 0 : c.entry(a, e)
+                let entry: Double?
+                if moving {
+                    let m = sweep(i)
+                    let a = from - offset(m, at: age0)
+                    entry = c.holds(a, heading: heading - m.velocity) ? 0 : c.entry(a, to.position - m.end)
+                } else {
+                    entry = c.holds(from, heading: heading) ? 0 : c.entry(from, to.position)
+                }
                 if let s = entry, s < (first?.s ?? .infinity) { first = (s, i) }
             }
             guard let (s, index) = first else { return to }
             let c = b.colliders[index]
-            let m = sweep(c)
+            let m = sweep(index)
             let p = from + (to.position - from) * s
             let age = age0 + (end - age0) * s
             let vHit = v + acc * (age - age0)

@@ -177,6 +177,12 @@ public struct CellBehaviors: Hashable, Sendable {
     public var vortices: [ResolvedVortex] = []
     /// `collider` behaviours, in the layer's order (the first one a chord enters is hit).
     public var colliders: [ResolvedCollider] = []
+    /// How each of ``colliders`` moves over the update (Semantics §12 "Moving colliders"), by
+    /// index; empty when none moves (the update planner sets them). Beside the colliders, not in
+    /// them: a collider is copied for each test of a chord, and these would double its size.
+    public var colliderSweeps: [ColliderSweep] = []
+    /// Whether one of ``colliders`` moves over the update.
+    public var collidersMove: Bool { !colliderSweeps.isEmpty }
     /// An `orbit` behaviour (cocos2d's radius mode), the first one that acts on the cell.
     public var orbit: ResolvedOrbit?
     /// `alignToMotion`: the offset added to the direction of motion, radians.
@@ -189,7 +195,7 @@ public struct CellBehaviors: Hashable, Sendable {
             && a.resolvedWaves == b.resolvedWaves
             && a.attractors == b.attractors && a.radial == b.radial && a.tangential == b.tangential
             && a.center == b.center && a.orbit == b.orbit && a.align == b.align && a.turbulences == b.turbulences
-            && a.vortices == b.vortices && a.colliders == b.colliders
+            && a.vortices == b.vortices && a.colliders == b.colliders && a.colliderSweeps == b.colliderSweeps
     }
 
     public func hash(into h: inout Hasher) {

@@ -176,10 +176,9 @@ package struct UpdatePlanner: Sendable {
         guard !sweeps.isEmpty else { return }
         func apply(_ cells: inout [ResolvedCell]) {
             for i in cells.indices {
-                for j in cells[i].behaviors.colliders.indices {
-                    if let sweep = sweeps[cells[i].behaviors.colliders[j].behaviorIndex] {
-                        cells[i].behaviors.colliders[j].sweep = sweep
-                    }
+                let colliders = cells[i].behaviors.colliders
+                if colliders.contains(where: { sweeps[$0.behaviorIndex] != nil }) {
+                    cells[i].behaviors.colliderSweeps = colliders.map { sweeps[$0.behaviorIndex] ?? ColliderSweep() }
                 }
                 apply(&cells[i].children)
             }

@@ -63,15 +63,16 @@ extension CellBehaviors {
         // a field's samples follow the Collider entries, four floats a texel, each field from a texel
         var samplesStart = colliderStart + ColliderEntry.vectors * colliders.count
         var samples: [SIMD4<UInt32>] = []
-        for c in colliders {
+        for (i, c) in colliders.enumerated() {
             let f = c.field
+            let sweep = colliderSweeps.isEmpty ? ColliderSweep() : colliderSweeps[i]
             t += ColliderEntry(shape: c.shape.tableOrdinal, response: c.response.tableOrdinal,
                                radius: Float(c.radius), position: SIMD3<Float>(c.position), normal: SIMD3<Float>(c.normal),
                                across: SIMD3<Float>(c.across), columns: Int32(f?.columns ?? 0), rows: Int32(f?.rows ?? 0),
                                samples: Int32(f == nil ? 0 : samplesStart), lipschitz: Float(f?.lipschitz ?? 0),
-                               sweepShift: Int32(clamping: recordsTick - c.sweep.origin),
-                               sweepStart: SIMD3<Float>(c.sweep.start), sweepFirst: SIMD3<Float>(c.sweep.first),
-                               sweepSecond: SIMD3<Float>(c.sweep.second), sweepVelocity: SIMD3<Float>(c.sweep.velocity),
+                               sweepShift: Int32(clamping: recordsTick - sweep.origin),
+                               sweepStart: SIMD3<Float>(sweep.start), sweepFirst: SIMD3<Float>(sweep.first),
+                               sweepSecond: SIMD3<Float>(sweep.second), sweepVelocity: SIMD3<Float>(sweep.velocity),
                                declared: declared(c.parameters, .collider)).texels
             guard let f else { continue }
             let bits = f.samples.map { Float($0).bitPattern }

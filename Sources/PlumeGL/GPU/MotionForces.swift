@@ -94,7 +94,7 @@ extension CellBehaviors {
             f.insert(colliders.count == 1 ? [.colliders, .oneCollider] : .colliders)
             for c in colliders { f.insert(MotionForces.shape(c.shape)) }
             if colliders.contains(where: { $0.response == .stick }) { f.insert(.sticky) }
-            if colliders.contains(where: { !$0.sweep.isStill }) { f.insert(.moving) }
+            if collidersMove { f.insert(.moving) }
         }
         // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
         // so the set is not read as "all".
