@@ -127,6 +127,28 @@ struct MovingColliderTests {
         }
     }
 
+    /// An effect file's animation of a collider's `position.y` moves it as a layer's does: a
+    /// sticking floor the file raises from y = 300 to 140 over 4 s holds its drops on it at 5 s
+    /// (Semantics §12 "Moving colliders"; the file's animation starts at the first update).
+    @Test func anEffectFilesAnimationRaisesAFloor() throws {
+        let text = #"""
+        {"format": "plume-effect", "version": 1,
+         "layer": {"emitterPosition": [100, 50], "emitterShape": "line", "emitterSize": [120, 0],
+                   "emitterCells": [{"name": "drop", "birthRate": 20, "lifetime": 8, "yAcceleration": 250}],
+                   "emitterBehaviors": [{"type": "collider", "name": "floor", "position": [0, 300],
+                                         "orientationLongitude": -1.5707963267948966, "collisionResponse": "stick"}],
+                   "animations": [{"keyPath": "emitterBehaviors.floor.position.y", "from": 300, "to": 140,
+                                   "duration": 4, "fillMode": "forwards", "isRemovedOnCompletion": false}]}}
+        """#
+        let layer = try EffectFile.decode(Data(text.utf8)).layer
+        let sim = ReferenceSimulator(layer: layer)
+        for t in frames(fps: 60, until: 5) { try sim.advance(to: t) }
+        let drops = try sim.snapshot().particles
+        let onFloor = drops.filter { abs($0.position.y - 140) <= Collisions.tolerance }
+        #expect(drops.count > 50 && onFloor.count > 50, "\(onFloor.count) of \(drops.count) drops on the raised floor")
+        #expect(!drops.contains { $0.position.y > 140 + Collisions.tolerance }, "drops behind the raised floor")
+    }
+
     /// A sticking ball moving sideways at 60 pt/s, animated, carries the drops that land on it:
     /// each keeps its place on the ball (its distance from the centre is the radius, within the
     /// tolerance) and moves with it at 60 pt/s.
