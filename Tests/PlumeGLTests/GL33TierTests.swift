@@ -1,5 +1,6 @@
 import CEpoxy
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 @testable import PlumeGL
@@ -46,17 +47,9 @@ struct GL33TierTests {
     /// Runs this test bundle again in a child process with `environment` added, filtered to `suites`;
     /// returns the finished process and everything it printed.
     static func runTests(_ suites: [String], skipping skipped: [String] = [], environment: [String: String]) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing"] + suites.flatMap { ["--filter", $0] } + skipped.flatMap { ["--skip", $0] }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process, text)
+        try runProcess(CommandLine.arguments[0],
+                       ["--testing-library", "swift-testing"] + suites.flatMap { ["--filter", $0] } + skipped.flatMap { ["--skip", $0] },
+                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Plume
 @testable import PlumeGL
@@ -29,15 +30,7 @@ import Testing
                     let ext = file.split(separator: ".").last.map(String.init) ?? "vert"
                     let url = folder.appending(path: "\(kind.rawValue)-\(key.sub)-\(key.csub)-\(key.features.rawValue)-\(glVersion)-\(file)")
                     try source.write(to: url, atomically: true, encoding: .utf8)
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: path)
-                    process.arguments = ["-S", ext, url.path]
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = pipe
-                    try process.run()
-                    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
+                    let (process, output) = try runProcess(path, ["-S", ext, url.path])
                     #expect(process.terminationStatus == 0, "\(key) GLSL \(glVersion)0 \(file):\n\(output)")
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Plume
+import PlumeTestSupport
 import Testing
 
 /// The `plume` command line as a new user types it (issue 28, item 4): a negative number after an
@@ -10,19 +11,10 @@ import Testing
     /// variable); returns its exit status and everything it printed.
     static func plume(_ arguments: [String], environment changes: [String: String?] = [:]) throws
         -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XSession.product("plume"))
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in changes { environment[name] = value }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let (process, output) = try runProcess(try XSession.product("plume"), arguments, environment: environment)
+        return (process.terminationStatus, output)
     }
 
     @Test(arguments: [
