@@ -201,6 +201,31 @@ public struct ColliderSweep: Hashable, Sendable {
     }
 }
 
+/// A collider's frame over a drift from age `start` (Collisions.collide): its offsets from its
+/// position at the drift's start and end, and its velocity over it, points per second (a drift lies
+/// on one line of its ``ColliderSweep``); zeros for a collider that stands still.
+struct ChordFrame {
+    var origin = SIMD3<Double>.zero
+    var end = SIMD3<Double>.zero
+    var velocity = SIMD3<Double>.zero
+    var start = 0.0
+
+    init() {}
+
+    init(_ path: ColliderSweep, particle: BehaviorParticle, from age0: Double, to age1: Double) {
+        start = age0
+        guard !path.isStill else { return }
+        let birth = Double(particle.birthTick - path.origin)
+        let j1 = birth + age1 * Ticks.perSecond
+        origin = path.offset(ticksAfterOrigin: birth + age0 * Ticks.perSecond)
+        end = path.offset(ticksAfterOrigin: j1)
+        velocity = path.slope(ticksAfterOrigin: j1) * Ticks.perSecond
+    }
+
+    /// The offset at `age`, on the drift.
+    func offset(at age: Double) -> SIMD3<Double> { origin + velocity * (age - start) }
+}
+
 /// A particle reaching a collider on its grid motion (Semantics §12 "Collisions"): what
 /// `Collisions.collide` hands its `onHit` and `Collisions.contacts` lists.
 public struct CollisionHit: Sendable, Equatable {
@@ -258,28 +283,17 @@ public enum Collisions {
         let acc = d.acceleration, end = d.state.age
         var from = s0.position, to = d.state
         var v = d.velocity, age0 = s0.age
-        // a moving collider's offsets at the chord's ends and its velocity over the chord
-        let moving = particle != nil && b.collidersMove
-        func sweep(_ i: Int) -> (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>) {
-            guard moving, let particle else { return (.zero, .zero, .zero) }
-            let path = b.colliderSweeps[i]
-            guard !path.isStill else { return (.zero, .zero, .zero) }
-            let birth = Double(particle.birthTick - path.origin)
-            let j1 = birth + end * Ticks.perSecond
-            return (path.offset(ticksAfterOrigin: birth + s0.age * Ticks.perSecond), path.offset(ticksAfterOrigin: j1),
-                    path.slope(ticksAfterOrigin: j1) * Ticks.perSecond)
-        }
-        func offset(_ m: (start: SIMD3<Double>, end: SIMD3<Double>, velocity: SIMD3<Double>), at age: Double) -> SIMD3<Double> {
-            m.start + m.velocity * (age - s0.age)
-        }
+        // each moving collider's frame over the drift, found once for all of its chords
+        let frames = particle.map { p in b.colliderSweeps.map { ChordFrame($0, particle: p, from: s0.age, to: end) } } ?? []
+        let moving = !frames.isEmpty
         for hits in 0...maxHits {
             var first: (s: Double, index: Int)?
             let heading = (v + acc * ((end - age0) * 0.5)) * d.speed    // the chord's direction
             for (i, c) in b.colliders.enumerated() {
                 let entry: Double?
                 if moving {
-                    let m = sweep(i)
-                    let a = from - offset(m, at: age0)
+                    let m = frames[i]
+                    let a = from - m.offset(at: age0)
                     entry = c.holds(a, heading: heading - m.velocity) ? 0 : c.entry(a, to.position - m.end)
                 } else {
                     entry = c.holds(from, heading: heading) ? 0 : c.entry(from, to.position)
@@ -288,13 +302,13 @@ public enum Collisions {
             }
             guard let (s, index) = first else { return to }
             let c = b.colliders[index]
-            let m = sweep(index)
+            let m = moving ? frames[index] : ChordFrame()
             let p = from + (to.position - from) * s
             let age = age0 + (end - age0) * s
             let vHit = v + acc * (age - age0)
-            let pc = p - offset(m, at: age)                       // the hit point in the collider's frame
+            let pc = p - m.offset(at: age)                       // the hit point in the collider's frame
             onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
-                               arrives: c.distance(from - offset(m, at: age0)) > tolerance, response: c.response))
+                               arrives: c.distance(from - m.offset(at: age0)) > tolerance, response: c.response))
             let u = d.speed > 0 ? m.velocity / d.speed : .zero     // the collider's raw velocity
             if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
             if c.response == .stick { return MotionAnchor(age: end, position: pc + m.end, velocity: u) }
