@@ -3,7 +3,7 @@ import Foundation
 import Plume
 
 /// How a ``TextLayer`` places its lines across its bounds (`CATextLayerAlignmentMode`).
-public struct TextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+public struct TextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, CaseIterable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Left to right text starts at the left (the default).
@@ -13,10 +13,12 @@ public struct TextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public static let center = TextLayerAlignmentMode(rawValue: "center")
     /// Drawn as ``natural`` here (no inter-word stretching).
     public static let justified = TextLayerAlignmentMode(rawValue: "justified")
+    /// The five modes (what key-value coding accepts).
+    public static let allCases: [TextLayerAlignmentMode] = [.natural, .left, .right, .center, .justified]
 }
 
 /// Where a ``TextLayer`` cuts a line too long for its bounds (`CATextLayerTruncationMode`).
-public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable, CaseIterable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// No cut: the line runs past the bounds (the default).
@@ -25,6 +27,8 @@ public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public static let end = TextLayerTruncationMode(rawValue: "end")
     public static let start = TextLayerTruncationMode(rawValue: "start")
     public static let middle = TextLayerTruncationMode(rawValue: "middle")
+    /// The four modes (what key-value coding accepts).
+    public static let allCases: [TextLayerTruncationMode] = [.none, .end, .start, .middle]
 }
 
 /// A layer that draws text (the stand-in for `CATextLayer`), most often to make a particle
@@ -64,6 +68,22 @@ open class TextLayer: Layer, @unchecked Sendable {
     public var truncationMode: TextLayerTruncationMode = .none
 
     public override init() { super.init() }
+
+    /// The text properties' keys, as `CATextLayer`'s: `string`, `font`, `fontSize`,
+    /// `foregroundColor`, `wrapped` (and `isWrapped`), `alignmentMode`, `truncationMode`. Each
+    /// works with `setValue(_:forKeyPath:)`, `value(forKeyPath:)` and animations (`fontSize`
+    /// and `foregroundColor` interpolate, as in Core Animation).
+    open override class var keyPaths: [String: LayerKeyPath] { Self.textKeyPaths }
+
+    private static let textKeyPaths: [String: LayerKeyPath] = Layer.keyPaths.merging([
+        "string": .optional(\TextLayer.string), "font": .optional(\TextLayer.font),
+        "fontSize": .number(\TextLayer.fontSize), "foregroundColor": .optional(\TextLayer.foregroundColor),
+        "wrapped": .bool(\TextLayer.isWrapped), "isWrapped": .bool(\TextLayer.isWrapped),
+        "alignmentMode": .rawValue(\TextLayer.alignmentMode), "truncationMode": .rawValue(\TextLayer.truncationMode),
+    ]) { a, _ in a }
+
+    /// A text layer with this one's values, for presentations of its animations.
+    open override func presentationCopy() -> Layer { TextLayer(layer: self) }
 
     /// A copy of `layer`'s properties, text ones included when it is a ``TextLayer``.
     public override init(layer: Any) {

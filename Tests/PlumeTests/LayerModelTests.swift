@@ -133,6 +133,52 @@ struct LayerModelTests {
         #expect(layer.value(forKey: "glow") as? Double == 0, "the model value is unchanged")
     }
 
+    /// A subclass's own property, declared in `keyPaths` (what `@objc dynamic` gives a `CALayer`
+    /// subclass): set and read by key with number conversions, typo-checked, animated, and
+    /// presented on a copy of the subclass.
+    final class GaugeLayer: Layer, @unchecked Sendable {
+        var level: CGFloat = 0
+        var label: String?
+        override class var keyPaths: [String: LayerKeyPath] {
+            super.keyPaths.merging(["level": .number(\GaugeLayer.level), "label": .optional(\GaugeLayer.label)]) { a, _ in a }
+        }
+        override init() { super.init() }
+        override init(layer: Any) {
+            super.init(layer: layer)
+            level = (layer as? GaugeLayer)?.level ?? 0
+            label = (layer as? GaugeLayer)?.label
+        }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
+        override func presentationCopy() -> Layer { GaugeLayer(layer: self) }
+    }
+
+    @Test func aSubclassDeclaresItsPropertiesAsKeys() throws {
+        let gauge = GaugeLayer()
+        gauge.setValue(NSNumber(value: 3), forKey: "level")
+        gauge.setValue("fuel", forKey: "label")
+        #expect(gauge.level == 3 && gauge.label == "fuel" && gauge.storedValues.isEmpty, "set, not stored")
+        #expect(gauge.value(forKey: "level") as? CGFloat == 3 && gauge.value(forKey: "label") as? String == "fuel")
+        #expect(throws: KeyPathError.self) { try gauge.validateAndSetValue("full", forKeyPath: "level") }
+        gauge.setValue(2, forKey: "levle")                                   // a typo of the subclass's key
+        #expect(gauge.level == 3 && gauge.value(forKey: "levle") == nil, "a typo is reported, not stored")
+        gauge.setValue(0.5, forKey: "opacity")
+        #expect(gauge.opacity == 0.5, "Layer's own keys still work")
+        let rise = BasicAnimation()                                          // key as key path
+        rise.fromValue = 0
+        rise.toValue = 10
+        rise.duration = 2
+        gauge.add(rise, forKey: "level")
+        _ = gauge.presentationLayer(at: 50)
+        let p = gauge.presentationLayer(at: 51)
+        #expect(p is GaugeLayer && (p as? GaugeLayer)?.level == 5, "half way: \((p as? GaugeLayer)?.level ?? -1)")
+        #expect(p.value(forKey: "label") as? String == "fuel" && p.opacity == 0.5, "the rest of the model is presented")
+        #expect(gauge.level == 3, "the model value is unchanged")
+        // A plain layer has no such key: "level" is stored there, as any key.
+        let plain = Layer()
+        plain.setValue(4, forKey: "level")
+        #expect(plain.value(forKey: "level") as? Int == 4)
+    }
+
     // MARK: Animations on every layer
 
     @Test func aPlainLayerAnimatesItsOpacityAndTransform() {

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// * A property's key path (`"opacity"`, `"position.x"`, `"transform.rotation.z"`, and on an
 ///   ``EmitterLayer`` every emitter and cell path) sets and reads the property.
+/// * A subclass's own properties, declared in its ``Layer/keyPaths`` (PlumeDrawing's `TextLayer`
+///   declares `string`, `fontSize`, `foregroundColor`…), are keys too.
 /// * Any other key without a dot is stored on the layer, as Core Animation's layers store
 ///   arbitrary keys: `layer.setValue(3, forKey: "lives")` then `layer.value(forKey: "lives")` is
 ///   3 (nil before it is set); such keys can be animated like properties.
@@ -48,6 +50,7 @@ extension Layer {
                 try a.set(self, value, keyPath)
             }
         } catch let error as KeyPathError {
+            if let a = subclassKeyPath(for: error) { return try a.set(self, value, keyPath) }
             guard isStorableKey(error) else { throw error }
             storedValues[keyPath] = value
         }
@@ -75,6 +78,7 @@ extension Layer {
             guard let a = Layer.plainKeyTable[keyPath] else { throw KeyPathError.unknownKey(keyPath: keyPath, key: keyPath) }
             return a.get(self)
         } catch let error as KeyPathError {
+            if let a = subclassKeyPath(for: error) { return a.get(self) }
             guard isStorableKey(error) else { throw error }
             return storedValues[keyPath]
         }
@@ -83,13 +87,19 @@ extension Layer {
     /// The keys of a plain layer's properties.
     static let plainKeyTable: [String: KeyPathAccessor<Layer>] = KeyPathAccessor<Layer>.layerProperties()
 
+    /// The subclass's key (``keyPaths``) when `error` says the key is none of the layer's own.
+    private func subclassKeyPath(for error: KeyPathError) -> LayerKeyPath? {
+        guard case let .unknownKey(path, key) = error, path == key else { return nil }
+        return type(of: self).keyPaths[key]
+    }
+
     /// True when `error` is an unknown key that the layer stores as an arbitrary key: one
     /// segment (no dot, no index), and not a likely typo of one of the layer's property keys.
     private func isStorableKey(_ error: KeyPathError) -> Bool {
         guard case let .unknownKey(path, key) = error, path == key, !key.isEmpty,
               !key.contains("."), !key.contains("[") else { return false }
         let known = (self is EmitterLayer ? Array(EmitterLayer.keyTable.keys) : Array(Layer.plainKeyTable.keys))
-            + Array(Layer.geometryKeyTable.keys)
+            + Array(Layer.geometryKeyTable.keys) + Array(type(of: self).keyPaths.keys)
         return !known.contains { Self.isLikelyTypo(key, of: $0) }
     }
 

@@ -166,5 +166,5 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// Plume has no archives: creates a layer with the defaults (see ``Layer/init(coder:)``).
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    override func presentationCopy() -> Layer { copy() }
+    override open func presentationCopy() -> Layer { copy() }
 }

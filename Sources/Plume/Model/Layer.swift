@@ -126,6 +126,29 @@ open class Layer: @unchecked Sendable {
     /// Values stored under keys that are not properties (`CALayer` is a key-value container:
     /// `setValue(_:forKey:)` with any other key stores the value; `value(forKey:)` returns it).
     var storedValues: [String: Any] = [:]
+    /// The key paths of a subclass's own properties: Plume's stand-in for the key-value coding
+    /// the Objective-C runtime gives a `CALayer` subclass's `@objc dynamic` properties. Each key
+    /// then works with `setValue(_:forKeyPath:)`, `value(forKeyPath:)` and explicit animations
+    /// (numbers, points and colours interpolate). Default: none. Override it, starting from
+    /// `super.keyPaths`, and override ``presentationCopy()`` so presentations carry the values:
+    ///
+    /// ```swift
+    /// final class GaugeLayer: Layer {
+    ///     var level: CGFloat = 0
+    ///     override class var keyPaths: [String: LayerKeyPath] {
+    ///         super.keyPaths.merging(["level": .number(\GaugeLayer.level)]) { a, _ in a }
+    ///     }
+    ///     override func presentationCopy() -> Layer { GaugeLayer(layer: self) }
+    ///     override init(layer: Any) {
+    ///         super.init(layer: layer)
+    ///         level = (layer as? GaugeLayer)?.level ?? 0
+    ///     }
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// A ``Layer`` property or an ``EmitterLayer`` path of the same name wins over a key here.
+    open class var keyPaths: [String: LayerKeyPath] { [:] }
     /// Failed `setValue(_:forKeyPath:)` calls, newest last.
     public internal(set) var keyValueDiagnostics = KeyValueDiagnostics()
     /// Explicit animations by key, in the order added.
@@ -241,8 +264,12 @@ open class Layer: @unchecked Sendable {
         needsLayout = false
     }
 
-    /// A copy of the layer's values for its presentation (an ``EmitterLayer`` copies its cells too).
-    func presentationCopy() -> Layer {
+    /// A copy of the layer's values that its animations are presented on
+    /// (``presentationLayer(at:)``), as Core Animation makes one with `init(layer:)`. The default
+    /// copies the ``Layer`` properties into a plain layer; an ``EmitterLayer`` copies its cells
+    /// too. A subclass with ``keyPaths`` of its own returns an instance of itself made with
+    /// `init(layer:)`.
+    open func presentationCopy() -> Layer {
         let c = Layer()
         c.copyLayerProperties(from: self)
         return c
