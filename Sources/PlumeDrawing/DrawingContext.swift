@@ -48,6 +48,20 @@ public final class DrawingContext {
     public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, Double(x), Double(y)) }
     /// Rotates by `angle` radians (clockwise on the y-down picture, as in UIKit).
     public func rotate(by angle: CGFloat) { cairo_rotate(cairo, Double(angle)) }
+    /// Applies `transform` before the current transformation (`CGContext.concatenate(_:)`).
+    public func concatenate(_ transform: AffineTransform) {
+        var m = cairo_matrix_t(xx: Double(transform.a), yx: Double(transform.b), xy: Double(transform.c),
+                               yy: Double(transform.d), x0: Double(transform.tx), y0: Double(transform.ty))
+        cairo_transform(cairo, &m)
+    }
+    /// The current transformation from user space to the image's pixels (`CGContext.ctm`): the
+    /// image's scale and every transform since. A UIKit context's also holds the flip from
+    /// Core Graphics' y-up pixels, which a y-down image here does not need.
+    public var ctm: AffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
 
     // MARK: Paths
 

@@ -108,6 +108,93 @@ struct DrawingPortingTests {
         #expect(oval.cgPath.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 4))
     }
 
+    /// `CGAffineTransform`'s documented order: `t.rotated(by:)` "rotates … and then applies the
+    /// original transform" (`CGAffineTransformRotate`); `a.concatenating(b)` is a then b.
+    @Test func affineTransformsFollowCoreGraphics() {
+        func near(_ p: CGPoint, _ x: CGFloat, _ y: CGFloat) -> Bool { abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9 }
+        let t = CGAffineTransform(translationX: 10, y: 0).rotated(by: .pi / 2)
+        #expect(near(CGPoint(x: 1, y: 0).applying(t), 10, 1), "rotated first, then moved: \(CGPoint(x: 1, y: 0).applying(t))")
+        let s = CGAffineTransform(scaleX: 2, y: 2).concatenating(CGAffineTransform(translationX: 1, y: 0))
+        #expect(near(CGPoint(x: 1, y: 1).applying(s), 3, 2) && s.a == 2 && s.tx == 1 && !s.isIdentity && CGAffineTransform.identity.isIdentity)
+        #expect(near(CGPoint(x: 1, y: 1).applying(CGAffineTransform(scaleX: 3, y: 1).translatedBy(x: 1, y: 0)), 6, 1))
+        let r = CGRect(x: 0, y: 0, width: 2, height: 1).applying(CGAffineTransform(rotationAngle: .pi / 2))
+        #expect(abs(r.minX + 1) < 1e-9 && abs(r.width - 1) < 1e-9 && abs(r.height - 2) < 1e-9, "\(r)")
+        #expect(CGSize(width: 2, height: 0).applying(s) == CGSize(width: 4, height: 0), "a size ignores the translation")
+        // A layer's affine transform is its 3-D transform in the plane.
+        let layer = Layer()
+        layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.5).scaledBy(x: 2, y: 2))
+        let expected = Transform3DConcat(Transform3DMakeScale(2, 2, 1), Transform3DMakeRotation(0.5, 0, 0, 1))
+        #expect(zip(layer.transform.values, expected.values).allSatisfy { abs($0 - $1) < 1e-12 }, "\(layer.transform)")
+        #expect(abs(layer.affineTransform().a - 2 * cos(0.5)) < 1e-12 && Transform3DIsAffine(layer.transform))
+    }
+
+    /// `CGMutablePath`'s transforms, `addArc(tangent1End:tangent2End:radius:)` (the corner arc of
+    /// PostScript's `arct`), arc directions and `contains(_:using:)` with both fill rules.
+    @Test func pathsTransformRoundCornersAndHitTest() throws {
+        func near(_ p: CGPoint, _ x: CGFloat, _ y: CGFloat) -> Bool { abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9 }
+        // A corner rounded with radius 4 between the lines (0,0)→(10,0) and (10,0)→(10,10).
+        let corner = MutablePath()
+        corner.move(to: .zero)
+        corner.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 4)
+        #expect(near(corner.currentPoint, 10, 4), "the arc ends where it touches the second line: \(corner.currentPoint)")
+        let firstLine = corner.elements.lazy.compactMap { if case let .line(p) = $0 { p } else { nil } }.first
+        #expect(near(firstLine ?? .zero, 6, 0), "a line to where the arc touches the first line: \(String(describing: firstLine))")
+        corner.addLine(to: CGPoint(x: 10, y: 10))
+        corner.addLine(to: CGPoint(x: 0, y: 10))
+        corner.closeSubpath()
+        #expect(corner.contains(CGPoint(x: 9, y: 3)) && corner.contains(CGPoint(x: 5, y: 0.5)))
+        #expect(!corner.contains(CGPoint(x: 9.8, y: 0.2)), "the cut corner, 5.4 from the arc's centre (6, 4)")
+        #expect(!corner.contains(CGPoint(x: 12, y: 5)) && !corner.contains(CGPoint(x: 5, y: -1)))
+        let straight = MutablePath()
+        straight.move(to: .zero)
+        straight.addArc(tangent1End: CGPoint(x: 5, y: 0), tangent2End: CGPoint(x: 9, y: 0), radius: 2)
+        #expect(straight.currentPoint == CGPoint(x: 5, y: 0), "on one line: a line to tangent1End")
+
+        // Arc directions: from 0 to π/2 the short way (false) or three quarters round (true).
+        for (clockwise, quarters) in [(false, [true, false, false, false]), (true, [false, true, true, true])] {
+            let pie = MutablePath()
+            pie.move(to: .zero)
+            pie.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: clockwise)
+            pie.closeSubpath()
+            let inside = [CGPoint(x: 5, y: 5), CGPoint(x: -5, y: 5), CGPoint(x: -5, y: -5), CGPoint(x: 5, y: -5)].map { pie.contains($0) }
+            #expect(inside == quarters, "clockwise \(clockwise): \(inside)")
+            #expect(near(pie.elements.dropLast().last.flatMap { if case let .curve(p, _, _) = $0 { p } else { nil } } ?? .zero, 0, 10))
+        }
+
+        // Fill rules: two rectangles wound the same way, one inside the other.
+        let nested = MutablePath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        nested.addRect(CGRect(x: 3, y: 3, width: 4, height: 4))
+        #expect(nested.contains(CGPoint(x: 5, y: 5)) && !nested.contains(CGPoint(x: 5, y: 5), using: .evenOdd))
+        #expect(nested.contains(CGPoint(x: 1, y: 1), using: .evenOdd))
+        // An ellipse: the centre in, the bounding box's corner out; the point is transformed first.
+        let oval = MutablePath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 10))
+        #expect(oval.contains(CGPoint(x: 10, y: 5)) && oval.contains(CGPoint(x: 19.5, y: 5)) && !oval.contains(CGPoint(x: 1, y: 1)))
+        #expect(oval.contains(CGPoint(x: 0, y: 0), transform: CGAffineTransform(translationX: 10, y: 5)))
+        #expect(oval.boundingBox == CGRect(x: 0, y: 0, width: 20, height: 10))
+
+        // Builders' transforms, copy(using:) and addPath(_:transform:).
+        let turn = CGAffineTransform(rotationAngle: .pi / 2)         // (x, y) → (−y, x)
+        let bar = MutablePath(rect: CGRect(x: 0, y: 0, width: 10, height: 2), transform: turn)
+        let box = bar.boundingBox
+        #expect(abs(box.minX + 2) < 1e-9 && abs(box.maxY - 10) < 1e-9 && abs(box.width - 2) < 1e-9, "\(box)")
+        var shift = CGAffineTransform(translationX: 100, y: 0)
+        let moved = bar.copy(using: &shift)
+        #expect(abs(moved.boundingBox.minX - 98) < 1e-9 && abs(bar.boundingBox.minX + 2) < 1e-9, "a copy moved, the original kept")
+        let both = MutablePath()
+        both.addPath(bar, transform: shift)
+        #expect(both == moved)
+        // Drawn: the turned bar is a vertical bar at x −2…0, here moved into the picture by 5.
+        let image = ImageRenderer(size: CGSize(width: 12, height: 12)).image { ctx in
+            let c = ctx.cgContext
+            c.concatenate(CGAffineTransform(translationX: 5, y: 0))
+            #expect(c.ctm.tx == 5)
+            c.setFillColor(.white)
+            c.addPath(bar)
+            c.fillPath()
+        }
+        #expect(image.pixel(x: 4, y: 5).w == 1 && image.pixel(x: 6, y: 5).w == 0 && image.pixel(x: 2, y: 5).w == 0)
+    }
+
     // MARK: Attributed strings
 
     /// `size()` "returns the size required to draw the string"; runs draw in their own attributes.
@@ -149,6 +236,39 @@ struct DrawingPortingTests {
         layer.fontSize = 12
         let copy = TextLayer(layer: layer)
         #expect(copy.string as? String == "x" && copy.fontSize == 12)
+    }
+
+    /// CATextLayer's properties are key-value coded (`setValue(_:forKey:)`, animations by key):
+    /// "fontSize" and "foregroundColor" are animatable in Core Animation, and the alignment and
+    /// truncation modes are strings there.
+    @Test func textLayerPropertiesAreKeysAndAnimate() throws {
+        let layer = TextLayer()
+        layer.setValue("Go", forKey: "string")
+        layer.setValue(24, forKey: "fontSize")
+        layer.setValue("center", forKey: "alignmentMode")
+        layer.setValue(true, forKey: "wrapped")
+        layer.setValue(Color.red, forKey: "foregroundColor")
+        #expect(layer.string as? String == "Go" && layer.fontSize == 24 && layer.alignmentMode == .center)
+        #expect(layer.isWrapped && layer.foregroundColor == .red && layer.keyValueDiagnostics.count == 0)
+        #expect(layer.value(forKey: "fontSize") as? CGFloat == 24 && layer.value(forKey: "truncationMode") as? TextLayerTruncationMode == TextLayerTruncationMode.none)
+        layer.setValue("huge", forKey: "fontSize")
+        layer.setValue("diagonal", forKey: "alignmentMode")
+        #expect(layer.fontSize == 24 && layer.alignmentMode == .center && layer.keyValueDiagnostics.count == 2, "wrong values change nothing")
+        let grow = BasicAnimation(keyPath: "fontSize")
+        grow.fromValue = 10
+        grow.toValue = 30
+        grow.duration = 1
+        layer.add(grow, forKey: "grow")
+        let tint = BasicAnimation()
+        tint.toValue = Color.blue
+        tint.duration = 1
+        layer.add(tint, forKey: "foregroundColor")
+        _ = layer.presentationLayer(at: 20)
+        let p = try #require(layer.presentationLayer(at: 20.5) as? TextLayer, "a text layer's presentation is a text layer")
+        #expect(p.fontSize == 20 && p.string as? String == "Go", "half way from 10 to 30: \(p.fontSize)")
+        let c = try #require(p.foregroundColor)
+        #expect(abs(c.red - 0.5) < 1e-6 && abs(c.blue - 0.5) < 1e-6, "half way from red to blue: \(c)")
+        #expect(layer.fontSize == 24 && layer.foregroundColor == .red, "the model is unchanged")
     }
 
     @Test func aTextLayerRendersAlignedWrappedAndAsASublayer() throws {
