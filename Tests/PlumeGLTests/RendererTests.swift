@@ -11,7 +11,8 @@ struct RendererTests {
     /// Renders `layer` (a fresh copy per simulator) at host time `time` on the GPU; returns the
     /// premultiplied framebuffer, the GPU-side image and the reference snapshot at that time.
     static func render(_ make: () -> EmitterLayer, time: Double, width: Int, height: Int, fps: Double = 30,
-                       path: DrawPath = .automatic, yUp: Bool = false, rgba8: Bool = false)
+                       path: DrawPath = .automatic, yUp: Bool = false, rgba8: Bool = false,
+                       inspect: (GPUSimulator) throws -> Void = { _ in })
         throws -> (gpu: [UInt8], image: SpriteImage, reference: ParticleSnapshot, layer: EmitterLayer) {
         try GPU.run { context in
             let layer = make()
@@ -51,6 +52,7 @@ struct RendererTests {
                 let other = renderer.lastDrawPaths.filter { $0.value != path }
                 #expect(!renderer.lastDrawPaths.isEmpty && other.isEmpty, "\(path) was asked for: \(renderer.lastDrawPaths)")
             }
+            try inspect(simulator)
             return (try target.premultipliedPixels(), try target.image(), try reference.snapshot(), cpuLayer)
         }
     }

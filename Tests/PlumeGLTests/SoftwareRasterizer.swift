@@ -21,8 +21,10 @@ struct SoftwareRasterizer {
     }
 
     /// Draws the snapshot's particles of the layer's cells in Semantics §10 order (one pixel per point,
-    /// y down). `unordered` cells are not supported (their storage order is the GPU's own).
-    mutating func draw(_ snapshot: ParticleSnapshot, layer: EmitterLayer) {
+    /// y down). `unordered` layers draw in `storage` order (the GPU simulator's own,
+    /// `GPUSimulator.storageOrder()`), or in the snapshot's when it is nil.
+    mutating func draw(_ snapshot: ParticleSnapshot, layer: EmitterLayer, storage: [ParticleIdentity]? = nil) {
+        let rank = Dictionary((storage ?? []).enumerated().map { ($1, $0) }) { a, _ in a }
         let resolved = ResolvedLayer(layer)
         let mode = resolved.renderMode
         func walk(_ cell: ResolvedCell, _ object: EmitterCell) {
@@ -32,6 +34,7 @@ struct SoftwareRasterizer {
                 case .oldestFirst: list.sort { $0.birthTime < $1.birthTime }
                 case .oldestLast: list.sort { $0.birthTime > $1.birthTime }
                 case .backToFront: list.sort { $0.position.z < $1.position.z }
+                case .unordered where storage != nil: list.sort { rank[$0.identity, default: .max] < rank[$1.identity, default: .max] }
                 case .unordered, .additive: break
                 }
                 let texture = Texture(image)

@@ -68,7 +68,7 @@ struct TrailRenderTests {
         #expect(ShaderLibrary.source("draw_trail.geom")?.contains("max_vertices = \(2 * Trail.maxPoints)") == true)
     }
 
-    static let modes: [EmitterRenderMode] = [.oldestFirst, .oldestLast, .backToFront, .additive]
+    static let modes: [EmitterRenderMode] = [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive]
 
     /// The GPU's trails (and particles over them) match the reference's trail points rasterized:
     /// MAE ≤ 1 step per channel, PSNR ≥ 34 dB (the renderer tests' bound: edge pixels only), and
@@ -76,15 +76,20 @@ struct TrailRenderTests {
     @Test(arguments: modes, [DrawPath.automatic, .instancedQuads, .pointSprites])
     func trailsMatchTheReferenceRasterized(_ mode: EmitterRenderMode, _ path: DrawPath) throws {
         let (w, h) = (Int(Self.size.width), Int(Self.size.height))
-        let (gpu, _, reference, layer) = try RendererTests.render({ Self.comets(mode) }, time: 2.5, width: w, height: h, path: path)
+        var storage: [ParticleIdentity] = []
+        let (gpu, _, reference, layer) = try RendererTests.render({ Self.comets(mode) }, time: 2.5, width: w, height: h, path: path,
+                                                                  inspect: { storage = try $0.storageOrder() })
         #expect(reference.particles.contains { $0.trail.count > 10 })
+        // Unordered: the reference's particles in the GPU's storage order (the order that mode
+        // draws in), every one of them there.
+        #expect(Set(storage) == Set(reference.particles.map(\.identity)), "\(mode): the GPU holds the reference's particles")
         var cpu = SoftwareRasterizer(width: w, height: h)
-        cpu.draw(reference, layer: layer)
+        cpu.draw(reference, layer: layer, storage: storage)
         let (mae, psnr) = cpu.compare(to: gpu)
         print("trails \(mode) (\(path)): MAE \(String(format: "%.3f", mae)) steps, PSNR \(String(format: "%.1f", psnr)) dB over \(reference.particles.count) particles")
         #expect(mae <= 1.0 && psnr >= 34, "\(mode) (\(path)): MAE \(mae) steps per channel, PSNR \(psnr) dB")
         var without = SoftwareRasterizer(width: w, height: h)
-        without.draw(reference, layer: Self.comets(mode, points: 0))
+        without.draw(reference, layer: Self.comets(mode, points: 0), storage: storage)
         let (maeWithout, _) = without.compare(to: gpu)
         #expect(maeWithout > 0.2 && maeWithout > 20 * mae, "\(mode) (\(path)): the trails barely change the picture (MAE without them \(maeWithout))")
     }

@@ -149,6 +149,30 @@ extension GPUSimulator {
         return behind
     }
 
+    /// Each live record's identity in storage order, cell by cell in pre-order: the order an
+    /// `unordered` layer draws them in (for tests; reads the records back and waits for the GPU).
+    func storageOrder() throws -> [ParticleIdentity] {
+        lock.lock()
+        defer { lock.unlock() }
+        if released { throw GLError.released("GPUSimulator.storageOrder") }
+        try context.ensureCurrent("GPUSimulator.storageOrder")
+        var order: [ParticleIdentity] = []
+        func visit(_ node: GPUNode, _ cell: ResolvedCell) throws {
+            let buffer = node.input
+            if let (count, words) = try liveRecords(of: node) {
+                words.withUnsafeBufferPointer { w in
+                    for i in 0..<count {
+                        let r = ParticleRecord(words: w, base: i * buffer.stride / 4, subCells: 0, child: buffer.child)
+                        order.append(ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey))
+                    }
+                }
+            }
+            for (child, sub) in zip(node.children, cell.children) { try visit(child, sub) }
+        }
+        for (node, cell) in zip(roots, resolved.cells) { try visit(node, cell) }
+        return order
+    }
+
     /// The live records of `node` as the last update wrote them, `node.input.stride / 4` words a
     /// record, and their count; nil where it holds none (waits for the GPU).
     private func liveRecords(of node: GPUNode) throws -> (count: Int, words: [UInt32])? {
