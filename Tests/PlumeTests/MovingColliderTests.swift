@@ -127,6 +127,35 @@ struct MovingColliderTests {
         }
     }
 
+    /// A collider is followed by its place in `emitterBehaviors`, its name and its shape, not by
+    /// the object (Semantics §12): a host that puts a fresh floor there every update, rising as the
+    /// animated one does, kills every drop it passes when each copy keeps the name; when each has
+    /// a name of its own, each is a new collider, which stands where it appears, and drops it
+    /// passes over survive behind it.
+    @Test(arguments: [true, false])
+    func aColliderIsFollowedByItsPlaceNameAndShape(_ sameName: Bool) throws {
+        let layer = Self.drops(EmitterBehavior(type: .collider, name: "floor"), lifetime: 3)
+        let sim = ReferenceSimulator(layer: layer)
+        sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
+        var survivors = 0, kills = 0
+        for (i, t) in frames(fps: 60, until: 3).enumerated() {
+            let floor = EmitterBehavior(type: .collider, name: sameName ? "floor" : "floor \(i)")
+            let y = Self.floorY(t, from: 700, to: -100, duration: 4)
+            floor.position = CGPoint(x: 0, y: y)
+            floor.orientationLongitude = -.pi / 2
+            floor.collisionResponse = .kill
+            layer.emitterBehaviors = [floor]
+            try sim.advance(to: t)
+            survivors += try sim.snapshot().particles.filter { $0.position.y > y + Collisions.tolerance }.count
+            for r in sim.takeEventReports(wait: true) { kills += r.sample.count }
+        }
+        if sameName {
+            #expect(survivors == 0 && kills > 5, "copies of one floor: \(survivors) particle updates behind it, \(kills) kills")
+        } else {
+            #expect(survivors > 0, "a new floor every update passes over drops without meeting them")
+        }
+    }
+
     /// An effect file's animation of a collider's `position.y` moves it as a layer's does: a
     /// sticking floor the file raises from y = 300 to 140 over 4 s holds its drops on it at 5 s
     /// (Semantics §12 "Moving colliders"; the file's animation starts at the first update).

@@ -27,9 +27,20 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     public var parameters = EmitterBehavior.GPUParameters()
     /// A heightfield's or a distance field's samples (nil for the other shapes).
     public var field: ColliderField?
-    /// The behaviour's index in the layer's `emitterBehaviors`: what the update planner follows
-    /// the collider's motion by (``ColliderSweep``, in ``CellBehaviors/colliderSweeps``).
-    public var behaviorIndex = 0
+    /// Which collider this is from update to update, what the update planner follows its motion
+    /// by (``ColliderSweep``, in ``CellBehaviors/colliderSweeps``): the behaviour's index in the
+    /// layer's `emitterBehaviors` with its `name` and shape. A different collider put at the same
+    /// index (another name or shape) is a new one, which stands still where it appears.
+    public var trackKey = 0
+
+    /// The ``trackKey`` of the behaviour at `index` named `name` of shape `shape`.
+    static func trackKey(index: Int, name: String?, shape: EmitterBehavior.ColliderShape) -> Int {
+        var h = Hasher()
+        h.combine(index)
+        h.combine(name)
+        h.combine(shape)
+        return h.finalize()
+    }
 
     /// `p` in a box's frame (along ``across``, ``normal`` and their cross product, from the centre).
     func boxLocal(_ p: SIMD3<Double>) -> SIMD3<Double> {

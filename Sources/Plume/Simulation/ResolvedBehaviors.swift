@@ -423,7 +423,7 @@ struct ResolvedBehaviorList {
                                                      number("zPosition", b.zPosition)),
                                      normal: normal, radius: nonNegative("radius", b.radius),
                                      across: SIMD3(-sin(longitude), cos(longitude), 0), parameters: declared(.collider))
-            c.behaviorIndex = index
+            c.trackKey = ResolvedCollider.trackKey(index: index, name: b.name, shape: b.colliderShape)
             if b.colliderShape == .heightfield || b.colliderShape == .distanceField {
                 switch ColliderField.make(b.samples, columns: Double(b.sampleColumns), spacing: c.sampleSpacing) {
                 case let .success(field): c.field = field

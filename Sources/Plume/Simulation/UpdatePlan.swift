@@ -138,14 +138,15 @@ package struct UpdatePlanner: Sendable {
     /// and notes where each one's path goes on. The step holding `t0` keeps the line an earlier
     /// update decided; the next one heads for where the collider's motion over this update (from
     /// its last position to its current one) predicts it two steps on, and the path goes on at
-    /// that velocity. A collider that appears, or moves farther than the layer's teleport distance
-    /// in one update (or in no time), jumps: it stands still at its position.
+    /// that velocity. A collider that appears (a new behaviour name or shape at its index too), or
+    /// moves farther than the layer's teleport distance in one update (or in no time), jumps: it
+    /// stands still at its position.
     private func sweepColliders(_ update: inout Update, from t0: Double?, to t1: Double) {
         guard var resolved = update.resolved else { return }
         var positions: [Int: SIMD3<Double>] = [:]
         func gather(_ cells: [ResolvedCell]) {
             for cell in cells {
-                for c in cell.behaviors.colliders { positions[c.behaviorIndex] = c.position }
+                for c in cell.behaviors.colliders { positions[c.trackKey] = c.position }
                 gather(cell.children)
             }
         }
@@ -177,8 +178,8 @@ package struct UpdatePlanner: Sendable {
         func apply(_ cells: inout [ResolvedCell]) {
             for i in cells.indices {
                 let colliders = cells[i].behaviors.colliders
-                if colliders.contains(where: { sweeps[$0.behaviorIndex] != nil }) {
-                    cells[i].behaviors.colliderSweeps = colliders.map { sweeps[$0.behaviorIndex] ?? ColliderSweep() }
+                if colliders.contains(where: { sweeps[$0.trackKey] != nil }) {
+                    cells[i].behaviors.colliderSweeps = colliders.map { sweeps[$0.trackKey] ?? ColliderSweep() }
                 }
                 apply(&cells[i].children)
             }
