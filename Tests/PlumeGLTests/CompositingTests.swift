@@ -182,9 +182,10 @@ struct CompositingTests {
     /// A scene's `root → container (opacity 0.5) → [blue disc at x = 26, red disc at x = 40]`
     /// (and `extra` added to the container) over `background`, 64×64, at host time 1.5.
     static func fadedContainer(background: Color, compositing: LayerCompositing,
-                               extra: [EmitterLayer] = []) throws -> [UInt8] {
+                               extra: [EmitterLayer] = [], allowsGroupOpacity: Bool = true) throws -> [UInt8] {
         let root = Layer(), container = Layer()
         container.opacity = 0.5
+        container.allowsGroupOpacity = allowsGroupOpacity
         root.addSublayer(container)
         for (color, x) in [(Color.blue, 26.0), (.red, 40.0)] {
             let disc = LayerDrawingTests.disc(color)
@@ -196,8 +197,13 @@ struct CompositingTests {
             let scene = ParticleScene(root: root) { try GPUSimulator(layer: $0, context: context) }
             try scene.advance(to: 0)
             try scene.advance(to: 1.5)
-            #expect(scene.items.allSatisfy { $0.groups.map(\.opacity) == [0.5] && $0.opacityInGroup == 1 },
-                    "every disc is in the container's group")
+            if allowsGroupOpacity {
+                #expect(scene.items.allSatisfy { $0.groups.map(\.opacity) == [0.5] && $0.opacityInGroup == 1 },
+                        "every disc is in the container's group")
+            } else {
+                #expect(scene.items.allSatisfy { $0.groups.isEmpty && $0.opacityInGroup == 0.5 },
+                        "no group: each disc fades by the container's opacity on its own")
+            }
             let target = try OffscreenTarget(context: context, width: 64, height: 64)
             try target.begin(clearTo: background)
             let renderer = try ParticleRenderer(context: context)
@@ -222,6 +228,22 @@ struct CompositingTests {
         #expect(overlap == red, "where red covers blue, only red (\(red)) shows: \(overlap)")
         let direct = try Self.fadedContainer(background: background, compositing: .direct)
         #expect(Self.pixel(direct, 33, 32).z > 50, "fading each layer alone shows blue through: \(Self.pixel(direct, 33, 32))")
+    }
+
+    /// `allowsGroupOpacity = false` (Core Animation's switch): the container's layers fade one by
+    /// one, so the blue disc shows through the red where they overlap, the picture of fading each
+    /// particle (the direct draw).
+    @Test(arguments: [Color.clear, .black])
+    func aContainerWithoutGroupOpacityFadesEachLayerAlone(_ background: Color) throws {
+        let separate = try Self.fadedContainer(background: background, compositing: .automatic, allowsGroupOpacity: false)
+        let direct = try Self.fadedContainer(background: background, compositing: .direct)
+        let overlap = Self.pixel(separate, 33, 32)
+        #expect(overlap.z > 50 && overlap.x > 50, "blue shows through red: \(overlap)")
+        for (x, y) in [(33, 32), (50, 32), (16, 32), (5, 5)] {
+            let a = Self.pixel(separate, x, y), b = Self.pixel(direct, x, y)
+            #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1 && abs(a.z - b.z) <= 1 && abs(a.w - b.w) <= 1,
+                    "(\(x), \(y)): each layer faded alone \(a), each particle faded \(b)")
+        }
     }
 
     /// A layer that needs its own image inside a group: an additive disc in the faded container,

@@ -574,5 +574,13 @@ struct LayerModelTests {
                 "c holds one emitter: no group")
         #expect(items["e4"]?.groups == [] && items["e4"]?.opacityInGroup == 0 && items["e4"]?.opacity == 0,
                 "a transparent layer is no group")
+        // allowsGroupOpacity false (set by key as ported code may): a is no group; its fade goes
+        // into each layer's own.
+        a.setValue(false, forKey: "allowsGroupOpacity")
+        #expect(!a.allowsGroupOpacity && !Layer(layer: a).allowsGroupOpacity, "set by key, copied")
+        let ungrouped = Dictionary(uniqueKeysWithValues: scene.items.map { ($0.layer.name!, $0) })
+        #expect(ungrouped["e1"]?.groups == [] && ungrouped["e1"]?.opacityInGroup == 0.4,
+                "e1 fades by a's 0.5 and its own 0.8: \(String(describing: ungrouped["e1"]))")
+        #expect(ungrouped["e2"]?.groups == [] && ungrouped["e2"]?.opacityInGroup == 0.25)
     }
 }

@@ -97,6 +97,7 @@ struct EffectPropertyInfo: Sendable {
         "opacity": .init(unit: .factor, minimum: 0, doc: "Multiplies the alpha of everything the layer draws, 0…1."),
         "isHidden": .init(doc: "When true the layer is not drawn (it keeps simulating)."),
         "masksToBounds": .init(doc: "When true drawing is clipped to bounds."),
+        "allowsGroupOpacity": .init(doc: "Whether a faded layer fades the emitter layers below it as one image (CALayer.allowsGroupOpacity)."),
         "bounds": .init(unit: .points, doc: "The layer's own coordinate space (emitter geometry lives in it), points."),
         "position": .init(unit: .points, doc: "Where anchorPoint lies in the superlayer, points."),
         "anchorPoint": .init(doc: "The point of bounds that position refers to, in unit coordinates."),

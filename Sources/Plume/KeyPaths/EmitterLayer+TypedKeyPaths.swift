@@ -26,6 +26,7 @@ extension EmitterLayer {
             \.emitterShape: "emitterShape", \.emitterMode: "emitterMode", \.renderMode: "renderMode",
             \.preservesDepth: "preservesDepth", \.seed: "seed", \.emitterCells: "emitterCells",
             \.name: "name", \.opacity: "opacity", \.isHidden: "isHidden", \.masksToBounds: "masksToBounds",
+            \.allowsGroupOpacity: "allowsGroupOpacity",
             \.beginTime: "beginTime", \.duration: "duration", \.speed: "speed", \.timeOffset: "timeOffset",
             \.repeatCount: "repeatCount", \.repeatDuration: "repeatDuration", \.autoreverses: "autoreverses",
             \.fillMode: "fillMode",

@@ -130,6 +130,7 @@ extension KeyPathAccessor where Root: Layer {
         var t: [String: Self] = [
             "name": optional(\.name, "String"), "opacity": number(\.opacity),
             "isHidden": bool(\.isHidden), "hidden": bool(\.isHidden), "masksToBounds": bool(\.masksToBounds),
+            "allowsGroupOpacity": bool(\.allowsGroupOpacity),
         ]
         t.merge(rect("bounds", \.bounds)) { a, _ in a }
         t.merge(rect("frame", \.frame)) { a, _ in a }

@@ -103,6 +103,12 @@ open class Layer: @unchecked Sendable {
     /// (key path `"opacity"`); values outside the range are clamped when drawn, non-finite ones
     /// are reported and drawn as 1.
     public var opacity: Float = 1
+    /// Whether a faded layer fades its sublayers as one image (`CALayer.allowsGroupOpacity`).
+    /// Default true, as on iOS: where a ``ParticleScene`` finds more than one emitter layer under
+    /// a layer with `opacity` below 1, it composites them into one image and fades that, so the
+    /// lower ones do not show through the upper. False: each layer below is faded on its own, by
+    /// the product of the opacities on its path (cheaper; where they overlap they show through).
+    public var allowsGroupOpacity = true
     /// When true neither the layer nor its sublayers are drawn (they keep simulating). Default false.
     public var isHidden = false
     /// When true drawing is clipped to `bounds`. Default false.
@@ -260,6 +266,7 @@ open class Layer: @unchecked Sendable {
         transform = other.transform
         sublayerTransform = other.sublayerTransform
         isDoubleSided = other.isDoubleSided
+        allowsGroupOpacity = other.allowsGroupOpacity
         storedValues = other.storedValues
         needsLayout = false
     }

@@ -30,7 +30,8 @@ import Foundation
 /// (``Item/groups``): as Core Animation does by default (`allowsGroupOpacity`), the renderer
 /// composites the subtree into one image and fades that, so where its layers' particles overlap
 /// the lower ones do not show through the upper. A faded layer with one emitter layer below it
-/// fades that layer's own image instead (the same picture, ``Item/opacity``).
+/// fades that layer's own image instead (the same picture, ``Item/opacity``). A layer with
+/// ``Layer/allowsGroupOpacity`` false is never a group: each layer below fades on its own.
 ///
 /// **Budget.** With ``limits`` set, the scene's ``SimulationLimits/maxParticles`` is shared
 /// equally by the emitter layers in the tree at each ``advance(to:)`` (each simulator's
@@ -158,6 +159,7 @@ public final class ParticleScene {
     public var items: [Item] {
         var out: [Item] = []
         var faded: [[Group]] = []        // per item: the faded layers on its path, outermost first
+        var ungrouped = Set<ObjectIdentifier>()   // faded layers with allowsGroupOpacity false
         /// `toParent`: the parent's sublayer transform, flattened, then the parent's space → the root's.
         func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool,
                    path: [Group]) {
@@ -176,6 +178,7 @@ public final class ParticleScene {
             if !look.isDoubleSided && !look.showsFront(placedBy: transform) { return }
             let alpha = opacity * look.opacity
             let path = look.opacity < 1 ? path + [Group(layer: ObjectIdentifier(layer), opacity: look.opacity)] : path
+            if look.opacity < 1 && !layer.allowsGroupOpacity { ungrouped.insert(ObjectIdentifier(layer)) }
             var clip = clip
             if look.masksToBounds {
                 let own = transform.isAxisAligned2D ? look.bounds.applying3D(transform) : look.boundsBox(placedBy: transform)
@@ -199,11 +202,12 @@ public final class ParticleScene {
             }
         }
         visit(root, parentOffset: .zero, toParent: .identity, opacity: 1, clip: nil, isRoot: true, path: [])
-        // A faded layer (not fully transparent) is a group when more than one item lies under it.
+        // A faded layer (not fully transparent) is a group when more than one item lies under it
+        // and it allows group opacity.
         var counts: [ObjectIdentifier: Int] = [:]
         for path in faded { for g in path { counts[g.layer, default: 0] += 1 } }
         for i in out.indices {
-            let isGroup = { (g: Group) in g.opacity > 0 && counts[g.layer]! > 1 }
+            let isGroup = { (g: Group) in g.opacity > 0 && counts[g.layer]! > 1 && !ungrouped.contains(g.layer) }
             out[i].groups = faded[i].filter(isGroup)
             out[i].opacityInGroup = faded[i].filter { !isGroup($0) }.reduce(Float(1)) { $0 * $1.opacity }
         }
