@@ -228,4 +228,59 @@ struct LayerTransformTests {
         layer.transform = .identity
         Self.expectNear(try Self.picture(root).box(0)?.center, SIMD2(160 + 30, 120), "single sided, facing: drawn")
     }
+    /// `CATransformLayer` under a perspective (issue 27 item 2, "true 3D layer hierarchies"): a
+    /// container 200 × 200 at (160, 120) with `m34 = −1/500` holds a transform layer of the same
+    /// frame turned 60° about y; discs at its centre with `zPosition` +50 (red) and −50 (blue)
+    /// keep that depth: (0, 0, ±50) turns to (±43.3, 0, ±25), w = 1 ∓ 25/500, so they land
+    /// 45.58 points right and 41.24 left of the centre, each foreshortened as its place in the
+    /// perspective makes it. A plain layer in its place
+    /// flattens both onto its plane, at the centre.
+    @Test func aTransformLayerShowsItsSublayersDepthInPerspective() throws {
+        func scene(_ middle: Layer, turn: CGFloat, discs: [(Color, CGFloat, Int)]) -> Layer {
+            let container = Layer()
+            container.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+            container.position = CGPoint(x: 160, y: 120)
+            var perspective = Transform3DIdentity
+            perspective.m34 = -1.0 / 500
+            container.sublayerTransform = perspective
+            middle.bounds = container.bounds
+            middle.position = CGPoint(x: 100, y: 100)
+            middle.transform = Transform3DMakeRotation(turn, 0, 1, 0)
+            container.addSublayer(middle)
+            for (color, z, size) in discs {
+                let disc = Self.disc(color, at: CGPoint(x: 100, y: 100), size: size)
+                disc.zPosition = z
+                middle.addSublayer(disc)
+            }
+            let root = Layer()
+            root.bounds = CGRect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
+            root.addSublayer(container)
+            return root
+        }
+        let spread = [(Color.red, CGFloat(50), 16), (Color.blue, CGFloat(-50), 16)]
+        let deep = try Self.picture(scene(TransformLayer(), turn: .pi / 3, discs: spread))
+        let s = 50 * sin(Double.pi / 3), c = 50 * cos(Double.pi / 3)
+        Self.expectNear(deep.box(0)?.center, SIMD2(160 + s / (1 - c / 500), 120), "the near disc, moved right")
+        Self.expectNear(deep.box(2)?.center, SIMD2(160 - s / (1 + c / 500), 120), "the far disc, moved left")
+        // Each disc lies in the turned plane: its area is the disc's times the Jacobian of the
+        // projection there, (cos 60°·w − x·sin 60°/500)/w² across (the plane's x axis turns to
+        // (cos 60°, 0, −sin 60°)) times 1/w down: 0.467 for the near disc, 0.518 for the far one.
+        for (side, label) in [(1.0, "near"), (-1.0, "far")] {
+            let x = side * s, w = 1 - side * c / 500
+            let factor = (0.5 * w - x * sin(Double.pi / 3) / 500) / (w * w) / w
+            let covered = deep.coverage(near: SIMD2(160 + x / w, 120), radius: 16)
+            #expect(abs(covered / (Self.discArea(16) * factor) - 1) < 0.03,
+                    "the \(label) disc covers \(covered) pixels, expected \(Self.discArea(16) * factor)")
+        }
+        let flat = try Self.picture(scene(Layer(), turn: .pi / 3, discs: spread))
+        Self.expectNear(flat.box(0)?.center, SIMD2(160, 120), "a plain layer flattens them onto its plane (red on top)")
+        // Half a turn: the disc that was in front (red, +10) is behind the green one, which covers it.
+        let overlap = [(Color.red, CGFloat(10), 16), (Color.green, CGFloat(-10), 8)]
+        let turned = try Self.picture(scene(TransformLayer(), turn: .pi, discs: overlap))
+        let i = (120 * Self.width + 160) * 4
+        #expect(turned.pixels[i + 1] > 200 && turned.pixels[i] < 50, "green in front at the centre: \(Array(turned.pixels[i..<i + 4]))")
+        #expect(turned.box(0) != nil, "red around it, behind")
+        let plain = try Self.picture(scene(Layer(), turn: .pi, discs: overlap))
+        #expect(plain.pixels[i] > 200 && plain.pixels[i + 1] < 50, "a plain layer draws by zPosition: red on top")
+    }
 }

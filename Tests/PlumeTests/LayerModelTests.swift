@@ -545,6 +545,45 @@ struct LayerModelTests {
         #expect(scene.items.map(\.layer.name) == ["b", "c", "a"], "\(scene.items.map(\.layer.name))")
     }
 
+    /// `CATransformLayer` ("transform layers do not flatten their sublayers into the plane at
+    /// Z=0"): an emitter layer's `zPosition` inside a transform layer turned a quarter about y moves
+    /// it across the picture, where a plain layer flattens it away; sublayers draw back to front by
+    /// their depth; the transform layer's opacity "is applied to each sublayer individually" (no
+    /// group), and `masksToBounds` is ignored.
+    @Test func aTransformLayerKeepsItsSublayersDepth() throws {
+        func scene(_ container: Layer, turn: CGFloat, depths: [CGFloat]) throws -> [ParticleScene.Item] {
+            let root = Layer()
+            container.position = CGPoint(x: 100, y: 100)
+            container.transform = Transform3DMakeRotation(turn, 0, 1, 0)
+            container.opacity = 0.5
+            container.masksToBounds = true
+            root.addSublayer(container)
+            for (i, z) in depths.enumerated() {
+                let e = EmitterLayer()
+                e.name = "e\(i)"
+                e.zPosition = z
+                container.addSublayer(e)
+            }
+            let scene = ParticleScene(root: root) { ReferenceSimulator(layer: $0) }
+            try scene.advance(to: 0)
+            return scene.items
+        }
+        func origin(_ item: ParticleScene.Item) -> SIMD4<Double> { item.transform.apply(x: 0, y: 0) }
+        // A quarter turn about y takes +z to +x: the depth 50 lands 50 points right of the centre.
+        let deep = try scene(TransformLayer(), turn: .pi / 2, depths: [50])
+        let flat = try scene(Layer(), turn: .pi / 2, depths: [50])
+        #expect(abs(origin(deep[0]).x - 150) < 1e-9 && abs(origin(flat[0]).x - 100) < 1e-9,
+                "kept depth \(origin(deep[0])), flattened \(origin(flat[0]))")
+        // Half a turn: the layer in front (z 20) goes behind, and draws first.
+        let turned = try scene(TransformLayer(), turn: .pi, depths: [20, -20])
+        #expect(turned.map(\.layer.name) == ["e0", "e1"], "back to front: \(turned.map(\.layer.name))")
+        #expect(try scene(Layer(), turn: .pi, depths: [20, -20]).map(\.layer.name) == ["e1", "e0"], "a plain layer: zPosition order")
+        #expect(try scene(TransformLayer(), turn: 0, depths: [20, -20]).map(\.layer.name) == ["e1", "e0"])
+        #expect(turned.allSatisfy { $0.groups.isEmpty && $0.opacityInGroup == 0.5 && $0.clip == nil },
+                "no group, no clip: \(turned.map { ($0.groups, $0.opacityInGroup, $0.clip) })")
+        #expect(TransformLayer().presentationLayer(at: 0) is TransformLayer)
+    }
+
     /// Group opacity (`CALayer.allowsGroupOpacity`, on by default since iOS 7): a faded layer with
     /// more than one emitter layer below it is a group; one with a single emitter layer fades that
     /// layer's own image; a fully transparent layer is no group (nothing under it shows).

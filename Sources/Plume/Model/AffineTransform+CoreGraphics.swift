@@ -1,6 +1,6 @@
 import Foundation
 
-/// `CGAffineTransform` on Linux: Foundation's ``AffineTransform`` (the same matrix,
+/// `CGAffineTransform` on Linux: Foundation's `AffineTransform` (the same matrix,
 /// `[a b 0; c d 0; tx ty 1]` acting on row vectors, `a`…`ty` being `m11`, `m12`, `m21`, `m22`,
 /// `tX`, `tY`) with Core Graphics' initialisers and methods, so ported code compiles unchanged:
 ///

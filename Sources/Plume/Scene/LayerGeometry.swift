@@ -11,7 +11,8 @@ import Foundation
 ///   ``LayerAppearance/sublayerTransformAboutAnchor`` = `T(−anchor) · sublayerTransform · T(anchor)`.
 /// * The result is flattened onto the superlayer's plane (z dropped after the perspective
 ///   divide: Core Animation's layers render their sublayers into their own plane), except into
-///   the root: the root's space is the host's 3-D scene, which its `viewProjection` looks at.
+///   the root, whose space is the host's 3-D scene, which its `viewProjection` looks at, and a
+///   ``TransformLayer``, which keeps its sublayers' depth (`CATransformLayer`).
 ///
 /// So a sublayer `L` of `P` maps to the root by `L.toSuperlayer · P.sublayerTransformAboutAnchor
 /// · flatten · (P to the root)`. An emitter layer's particles are points of its own space: with

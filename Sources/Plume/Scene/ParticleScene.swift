@@ -19,7 +19,8 @@ import Foundation
 /// it starts afresh, as on iOS.
 ///
 /// **Drawing order** (``items``): depth first, a layer before its sublayers, sublayers in order of
-/// `zPosition` (higher on top, as in Core Animation), array order among equal ones. Each item carries the layer's placement in the root's coordinates (the sum of
+/// `zPosition` (higher on top, as in Core Animation; a ``TransformLayer``'s by depth), array order
+/// among equal ones. Each item carries the layer's placement in the root's coordinates (the sum of
 /// `frame.origin − bounds.origin` along the path, and the 3-D ``Item/transform`` made of every
 /// `transform`, `sublayerTransform`, `anchorPointZ` and `zPosition` on the path, composed as Core
 /// Animation does: `LayerGeometry.swift`), the product of the opacities on the path, and the clip
@@ -32,6 +33,10 @@ import Foundation
 /// the lower ones do not show through the upper. A faded layer with one emitter layer below it
 /// fades that layer's own image instead (the same picture, ``Item/opacity``). A layer with
 /// ``Layer/allowsGroupOpacity`` false is never a group: each layer below fades on its own.
+///
+/// **True 3-D.** A ``TransformLayer`` does not flatten its sublayers: their depth goes on into the
+/// root's space, they draw back to front by it, its opacity fades each on its own and it clips
+/// nothing.
 ///
 /// **Budget.** With ``limits`` set, the scene's ``SimulationLimits/maxParticles`` is shared
 /// equally by the emitter layers in the tree at each ``advance(to:)`` (each simulator's
@@ -148,6 +153,13 @@ public final class ParticleScene {
         (layer.sublayers ?? []).forEach { settlePlainLayers($0, at: hostTime) }
     }
 
+    /// A layer's appearance as drawn: an emitter layer's as its simulator presented it at its
+    /// update, a plain layer's as animated at the last ``advance(to:)``.
+    private func appearance(of layer: Layer) -> LayerAppearance {
+        let simulator = (layer as? EmitterLayer).flatMap { simulators[ObjectIdentifier($0)]?.simulator }
+        return simulator.flatMap { ($0 as? AppearanceReporting)?.appearance } ?? plainAppearance(layer)
+    }
+
     /// A plain layer's appearance as animated at the last ``advance(to:)``.
     private func plainAppearance(_ layer: Layer) -> LayerAppearance {
         guard let t = presentedTime else { return LayerAppearance(layer) }
@@ -164,9 +176,9 @@ public final class ParticleScene {
         func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool,
                    path: [Group]) {
             let simulator = (layer as? EmitterLayer).flatMap { simulators[ObjectIdentifier($0)]?.simulator }
-            let look = simulator.flatMap { ($0 as? AppearanceReporting)?.appearance }
-                ?? plainAppearance(layer)
+            let look = appearance(of: layer)
             guard !look.isHidden else { return }
+            let keepsDepth = layer is TransformLayer
             let offset = isRoot
                 ? CGPoint(x: -look.bounds.minX, y: -look.bounds.minY)
                 : CGPoint(x: parentOffset.x + look.frame.minX - look.bounds.minX,
@@ -178,9 +190,9 @@ public final class ParticleScene {
             if !look.isDoubleSided && !look.showsFront(placedBy: transform) { return }
             let alpha = opacity * look.opacity
             let path = look.opacity < 1 ? path + [Group(layer: ObjectIdentifier(layer), opacity: look.opacity)] : path
-            if look.opacity < 1 && !layer.allowsGroupOpacity { ungrouped.insert(ObjectIdentifier(layer)) }
+            if look.opacity < 1 && (!layer.allowsGroupOpacity || keepsDepth) { ungrouped.insert(ObjectIdentifier(layer)) }
             var clip = clip
-            if look.masksToBounds {
+            if look.masksToBounds && !keepsDepth {
                 let own = transform.isAxisAligned2D ? look.bounds.applying3D(transform) : look.boundsBox(placedBy: transform)
                 if let own { clip = clip.map { $0.intersection(own) } ?? own }
             }
@@ -190,12 +202,22 @@ public final class ParticleScene {
                 faded.append(path)
             }
             var toSublayers = look.sublayerTransformAboutAnchor
-            if !isRoot { toSublayers = toSublayers.concatenating(LayerAppearance.flatten) }
+            if !isRoot && !keepsDepth { toSublayers = toSublayers.concatenating(LayerAppearance.flatten) }
             toSublayers = toSublayers.concatenating(transform)
-            // Siblings draw in order of zPosition (higher on top), array order among equals.
-            let subs = (layer.sublayers ?? []).enumerated().sorted {
-                ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
-            }.map(\.element)
+            // Siblings draw in order of zPosition (higher on top), array order among equals; a
+            // transform layer's back to front by the depth of their centres in the root's space.
+            let order: (Layer) -> CGFloat
+            if keepsDepth {
+                order = { sub in
+                    let a = self.appearance(of: sub)
+                    let p = a.toSuperlayer.concatenating(toSublayers).apply(x: a.bounds.midX, y: a.bounds.midY)
+                    return p.w != 0 && p.z.isFinite ? p.z / p.w : 0
+                }
+            } else {
+                order = \.zPosition
+            }
+            let subs = (layer.sublayers ?? []).enumerated().map { ($0.element, order($0.element), $0.offset) }
+                .sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
             for sub in subs {
                 visit(sub, parentOffset: offset, toParent: toSublayers, opacity: alpha, clip: clip, isRoot: false,
                       path: path)
