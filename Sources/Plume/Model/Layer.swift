@@ -136,7 +136,7 @@ open class Layer: @unchecked Sendable {
     /// the Objective-C runtime gives a `CALayer` subclass's `@objc dynamic` properties. Each key
     /// then works with `setValue(_:forKeyPath:)`, `value(forKeyPath:)` and explicit animations
     /// (numbers, points and colours interpolate). Default: none. Override it, starting from
-    /// `super.keyPaths`, and override ``presentationCopy()`` so presentations carry the values:
+    /// `super.keyPaths`, and override ``Layer/presentationCopy()`` so presentations carry the values:
     ///
     /// ```swift
     /// final class GaugeLayer: Layer {
@@ -272,9 +272,9 @@ open class Layer: @unchecked Sendable {
     }
 
     /// A copy of the layer's values that its animations are presented on
-    /// (``presentationLayer(at:)``), as Core Animation makes one with `init(layer:)`. The default
+    /// (``Layer/presentationLayer(at:)``), as Core Animation makes one with `init(layer:)`. The default
     /// copies the ``Layer`` properties into a plain layer; an ``EmitterLayer`` copies its cells
-    /// too. A subclass with ``keyPaths`` of its own returns an instance of itself made with
+    /// too. A subclass with ``Layer/keyPaths`` of its own returns an instance of itself made with
     /// `init(layer:)`.
     open func presentationCopy() -> Layer {
         let c = Layer()

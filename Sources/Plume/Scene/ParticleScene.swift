@@ -171,7 +171,7 @@ public final class ParticleScene {
     public var items: [Item] {
         var out: [Item] = []
         var faded: [[Group]] = []        // per item: the faded layers on its path, outermost first
-        var ungrouped = Set<ObjectIdentifier>()   // faded layers with allowsGroupOpacity false
+        var ungrouped = Set<ObjectIdentifier>()   // faded layers that form no group: allowsGroupOpacity false, transform layers
         /// `toParent`: the parent's sublayer transform, flattened, then the parent's space → the root's.
         func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool,
                    path: [Group]) {
