@@ -12,7 +12,8 @@ vec3 plume_box_half(usamplerBuffer t, int e) {
     return vec3(plume_Collider_boxWidth(t, e), plume_Collider_boxHeight(t, e), plume_Collider_boxDepth(t, e)) * 0.5;
 }
 
-float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
+// `grow`: a growing sphere's radius offset (ColliderFrame; 0 for the other shapes).
+float plume_collider_distance(usamplerBuffer t, int e, vec3 p, float grow) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_FIELDS
     if (shape >= 3) return plume_field_distance(t, e, p);
@@ -22,7 +23,7 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
     if (shape == 0) return dot(d, plume_Collider_normal(t, e));
 #endif
 #if HAS_SPHERES
-    if (shape == 1) return length(d) - plume_Collider_radius(t, e);
+    if (shape == 1) return length(d) - (plume_Collider_radius(t, e) + grow);
 #endif
 #if HAS_BOXES
     vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e);
@@ -33,8 +34,8 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p) {
 }
 
 // The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
-// the surface, or a sphere or box crossed whole).
-float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
+// the surface, or a sphere or box crossed whole); a sphere's radius larger by g0 at a and g1 at b.
+float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, float g1) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_PLANES
     // a plane's point and normal read once for both ends (each vec3 may span two texels, and a
@@ -48,9 +49,9 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
     }
 #endif
 #if HAS_SPHERES || HAS_BOXES || HAS_FIELDS
-    float da = plume_collider_distance(t, e, a);
+    float da = plume_collider_distance(t, e, a, g0);
     if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
-    float db = plume_collider_distance(t, e, b);
+    float db = plume_collider_distance(t, e, b, g1);
     bool behind = db < -COLLISION_TOLERANCE;
 #endif
 #if HAS_FIELDS
@@ -59,14 +60,15 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
 #if HAS_SPHERES
     if (shape == 1) {
         vec3 d = b - a, f = a - plume_Collider_position(t, e);
-        float r = plume_Collider_radius(t, e);
-        float qa = dot(d, d), qb = 2.0 * dot(f, d), qc = dot(f, f) - r * r;
+        float r = plume_Collider_radius(t, e) + g0, g = g1 - g0;
+        float qa = dot(d, d) - g * g, qb = 2.0 * (dot(f, d) - r * g), qc = dot(f, f) - r * r;
         float disc = qb * qb - 4.0 * qa * qc;
         if (!behind) {
             if (!(disc > 0.0 && qa > 0.0)) return -1.0;
             float tFar = (-qb + sqrt(disc)) / (2.0 * qa), tNear = (-qb - sqrt(disc)) / (2.0 * qa);
+            float mid = (tNear + tFar) * 0.5;
             if (!(tNear >= 0.0 && tFar <= 1.0
-                  && plume_collider_distance(t, e, a + d * ((tNear + tFar) * 0.5)) < -COLLISION_TOLERANCE)) return -1.0;
+                  && plume_collider_distance(t, e, a + d * mid, g0 + g * mid) < -COLLISION_TOLERANCE)) return -1.0;
         }
         float q = sqrt(max(disc, 0.0)) - qb;
         return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
@@ -87,7 +89,7 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b) {
     if (!(tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
     if (!behind) {
         float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
-        if (!(plume_collider_distance(t, e, a + (b - a) * mid) < -COLLISION_TOLERANCE)) return -1.0;
+        if (!(plume_collider_distance(t, e, a + (b - a) * mid, 0.0) < -COLLISION_TOLERANCE)) return -1.0;
     }
     return clamp(tNear, 0.0, 1.0);
 #else
@@ -145,10 +147,10 @@ ContactWalk plume_no_contacts() {
 // ResolvedCollider.holds: a sticking collider holds a chord from `a` heading along `heading` (its
 // velocity plus half its acceleration over it, times the speed factor) when `a` touches it and the
 // motion presses it in; the chord then hits it at its start (a particle at rest on it stays at rest).
-bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading) {
+bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading, float grow, float growing) {
 #if HAS_STICKY
-    return plume_Collider_response(t, e) == 1 && abs(plume_collider_distance(t, e, a)) <= COLLISION_TOLERANCE
-        && dot(heading, plume_collider_normal(t, e, a)) < 0.0;
+    return plume_Collider_response(t, e) == 1 && abs(plume_collider_distance(t, e, a, grow)) <= COLLISION_TOLERANCE
+        && dot(heading, plume_collider_normal(t, e, a)) < growing;
 #else
     return false;
 #endif
@@ -166,10 +168,11 @@ struct ColliderFrame {
     vec3 start;
     vec3 end;
     vec3 velocity;
+    vec3 growth;     // a sphere's radius offsets at the chord's start and end, and their rate (ColliderSweep.growth)
 };
 
 ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
-    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0));
+    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
 #if HAS_MOVING
     const float step = float(GRID_TICKS);
     int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
@@ -181,6 +184,11 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     f.end = a + d1 * clamp(j1, 0.0, 1.0) + d2 * clamp(j1 - 1.0, 0.0, 1.0) + w * max(j1 - 2.0, 0.0);
     vec3 slope = j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? d1 : j1 <= 2.0 ? d2 : w;
     f.velocity = slope * (65536.0 / step);
+    vec4 g = plume_Collider_sweepGrowth(t, e);
+    vec2 n = vec2(j0, j1);
+    vec2 r = g.x + (g.y - g.x) * clamp(n, 0.0, 1.0) + (g.z - g.y) * clamp(n - 1.0, 0.0, 1.0) + g.w * step * max(n - 2.0, 0.0);
+    float rate = j1 <= 0.0 ? 0.0 : j1 <= 1.0 ? g.y - g.x : j1 <= 2.0 ? g.z - g.y : g.w * step;
+    f.growth = vec3(r, rate * (65536.0 / step));
 #endif
     return f;
 }
@@ -213,7 +221,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         // the only collider: its texels read at one address (`first`), not at one chosen per lane
         int e = first;
         vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
-        best = plume_collider_holds(t, e, a, heading - f.velocity) ? 0.0 : plume_collider_entry(t, e, a, b);
+        float g0 = f.growth.x + f.growth.z * fa;
+        best = plume_collider_holds(t, e, a, heading - f.velocity, g0, f.growth.z) ? 0.0
+             : plume_collider_entry(t, e, a, b, g0, f.growth.y);
         if (best >= 0.0) hit = 0;
         if (hit < 0) break;
 #else
@@ -222,7 +232,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
             int e = first + COLLIDER_VECS * i;
             ColliderFrame f = plume_collider_frame(t, e, s0.age, s1.age, q);
             vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
-            float s = plume_collider_holds(t, e, a, heading - f.velocity) ? 0.0 : plume_collider_entry(t, e, a, b);
+            float g0 = f.growth.x + f.growth.z * fa;
+            float s = plume_collider_holds(t, e, a, heading - f.velocity, g0, f.growth.z) ? 0.0
+                    : plume_collider_entry(t, e, a, b, g0, f.growth.y);
             if (s >= 0.0 && s < best) { best = s; hit = i; }
         } while (++i < n);
         if (hit < 0) break;
@@ -236,21 +248,32 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         int response = plume_Collider_response(t, e);
         int tick = s0.age + int(floor(age * 65536.0 + 0.5));
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
-            if (plume_collider_distance(t, e, fp - (f.start + f.velocity * fa)) > COLLISION_TOLERANCE) {   // it arrives: an event
+            if (plume_collider_distance(t, e, fp - (f.start + f.velocity * fa), f.growth.x + f.growth.z * fa)
+                    > COLLISION_TOLERANCE) {   // it arrives: an event
                 if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
                 w.events += 1;
             }
             if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
         }
-        vec3 u = speed > 0.0 ? f.velocity / speed : vec3(0.0);   // the collider's raw velocity
         if (response == 2) return MotionState(s1.age, p, vec3(0.0));
-        if (response == 1) return MotionState(s1.age, pc + f.end, u);
         vec3 nrm = plume_collider_normal(t, e, pc);
+        // the surface's raw velocity there (a growing sphere's moves out along nrm too), and where
+        // the point of the surface hit is at the chord's end
+        vec3 u = speed > 0.0 ? (f.velocity + nrm * f.growth.z) / speed : vec3(0.0);
+        vec3 riding = pc + nrm * (f.growth.y - (f.growth.x + f.growth.z * age)) + f.end;
+        if (response == 1) {
+#if HAS_MOVING && HAS_SPHERES
+            // on a growing sphere, exactly on its surface at the end (ResolvedCollider's stick)
+            if (plume_Collider_shape(t, e) == 1 && f.growth != vec3(0.0))
+                riding = plume_Collider_position(t, e) + nrm * (plume_Collider_radius(t, e) + f.growth.y) + f.end;
+#endif
+            return MotionState(s1.age, riding, u);
+        }
         vec3 vr = vHit - u;
         float vn = dot(vr, nrm);
         vec3 outv = u + (vr - nrm * vn) * (1.0 - plume_Collider_friction(t, e))
                   + nrm * (vn < 0.0 ? -vn * plume_Collider_restitution(t, e) : vn);
-        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, pc + f.end, outv);
+        if (hits == COLLISION_MAX_HITS) return MotionState(s1.age, riding, outv);
         float rest = ta - age;
         fp = p; v = outv; fa = age;
         tp = p + (outv + acc * (rest * 0.5)) * (speed * rest); tv = outv + acc * rest;

@@ -48,6 +48,27 @@ extension Scenarios {
         layer.setValue(30 * t, forKeyPath: "emitterBehaviors.floor.position.x")
     }
 
+    /// The collision layer with its kill dome (radius 520, top at y = 630) growing from 480 to 540
+    /// points over 3 s from 1 s (its top from 670, under the floor, to 610, through the particles
+    /// resting there) at a steady 20 pt/s; `response` what it does.
+    static func growingDomeLayer(_ response: EmitterBehavior.CollisionResponse) -> EmitterLayer {
+        let layer = collisionLayer(ball: true)
+        layer.emitterBehaviors?[0].radius = 480
+        layer.emitterBehaviors?[0].collisionResponse = response
+        layer.emitterBehaviors?[0].restitution = 0.3
+        let grow = BasicAnimation(keyPath: "emitterBehaviors.ball.radius")
+        grow.fromValue = 480
+        grow.toValue = 540
+        grow.beginTime = 1
+        grow.duration = 3
+        grow.timingFunction = .linear
+        grow.fillMode = .forwards
+        grow.isRemovedOnCompletion = false
+        layer.add(grow, forKey: "grow")
+        slowSparks(layer)
+        return layer
+    }
+
     static func movingColliderRates(fps: Double) -> [Scenario] {
         let times = steps(fps: fps, until: fps > 100 ? 5 : 7)
         return [
@@ -66,6 +87,8 @@ extension Scenarios {
                 slowSparks(layer)
                 return layer
             }, times: times, edit: platformEdit, compareEvery: Int(fps), birthTicks: Tolerance.hitTicks),
+            Scenario(name: "a growing sticking dome at \(Int(fps)) updates/s", make: { growingDomeLayer(.stick) },
+                     times: times, compareEvery: Int(fps), birthTicks: Tolerance.hitTicks),
         ]
     }
 
@@ -86,6 +109,19 @@ extension Scenarios {
             slowSparks(layer)
             return layer
         }, times: irregularSteps(until: 6, seed: 48), edit: platformEdit, compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a growing kill dome under irregular steps", make: { growingDomeLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 50), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        // lively bounces (restitution 0.9) over a kill floor: a particle coming to rest on a
+        // moving surface in ever smaller bounces parts its float and double paths at each (the
+        // bouncing ball on a moving table: Behaviors, "Moving colliders")
+        Scenario(name: "a growing bouncing dome over a kill floor, irregular steps", make: {
+            let layer = growingDomeLayer(.bounce)
+            layer.emitterBehaviors?[0].restitution = 0.9
+            layer.emitterBehaviors?[1].collisionResponse = .kill
+            layer.emitterCells?[0].lifetime = 1.2
+            return layer
+        },
+                 times: irregularSteps(until: 6, seed: 51), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a rising sticking floor caught up (timeOffset 2)", make: {
             let layer = risingFloorLayer()
             layer.emitterBehaviors?[0].collisionResponse = .stick

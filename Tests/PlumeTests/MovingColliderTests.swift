@@ -127,6 +127,106 @@ struct MovingColliderTests {
         }
     }
 
+    /// A ball under the drops (centre (100, 400)) whose `radius` a linear animation grows from
+    /// `from` to `to` over `duration` seconds from the layer's start, and holds.
+    static func growingBall(from: Double, to: Double, duration: Double,
+                            response: EmitterBehavior.CollisionResponse) -> (EmitterBehavior, BasicAnimation) {
+        let ball = EmitterBehavior(type: .collider, name: "ball")
+        ball.colliderShape = .sphere
+        ball.position = CGPoint(x: 100, y: 400)
+        ball.radius = from
+        ball.collisionResponse = response
+        ball.restitution = 0.2
+        let grow = BasicAnimation(keyPath: "emitterBehaviors.ball.radius")
+        grow.fromValue = from
+        grow.toValue = to
+        grow.duration = duration
+        grow.timingFunction = .linear
+        grow.fillMode = .forwards
+        grow.isRemovedOnCompletion = false
+        return (ball, grow)
+    }
+
+    /// A sphere's `radius` is swept like its position (Semantics §12 "Moving colliders"): a ball
+    /// growing from 100 to 180 points over 4 s under the drops pushes out what lands on it,
+    /// sticking or bouncing, so at every update of 30, 60, 144 and 240 updates/s nothing is inside
+    /// it by more than the tolerance, and the drops stuck on top ride out with its surface. When its
+    /// changes of radius are jumps (teleport distance 0), it swallows the drops resting on it.
+    @Test(arguments: [EmitterBehavior.CollisionResponse.stick, .bounce])
+    func aGrowingBallPushesOutWhatRestsOnIt(_ response: EmitterBehavior.CollisionResponse) throws {
+        for fps in [30.0, 60, 144, 240] {
+            for jumps in [false, true] {
+                let (ball, grow) = Self.growingBall(from: 100, to: 180, duration: 4, response: response)
+                let layer = Self.drops(ball)
+                if jumps { layer.emitterTeleportDistance = 0 }
+                layer.add(grow, forKey: "grow")
+                let sim = ReferenceSimulator(layer: layer)
+                var inside = 0, worst = 0.0, example = ""
+                for t in frames(fps: fps, until: 5) {
+                    try sim.advance(to: t)
+                    let r = 100 + 80 * min(Ticks.time(Ticks.from(t)) / 4, 1)
+                    for p in try sim.snapshot().particles {
+                        let depth = r - length(p.position - SIMD3(100, 400, 0))
+                        guard depth > Collisions.tolerance else { continue }
+                        inside += 1
+                        if depth > worst { worst = depth; example = "t = \(t): \(p) (radius \(r))" }
+                    }
+                }
+                let what = "\(response) ball at \(Int(fps)) updates/s\(jumps ? ", jumping" : "")"
+                if jumps {
+                    #expect(inside > 0, "\(what): the jumping ball swallows nothing")
+                } else {
+                    #expect(inside == 0, "\(what): \(inside) particle updates inside the ball, by up to \(worst): \(example)")
+                    let onTop = try sim.snapshot().particles.filter {
+                        abs(length($0.position - SIMD3(100, 400, 0)) - 180) <= Collisions.tolerance
+                    }
+                    #expect(onTop.count > 10, "\(what): \(onTop.count) particles on the grown ball's surface")
+                }
+            }
+        }
+    }
+
+    /// A kill ball growing at a steady 100 pt/s through the falling drops kills the same drops at
+    /// the same ticks and points, within 10⁻⁶, at 30, 60, 144 and 240 updates/s; growing by jumps,
+    /// it swallows drops that live on inside it.
+    @Test func aSteadilyGrowingKillBallIsMetAtTheSameTicksAtAnyRate() throws {
+        var reference: [ParticleEvent]?
+        for fps in [30.0, 60, 144, 240] {
+            for jumps in [false, true] {
+                let (ball, grow) = Self.growingBall(from: 40, to: 440, duration: 4, response: .kill)
+                let layer = Self.drops(ball, lifetime: 3)
+                if jumps { layer.emitterTeleportDistance = 0 }
+                layer.add(grow, forKey: "grow")
+                let sim = ReferenceSimulator(layer: layer)
+                sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
+                var inside = 0
+                var deaths: [ParticleEvent] = []
+                for t in frames(fps: fps, until: 3) {
+                    try sim.advance(to: t)
+                    let r = 40 + 100 * Ticks.time(Ticks.from(t))
+                    inside += try sim.snapshot().particles.filter {
+                        length($0.position - SIMD3(100, 400, 0)) < r - Collisions.tolerance
+                    }.count
+                    for rep in sim.takeEventReports(wait: true) { deaths += rep.sample }
+                }
+                if jumps {
+                    #expect(inside > 0, "\(Int(fps)) updates/s: the jumping ball kills every drop it swallows")
+                    continue
+                }
+                #expect(inside == 0 && deaths.count > 5, "\(Int(fps)) updates/s: \(inside) inside, \(deaths.count) kills")
+                if let reference {
+                    #expect(deaths.map(\.identity) == reference.map(\.identity), "\(Int(fps)) updates/s: other kills")
+                    for (a, b) in zip(deaths, reference) {
+                        #expect(a.time == b.time && maxAbs(a.position - b.position) < 1e-6,
+                                "\(Int(fps)) updates/s: \(a.identity) killed at \(a.time) \(a.position), at 30: \(b.time) \(b.position)")
+                    }
+                } else {
+                    reference = deaths
+                }
+            }
+        }
+    }
+
     /// A collider is followed by its place in `emitterBehaviors`, its name and its shape, not by
     /// the object (Semantics §12): a host that puts a fresh floor there every update, rising as the
     /// animated one does, kills every drop it passes when each copy keeps the name; when each has

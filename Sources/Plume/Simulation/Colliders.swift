@@ -51,11 +51,12 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A box's half extents in its frame: half the width, height and depth.
     var halfExtents: SIMD3<Double> { SIMD3(self.boxWidth, self.boxHeight, self.boxDepth) / 2 }
 
-    /// The signed distance of `p` from the surface, points: positive on the open side.
-    public func distance(_ p: SIMD3<Double>) -> Double {
+    /// The signed distance of `p` from the surface, points: positive on the open side; a sphere's
+    /// radius larger by `grow` (a growing sphere's offset, ``ColliderSweep/growth``).
+    public func distance(_ p: SIMD3<Double>, grow: Double = 0) -> Double {
         switch shape {
         case .plane: return dot(p - position, normal)
-        case .sphere: return length(p - position) - radius
+        case .sphere: return length(p - position) - (radius + grow)
         case .box:
             let q = boxLocal(p), h = halfExtents
             let d = SIMD3(abs(q.x) - h.x, abs(q.y) - h.y, abs(q.z) - h.z)
@@ -71,25 +72,29 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// (`a` on the surface or in front of it, and `b` behind it by more than
     /// ``Collisions/tolerance``, or, for a sphere or a box, the segment passing through it deeper
     /// than that: a chord that crosses the solid whole still hits it; for a field, the chord's first
-    /// point deeper than that, found by marching: `fieldEntry`); nil when it does not.
-    public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double? {
-        let da = distance(a)
+    /// point deeper than that, found by marching: `fieldEntry`); nil when it does not. A sphere's
+    /// radius is larger by `grow0` at `a` and by `grow1` at `b`, linearly between (a growing
+    /// sphere met in its frame).
+    public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>, grow0: Double = 0, grow1: Double = 0) -> Double? {
+        let da = distance(a, grow: grow0)
         guard da >= -Collisions.tolerance else { return nil }
-        let db = distance(b)
+        let db = distance(b, grow: grow1)
         switch shape {
         case .plane:
             guard db < -Collisions.tolerance else { return nil }
             return Swift.min(Swift.max(da / (da - db), 0), 1)
         case .sphere:
-            // |f + s·d| = radius, the smaller root, in the form without cancellation
-            let d = b - a, f = a - position
-            let qa = dot(d, d), qb = 2 * dot(f, d), qc = dot(f, f) - radius * radius
+            // |f + s·d| = r + s·g, the entering root (the smaller one; the one after the start where
+            // the sphere grows faster than the chord runs), in the form without cancellation
+            let d = b - a, f = a - position, r = radius + grow0, g = grow1 - grow0
+            let qa = dot(d, d) - g * g, qb = 2 * (dot(f, d) - r * g), qc = dot(f, f) - r * r
             let disc = qb * qb - 4 * qa * qc
             if !(db < -Collisions.tolerance) {
                 // through it: both roots inside the segment and its middle deeper than the tolerance
                 guard disc > 0, qa > 0 else { return nil }
                 let far = (-qb + disc.squareRoot()) / (2 * qa), near = (-qb - disc.squareRoot()) / (2 * qa)
-                guard near >= 0, far <= 1, distance(a + d * ((near + far) / 2)) < -Collisions.tolerance else { return nil }
+                let mid = (near + far) / 2
+                guard near >= 0, far <= 1, distance(a + d * mid, grow: grow0 + g * mid) < -Collisions.tolerance else { return nil }
             }
             let root = (Swift.max(disc, 0)).squareRoot()
             let q = root - qb
@@ -127,8 +132,10 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// length. The sign of the heading's normal part does not
     /// depend on rounding the way the chord's end would (a resting particle's drift of a few ticks
     /// ends within the rounding of its start).
-    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>) -> Bool {
-        response == .stick && abs(distance(a)) <= Collisions.tolerance && dot(heading, normal(at: a)) < 0
+    /// A growing sphere (`grow`: its radius's offset there, `growing`: its rate, points per second
+    /// times the speed factor, like `heading`) presses in what does not move out as fast.
+    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: Double = 0, growing: Double = 0) -> Bool {
+        response == .stick && abs(distance(a, grow: grow)) <= Collisions.tolerance && dot(heading, normal(at: a)) < growing
     }
 
     /// The surface's unit normal at `p` (a point on it), pointing to the open side: a box's face
@@ -176,22 +183,48 @@ public struct ColliderSweep: Hashable, Sendable {
     public var second = SIMD3<Double>.zero
     /// The velocity after two grid steps, points per tick.
     public var velocity = SIMD3<Double>.zero
+    /// A sphere's radius on the same timeline, as offsets from the update's radius, points: at
+    /// ``origin``, one and two grid steps on (x, y, z), then its rate, points per tick (w). Zeros
+    /// for the other shapes and for a sphere that keeps its radius.
+    public var growth = SIMD4<Double>.zero
 
     /// A collider that does not move.
     public init() {}
 
-    /// A path from `origin` through the offsets `start`, `first`, `second`, then on at `velocity`.
+    /// A path from `origin` through the offsets `start`, `first`, `second`, then on at `velocity`;
+    /// a sphere's radius along `growth`.
     public init(origin: Int64, start: SIMD3<Double>, first: SIMD3<Double>, second: SIMD3<Double>,
-                velocity: SIMD3<Double>) {
+                velocity: SIMD3<Double>, growth: SIMD4<Double> = .zero) {
         self.origin = origin
         self.start = start
         self.first = first
         self.second = second
         self.velocity = velocity
+        self.growth = growth
     }
 
-    /// True when the collider stays at its position over every chord.
-    public var isStill: Bool { start == .zero && first == .zero && second == .zero && velocity == .zero }
+    /// True when the collider stays at its position, and its size, over every chord.
+    public var isStill: Bool {
+        start == .zero && first == .zero && second == .zero && velocity == .zero && growth == .zero
+    }
+
+    /// The radius's rate over the line that ends at `j` ticks after ``origin``, points per tick
+    /// (as ``slope(ticksAfterOrigin:)``).
+    public func growthRate(ticksAfterOrigin j: Double) -> Double {
+        let step = Double(BehaviorMotion.gridTicks)
+        if j <= 0 { return 0 }
+        if j <= step { return (growth.y - growth.x) / step }
+        if j <= 2 * step { return (growth.z - growth.y) / step }
+        return growth.w
+    }
+
+    /// The radius's offset from the update's `j` ticks after ``origin`` (as
+    /// ``offset(ticksAfterOrigin:)``).
+    public func growth(ticksAfterOrigin j: Double) -> Double {
+        let step = Double(BehaviorMotion.gridTicks), n = j / step
+        return growth.x + (growth.y - growth.x) * Swift.min(Swift.max(n, 0), 1)
+            + (growth.z - growth.y) * Swift.min(Swift.max(n - 1, 0), 1) + growth.w * (step * Swift.max(n - 2, 0))
+    }
 
     /// The path's velocity over the line that ends at `j` ticks after ``origin`` (a chord lies on
     /// one line, and one of no length takes the line that reaches it), points per tick.
@@ -220,6 +253,8 @@ struct ChordFrame {
     var end = SIMD3<Double>.zero
     var velocity = SIMD3<Double>.zero
     var start = 0.0
+    /// A sphere's radius offsets at the drift's start and end, and their rate, points per second.
+    var growthOrigin = 0.0, growthEnd = 0.0, growthRate = 0.0
 
     init() {}
 
@@ -227,14 +262,19 @@ struct ChordFrame {
         start = age0
         guard !path.isStill else { return }
         let birth = Double(particle.birthTick - path.origin)
-        let j1 = birth + age1 * Ticks.perSecond
-        origin = path.offset(ticksAfterOrigin: birth + age0 * Ticks.perSecond)
+        let j0 = birth + age0 * Ticks.perSecond, j1 = birth + age1 * Ticks.perSecond
+        origin = path.offset(ticksAfterOrigin: j0)
         end = path.offset(ticksAfterOrigin: j1)
         velocity = path.slope(ticksAfterOrigin: j1) * Ticks.perSecond
+        growthOrigin = path.growth(ticksAfterOrigin: j0)
+        growthEnd = path.growth(ticksAfterOrigin: j1)
+        growthRate = path.growthRate(ticksAfterOrigin: j1) * Ticks.perSecond
     }
 
     /// The offset at `age`, on the drift.
     func offset(at age: Double) -> SIMD3<Double> { origin + velocity * (age - start) }
+    /// A sphere's radius offset at `age`, on the drift.
+    func growth(at age: Double) -> Double { growthOrigin + growthRate * (age - start) }
 }
 
 /// A particle reaching a collider on its grid motion (Semantics §12 "Collisions"): what
@@ -285,7 +325,9 @@ public enum Collisions {
     /// its own frame: the chord's ends less the collider's offsets at their ages, the collider
     /// moving linearly between them at `u`. The response takes the velocity relative to it (`u`
     /// over the speed factor, in raw velocity): a bounce reflects `v − u` and adds `u` back; a
-    /// sticking particle rides along with it to the chord's end.
+    /// sticking particle rides along with it to the chord's end. A growing sphere (its sweep's
+    /// ``ColliderSweep/growth``) is met at its radius along the chord, its surface's `u` moves out
+    /// along the normal at the radius's rate, and what sticks to it ends on its surface.
     /// `onHit` is called at each hit.
     public static func collide(_ s0: MotionAnchor, _ d: BehaviorMotion.Drift, behaviors b: CellBehaviors,
                                particle: BehaviorParticle? = nil,
@@ -303,9 +345,10 @@ public enum Collisions {
             for (i, c) in b.colliders.enumerated() {
                 let entry: Double?
                 if moving {
-                    let m = frames[i]
+                    let m = frames[i], g0 = m.growth(at: age0)
                     let a = from - m.offset(at: age0)
-                    entry = c.holds(a, heading: heading - m.velocity) ? 0 : c.entry(a, to.position - m.end)
+                    entry = c.holds(a, heading: heading - m.velocity, grow: g0, growing: m.growthRate)
+                        ? 0 : c.entry(a, to.position - m.end, grow0: g0, grow1: m.growthEnd)
                 } else {
                     entry = c.holds(from, heading: heading) ? 0 : c.entry(from, to.position)
                 }
@@ -319,14 +362,24 @@ public enum Collisions {
             let vHit = v + acc * (age - age0)
             let pc = p - m.offset(at: age)                       // the hit point in the collider's frame
             onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
-                               arrives: c.distance(from - m.offset(at: age0)) > tolerance, response: c.response))
-            let u = d.speed > 0 ? m.velocity / d.speed : .zero     // the collider's raw velocity
+                               arrives: c.distance(from - m.offset(at: age0), grow: m.growth(at: age0)) > tolerance,
+                               response: c.response))
             if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
-            if c.response == .stick { return MotionAnchor(age: end, position: pc + m.end, velocity: u) }
             let n = c.normal(at: pc)
+            // the surface's raw velocity there (a growing sphere's moves out along n too), and
+            // where the point of the surface hit is at the drift's end
+            let u = d.speed > 0 ? (m.velocity + n * m.growthRate) / d.speed : .zero
+            let riding = pc + n * (m.growthEnd - m.growth(at: age)) + m.end
+            if c.response == .stick {
+                // on a growing sphere, exactly on its surface at the end (a stuck particle carried
+                // step after step would otherwise walk off it by the rounding of each step)
+                let grows = c.shape == .sphere && (m.growthRate != 0 || m.growthEnd != m.growthOrigin)
+                return MotionAnchor(age: end, position: grows ? c.position + n * (c.radius + m.growthEnd) + m.end : riding,
+                                    velocity: u)
+            }
             let vr = vHit - u, vn = dot(vr, n)
             let out = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
-            if hits == maxHits { return MotionAnchor(age: end, position: pc + m.end, velocity: out) }
+            if hits == maxHits { return MotionAnchor(age: end, position: riding, velocity: out) }
             let rest = end - age
             from = p
             v = out

@@ -143,10 +143,13 @@ package struct UpdatePlanner: Sendable {
     /// stands still at its position.
     private func sweepColliders(_ update: inout Update, from t0: Double?, to t1: Double) {
         guard var resolved = update.resolved else { return }
-        var positions: [Int: SIMD3<Double>] = [:]
+        // where each collider is: its position, and a sphere's radius (w; 0 for the other shapes)
+        var positions: [Int: SIMD4<Double>] = [:]
         func gather(_ cells: [ResolvedCell]) {
             for cell in cells {
-                for c in cell.behaviors.colliders { positions[c.trackKey] = c.position }
+                for c in cell.behaviors.colliders {
+                    positions[c.trackKey] = SIMD4(c.position, c.shape == .sphere ? c.radius : 0)
+                }
                 gather(cell.children)
             }
         }
@@ -156,7 +159,10 @@ package struct UpdatePlanner: Sendable {
         let tb = Ticks.from(t1)
         let end = tb - BehaviorMotion.gridPhase(tb)           // the grid point the next update starts from
         let limit = resolved.teleportDistance
-        func within(_ d: SIMD3<Double>) -> Bool { (d * d).sum() <= limit * limit }
+        // a move (or a sphere's change of radius) within the teleport distance
+        func within(_ d: SIMD4<Double>) -> Bool {
+            d.x * d.x + d.y * d.y + d.z * d.z <= limit * limit && abs(d.w) <= limit
+        }
         var sweeps: [Int: ColliderSweep] = [:]
         for (index, now) in positions {
             var track = ColliderTrack(position: now, grid: end, at: now, velocity: .zero)
@@ -168,10 +174,12 @@ package struct UpdatePlanner: Sendable {
             let velocity = (now - before.position) / ((t1 - t0) * Ticks.perSecond)
             let second = velocity * (Double(before.grid + 2 * step) - t1 * Ticks.perSecond)
             guard within(start), within(first), within(second) else { continue }
-            let sweep = ColliderSweep(origin: before.grid, start: start, first: first, second: second, velocity: velocity)
+            func xyz(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v.x, v.y, v.z) }
+            let sweep = ColliderSweep(origin: before.grid, start: xyz(start), first: xyz(first), second: xyz(second),
+                                      velocity: xyz(velocity), growth: SIMD4(start.w, first.w, second.w, velocity.w))
             if !sweep.isStill { sweeps[index] = sweep }
             let j = end - before.grid
-            track.at = now + sweep.offset(ticksAfterOrigin: Double(j))
+            track.at = now + SIMD4(sweep.offset(ticksAfterOrigin: Double(j)), sweep.growth(ticksAfterOrigin: Double(j)))
             track.velocity = j == 0 ? before.velocity : j == step ? (second - first) / Double(step) : velocity
         }
         guard !sweeps.isEmpty else { return }
@@ -215,15 +223,16 @@ package struct UpdatePlanner: Sendable {
 }
 
 /// Where a collider was at an update, and the line its path takes over the grid step that holds
-/// the update's end (ColliderSweep: decided by the first update that reaches the step).
+/// the update's end (ColliderSweep: decided by the first update that reaches the step). Each is
+/// its position and, in w, a sphere's radius (0 for the other shapes), which moves the same way.
 private struct ColliderTrack: Sendable {
     /// Its position at the update.
-    var position: SIMD3<Double>
+    var position: SIMD4<Double>
     /// The step's start, layer ticks (a grid point), the path's point there and its velocity over
     /// the step, points per tick.
     var grid: Int64
-    var at: SIMD3<Double>
-    var velocity: SIMD3<Double>
+    var at: SIMD4<Double>
+    var velocity: SIMD4<Double>
 }
 
 extension Diagnostic {

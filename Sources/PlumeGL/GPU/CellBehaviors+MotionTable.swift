@@ -73,6 +73,7 @@ extension CellBehaviors {
                                sweepShift: Int32(clamping: recordsTick - sweep.origin),
                                sweepStart: SIMD3<Float>(sweep.start), sweepFirst: SIMD3<Float>(sweep.first),
                                sweepSecond: SIMD3<Float>(sweep.second), sweepVelocity: SIMD3<Float>(sweep.velocity),
+                               sweepGrowth: SIMD4<Float>(sweep.growth),
                                declared: declared(c.parameters, .collider)).texels
             guard let f else { continue }
             let bits = f.samples.map { Float($0).bitPattern }
