@@ -12,15 +12,7 @@ extension Scenarios {
     /// y = 700 to 610 over 3 s from 1 s (clear of the emitter, which reaches y = 600), eased in and out, its restitution keyframed too.
     static func risingFloorLayer(children: Bool = true) -> EmitterLayer {
         let layer = collisionLayer()
-        let rise = BasicAnimation(keyPath: "emitterBehaviors.floor.position.y")
-        rise.fromValue = 700
-        rise.toValue = 610
-        rise.beginTime = 1
-        rise.duration = 3
-        rise.timingFunction = .easeInEaseOut
-        rise.fillMode = .forwards
-        rise.isRemovedOnCompletion = false
-        layer.add(rise, forKey: "rise")
+        layer.add(held("emitterBehaviors.floor.position.y", from: 700, to: 610, timing: .easeInEaseOut), forKey: "rise")
         let bounce = KeyframeAnimation(keyPath: "emitterBehaviors.floor.restitution")
         bounce.values = [0.9, 0.75, 0.9]
         bounce.duration = 5
@@ -28,6 +20,19 @@ extension Scenarios {
         if !children { layer.emitterCells?[0].emitterCells = [] }
         slowSparks(layer)
         return layer
+    }
+
+    /// An animation of `keyPath` from `from` to `to` over 3 s from 1 s, held at its end.
+    static func held(_ keyPath: String, from: Double, to: Double, timing: TimingFunction) -> BasicAnimation {
+        let a = BasicAnimation(keyPath: keyPath)
+        a.fromValue = from
+        a.toValue = to
+        a.beginTime = 1
+        a.duration = 3
+        a.timingFunction = timing
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
+        return a
     }
 
     /// A moving floor meets particles at any speed, some nearly at rest where it catches them at
@@ -56,15 +61,7 @@ extension Scenarios {
         layer.emitterBehaviors?[0].radius = 480
         layer.emitterBehaviors?[0].collisionResponse = response
         layer.emitterBehaviors?[0].restitution = 0.3
-        let grow = BasicAnimation(keyPath: "emitterBehaviors.ball.radius")
-        grow.fromValue = 480
-        grow.toValue = 540
-        grow.beginTime = 1
-        grow.duration = 3
-        grow.timingFunction = .linear
-        grow.fillMode = .forwards
-        grow.isRemovedOnCompletion = false
-        layer.add(grow, forKey: "grow")
+        layer.add(held("emitterBehaviors.ball.radius", from: 480, to: 540, timing: .linear), forKey: "grow")
         slowSparks(layer)
         return layer
     }

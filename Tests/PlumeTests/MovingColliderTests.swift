@@ -35,14 +35,44 @@ struct MovingColliderTests {
         floor.orientationLongitude = -.pi / 2
         floor.collisionResponse = response
         floor.restitution = restitution
-        let move = BasicAnimation(keyPath: "emitterBehaviors.floor.position.y")
+        return (floor, linear("emitterBehaviors.floor.position.y", from: from, to: to, duration: duration))
+    }
+
+    /// A linear animation of `keyPath` from `from` to `to` over `duration` seconds from the layer's
+    /// start, held at its end.
+    static func linear(_ keyPath: String, from: Double, to: Double, duration: Double) -> BasicAnimation {
+        let move = BasicAnimation(keyPath: keyPath)
         move.fromValue = from
         move.toValue = to
         move.duration = duration
         move.timingFunction = .linear
         move.fillMode = .forwards
         move.isRemovedOnCompletion = false
-        return (floor, move)
+        return move
+    }
+
+    /// The drops on `collider`, moved by `animation`, at `fps` updates/s for 5 s, swept or with
+    /// every move a jump (teleport distance 0): the particle updates found deeper behind the
+    /// collider than the tolerance (`depth(p, t)`: how far `p` is behind it at layer time `t`), the
+    /// deepest one, and the last snapshot.
+    static func behind(_ collider: EmitterBehavior, moved animation: BasicAnimation, fps: Double, jumps: Bool,
+                       depth: (SIMD3<Double>, Double) -> Double) throws -> (count: Int, worst: String, last: ParticleSnapshot) {
+        let layer = drops(collider)
+        if jumps { layer.emitterTeleportDistance = 0 }
+        layer.add(animation, forKey: "move")
+        let sim = ReferenceSimulator(layer: layer)
+        var count = 0, worst = 0.0, example = ""
+        for t in frames(fps: fps, until: 5) {
+            try sim.advance(to: t)
+            let tick = Ticks.time(Ticks.from(t))                  // where the particles are
+            for p in try sim.snapshot().particles {
+                let d = depth(p.position, tick)
+                guard d > Collisions.tolerance else { continue }
+                count += 1
+                if d > worst { (worst, example) = (d, "\(d) at t = \(t): \(p)") }
+            }
+        }
+        return (count, example, try sim.snapshot())
     }
 
     /// The floor's y at layer time `t` of `movingFloor`.
@@ -60,26 +90,15 @@ struct MovingColliderTests {
         for fps in [30.0, 60, 144, 240] {
             for jumps in [false, true] {
                 let (floor, rise) = Self.movingFloor(from: 300, to: 140, duration: 4, response: response)
-                let layer = Self.drops(floor)
-                if jumps { layer.emitterTeleportDistance = 0 }
-                layer.add(rise, forKey: "rise")
-                let sim = ReferenceSimulator(layer: layer)
-                var behind = 0, worst = 0.0, example = ""
-                for t in frames(fps: fps, until: 5) {
-                    try sim.advance(to: t)
-                    // the floor at the update's tick, where its particles are
-                    let y = Self.floorY(Ticks.time(Ticks.from(t)), from: 300, to: 140, duration: 4)
-                    for p in try sim.snapshot().particles where p.position.y > y + Collisions.tolerance {
-                        behind += 1
-                        if p.position.y - y > worst { worst = p.position.y - y; example = "t = \(t): \(p) (floor at \(y))" }
-                    }
+                let (behind, worst, last) = try Self.behind(floor, moved: rise, fps: fps, jumps: jumps) { p, t in
+                    p.y - Self.floorY(t, from: 300, to: 140, duration: 4)
                 }
                 let what = "\(response) floor at \(Int(fps)) updates/s\(jumps ? ", jumping" : "")"
                 if jumps {
                     #expect(behind > 0, "\(what): the jumping floor leaves no particle behind")
                 } else {
-                    #expect(behind == 0, "\(what): \(behind) particle updates behind the floor, by up to \(worst): \(example)")
-                    let resting = try sim.snapshot().particles.filter { abs($0.position.y - 140) <= Collisions.tolerance }
+                    #expect(behind == 0, "\(what): \(behind) particle updates behind the floor, the deepest \(worst)")
+                    let resting = last.particles.filter { abs($0.position.y - 140) <= Collisions.tolerance }
                     #expect(resting.count > 50, "\(what): \(resting.count) particles rest on the floor at its end")
                 }
             }
@@ -137,14 +156,7 @@ struct MovingColliderTests {
         ball.radius = from
         ball.collisionResponse = response
         ball.restitution = 0.2
-        let grow = BasicAnimation(keyPath: "emitterBehaviors.ball.radius")
-        grow.fromValue = from
-        grow.toValue = to
-        grow.duration = duration
-        grow.timingFunction = .linear
-        grow.fillMode = .forwards
-        grow.isRemovedOnCompletion = false
-        return (ball, grow)
+        return (ball, linear("emitterBehaviors.ball.radius", from: from, to: to, duration: duration))
     }
 
     /// A sphere's `radius` is swept like its position (Semantics §12 "Moving colliders"): a ball
@@ -154,32 +166,19 @@ struct MovingColliderTests {
     /// changes of radius are jumps (teleport distance 0), it swallows the drops resting on it.
     @Test(arguments: [EmitterBehavior.CollisionResponse.stick, .bounce])
     func aGrowingBallPushesOutWhatRestsOnIt(_ response: EmitterBehavior.CollisionResponse) throws {
+        let centre = SIMD3<Double>(100, 400, 0)
         for fps in [30.0, 60, 144, 240] {
             for jumps in [false, true] {
                 let (ball, grow) = Self.growingBall(from: 100, to: 180, duration: 4, response: response)
-                let layer = Self.drops(ball)
-                if jumps { layer.emitterTeleportDistance = 0 }
-                layer.add(grow, forKey: "grow")
-                let sim = ReferenceSimulator(layer: layer)
-                var inside = 0, worst = 0.0, example = ""
-                for t in frames(fps: fps, until: 5) {
-                    try sim.advance(to: t)
-                    let r = 100 + 80 * min(Ticks.time(Ticks.from(t)) / 4, 1)
-                    for p in try sim.snapshot().particles {
-                        let depth = r - length(p.position - SIMD3(100, 400, 0))
-                        guard depth > Collisions.tolerance else { continue }
-                        inside += 1
-                        if depth > worst { worst = depth; example = "t = \(t): \(p) (radius \(r))" }
-                    }
+                let (inside, worst, last) = try Self.behind(ball, moved: grow, fps: fps, jumps: jumps) { p, t in
+                    100 + 80 * min(t / 4, 1) - length(p - centre)
                 }
                 let what = "\(response) ball at \(Int(fps)) updates/s\(jumps ? ", jumping" : "")"
                 if jumps {
                     #expect(inside > 0, "\(what): the jumping ball swallows nothing")
                 } else {
-                    #expect(inside == 0, "\(what): \(inside) particle updates inside the ball, by up to \(worst): \(example)")
-                    let onTop = try sim.snapshot().particles.filter {
-                        abs(length($0.position - SIMD3(100, 400, 0)) - 180) <= Collisions.tolerance
-                    }
+                    #expect(inside == 0, "\(what): \(inside) particle updates inside the ball, the deepest \(worst)")
+                    let onTop = last.particles.filter { abs(length($0.position - centre) - 180) <= Collisions.tolerance }
                     #expect(onTop.count > 10, "\(what): \(onTop.count) particles on the grown ball's surface")
                 }
             }
