@@ -23,7 +23,7 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p, float grow) {
     if (shape == 0) return dot(d, plume_Collider_normal(t, e));
 #endif
 #if HAS_SPHERES
-    if (shape == 1) return length(d) - (plume_Collider_radius(t, e) + grow);
+    if (shape == 1) return length(d) - max(plume_Collider_radius(t, e) + grow, 0.0);
 #endif
 #if HAS_BOXES
     vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e);
@@ -60,7 +60,8 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, fl
 #if HAS_SPHERES
     if (shape == 1) {
         vec3 d = b - a, f = a - plume_Collider_position(t, e);
-        float r = plume_Collider_radius(t, e) + g0, g = g1 - g0;
+        float radius = plume_Collider_radius(t, e);
+        float r = max(radius + g0, 0.0), g = max(radius + g1, 0.0) - r;   // a shrinking sphere's path below 0: a point
         float qa = dot(d, d) - g * g, qb = 2.0 * (dot(f, d) - r * g), qc = dot(f, f) - r * r;
         float disc = qb * qb - 4.0 * qa * qc;
         if (!behind) {
@@ -68,7 +69,7 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, fl
             float tFar = (-qb + sqrt(disc)) / (2.0 * qa), tNear = (-qb - sqrt(disc)) / (2.0 * qa);
             float mid = (tNear + tFar) * 0.5;
             if (!(tNear >= 0.0 && tFar <= 1.0
-                  && plume_collider_distance(t, e, a + d * mid, g0 + g * mid) < -COLLISION_TOLERANCE)) return -1.0;
+                  && plume_collider_distance(t, e, a + d * mid, r + g * mid - radius) < -COLLISION_TOLERANCE)) return -1.0;
         }
         float q = sqrt(max(disc, 0.0)) - qb;
         return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
@@ -265,7 +266,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
 #if HAS_MOVING && HAS_SPHERES
             // on a growing sphere, exactly on its surface at the end (ResolvedCollider's stick)
             if (plume_Collider_shape(t, e) == 1 && f.growth != vec3(0.0))
-                riding = plume_Collider_position(t, e) + nrm * (plume_Collider_radius(t, e) + f.growth.y) + f.end;
+                riding = plume_Collider_position(t, e) + nrm * max(plume_Collider_radius(t, e) + f.growth.y, 0.0) + f.end;
 #endif
             return MotionState(s1.age, riding, u);
         }

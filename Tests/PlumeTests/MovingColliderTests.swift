@@ -226,6 +226,20 @@ struct MovingColliderTests {
         }
     }
 
+    /// A shrinking sphere's path may run below radius 0 for a grid step or two (its rate carried
+    /// on past the update where it reached 0): it is a point there, which nothing hits, not a
+    /// sphere of the negative radius's size.
+    @Test func aSphereShrunkPastZeroIsAPoint() throws {
+        let ball = ResolvedCollider(shape: .sphere, response: .kill, position: SIMD3(100, 400, 0),
+                                    normal: SIMD3(0, -1, 0), radius: 10)
+        let a = SIMD3<Double>(95, 300, 0), b = SIMD3<Double>(95, 500, 0)       // 5 points from the centre
+        #expect(ball.entry(a, b, grow0: -25, grow1: -15) == nil, "radius −15 … −5 along the chord")
+        #expect(ball.entry(a, b, grow0: -10, grow1: 10) != nil, "radius 0 growing to 20 along the chord: hit")
+        #expect(ball.distance(SIMD3(95, 400, 0), grow: -25) == 5 && ball.distance(SIMD3(95, 400, 0), grow: -4) == -1)
+        let hit = try #require(ball.entry(a, b, grow0: -4, grow1: -4))
+        #expect(abs(hit - (100 - 11.0.squareRoot()) / 200) < 1e-12, "a still radius 6: \(hit)")
+    }
+
     /// A collider is followed by its place in `emitterBehaviors`, its name and its shape, not by
     /// the object (Semantics §12): a host that puts a fresh floor there every update, rising as the
     /// animated one does, kills every drop it passes when each copy keeps the name; when each has

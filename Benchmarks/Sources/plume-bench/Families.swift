@@ -45,7 +45,8 @@ enum FamilyBench {
         }),
     ]
 
-    /// Every row: nothing, each collider, the plane sticking and moving, turbulence and vortex (`BehaviorBench`'s settings), trails
+    /// Every row: nothing, each collider, the plane sticking and moving, the sphere growing,
+    /// turbulence and vortex (`BehaviorBench`'s settings), trails
     /// of 8 and 32 points (`Workloads.trail`).
     static var rows: [Row] {
         [Row(name: "plain") { _ in }]
@@ -69,6 +70,20 @@ enum FamilyBench {
                 colliders[0].setUp(collider)
                 layer.emitterBehaviors = [collider]
                 BehaviorBench.moveFloor(layer)
+            }]
+            + [Row(name: "sphere collider, growing") { layer in
+                // the sphere, its radius animated between 120 and 160 points a second: every
+                // chord meets it at its radius there (ColliderSweep.growth)
+                let collider = BehaviorBench.behaviour(.collider)
+                colliders[1].setUp(collider)
+                layer.emitterBehaviors = [collider]
+                let grow = BasicAnimation(keyPath: "emitterBehaviors.collider.radius")
+                grow.fromValue = 120
+                grow.toValue = 160
+                grow.duration = 1
+                grow.autoreverses = true
+                grow.repeatCount = .infinity
+                layer.add(grow, forKey: "grow")
             }]
             + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
                 Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }

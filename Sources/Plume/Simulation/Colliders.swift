@@ -56,7 +56,7 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     public func distance(_ p: SIMD3<Double>, grow: Double = 0) -> Double {
         switch shape {
         case .plane: return dot(p - position, normal)
-        case .sphere: return length(p - position) - (radius + grow)
+        case .sphere: return length(p - position) - Swift.max(radius + grow, 0)
         case .box:
             let q = boxLocal(p), h = halfExtents
             let d = SIMD3(abs(q.x) - h.x, abs(q.y) - h.y, abs(q.z) - h.z)
@@ -86,7 +86,8 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
         case .sphere:
             // |f + s·d| = r + s·g, the entering root (the smaller one; the one after the start where
             // the sphere grows faster than the chord runs), in the form without cancellation
-            let d = b - a, f = a - position, r = radius + grow0, g = grow1 - grow0
+            // (a shrinking sphere's path may run below radius 0 for a step: it is a point there)
+            let d = b - a, f = a - position, r = Swift.max(radius + grow0, 0), g = Swift.max(radius + grow1, 0) - r
             let qa = dot(d, d) - g * g, qb = 2 * (dot(f, d) - r * g), qc = dot(f, f) - r * r
             let disc = qb * qb - 4 * qa * qc
             if !(db < -Collisions.tolerance) {
@@ -94,7 +95,7 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
                 guard disc > 0, qa > 0 else { return nil }
                 let far = (-qb + disc.squareRoot()) / (2 * qa), near = (-qb - disc.squareRoot()) / (2 * qa)
                 let mid = (near + far) / 2
-                guard near >= 0, far <= 1, distance(a + d * mid, grow: grow0 + g * mid) < -Collisions.tolerance else { return nil }
+                guard near >= 0, far <= 1, distance(a + d * mid, grow: r + g * mid - radius) < -Collisions.tolerance else { return nil }
             }
             let root = (Swift.max(disc, 0)).squareRoot()
             let q = root - qb
@@ -374,8 +375,8 @@ public enum Collisions {
                 // on a growing sphere, exactly on its surface at the end (a stuck particle carried
                 // step after step would otherwise walk off it by the rounding of each step)
                 let grows = c.shape == .sphere && (m.growthRate != 0 || m.growthEnd != m.growthOrigin)
-                return MotionAnchor(age: end, position: grows ? c.position + n * (c.radius + m.growthEnd) + m.end : riding,
-                                    velocity: u)
+                let surface = c.position + n * Swift.max(c.radius + m.growthEnd, 0) + m.end
+                return MotionAnchor(age: end, position: grows ? surface : riding, velocity: u)
             }
             let vr = vHit - u, vn = dot(vr, n)
             let out = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
