@@ -374,7 +374,7 @@ public enum Collisions {
             if c.response == .stick {
                 // on a growing sphere, exactly on its surface at the end (a stuck particle carried
                 // step after step would otherwise walk off it by the rounding of each step)
-                let grows = c.shape == .sphere && (m.growthRate != 0 || m.growthEnd != m.growthOrigin)
+                let grows = c.shape == .sphere && (m.growthOrigin != 0 || m.growthEnd != 0 || m.growthRate != 0)
                 let surface = c.position + n * Swift.max(c.radius + m.growthEnd, 0) + m.end
                 return MotionAnchor(age: end, position: grows ? surface : riding, velocity: u)
             }
