@@ -65,9 +65,14 @@ public final class MutablePath: Hashable {
     }
     public func mutableCopy() -> MutablePath { copy() }
     /// An independent copy with every point mapped by `transform` (`CGPath.copy(using:)`,
-    /// called as `path.copy(using: &t)`; nil: a plain copy).
-    public func copy(using transform: UnsafePointer<AffineTransform>?) -> MutablePath {
-        let t = transform?.pointee ?? .identity
+    /// called as `path.copy(using: &t)`; nil: a plain copy). Optional, as Core Graphics' is; never
+    /// nil here.
+    public func copy(using transform: UnsafePointer<AffineTransform>?) -> MutablePath? {
+        mapped(by: transform?.pointee ?? .identity)
+    }
+
+    /// An independent copy with every point mapped by `t`.
+    private func mapped(by t: AffineTransform) -> MutablePath {
         let p = MutablePath()
         p.elements = elements.map { e in
             switch e {
@@ -131,11 +136,19 @@ public final class MutablePath: Hashable {
                        transform: AffineTransform = .identity) {
         let turn = 2 * CGFloat.pi
         var delta = endAngle - startAngle
+        // an end behind the start goes round by the rest of a turn (a whole number of turns behind
+        // it: no arc, as cairo and Core Graphics draw it); at most one turn ahead
         if clockwise {
-            if delta > 0 { delta = delta.truncatingRemainder(dividingBy: turn) - turn }
+            if delta > 0 {
+                let rest = delta.truncatingRemainder(dividingBy: turn)
+                delta = rest > 0 ? rest - turn : 0
+            }
             delta = max(delta, -turn)
         } else {
-            if delta < 0 { delta = delta.truncatingRemainder(dividingBy: turn) + turn }
+            if delta < 0 {
+                let rest = delta.truncatingRemainder(dividingBy: turn)
+                delta = rest < 0 ? rest + turn : 0
+            }
             delta = min(delta, turn)
         }
         addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform: transform)
@@ -143,10 +156,11 @@ public final class MutablePath: Hashable {
 
     /// An arc of `delta` radians from `startAngle` (positive from +x towards +y), joined to the
     /// path as ``addArc(center:radius:startAngle:endAngle:clockwise:transform:)`` is
-    /// (`CGMutablePath.addRelativeArc`).
+    /// (`CGMutablePath.addRelativeArc`). More than a turn either way draws one turn.
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                transform: AffineTransform = .identity) {
         guard radius.isFinite, startAngle.isFinite, delta.isFinite, radius >= 0 else { return }
+        let delta = max(-2 * .pi, min(delta, 2 * .pi))
         let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
         if isEmpty { move(to: start, transform: transform) } else { appendLine(to: start.applying(transform)) }
         appendArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform: transform)
@@ -255,8 +269,8 @@ public final class MutablePath: Hashable {
     }
     /// Another path's elements appended, mapped by `transform` (`CGMutablePath.addPath(_:transform:)`).
     public func addPath(_ other: MutablePath, transform: AffineTransform = .identity) {
-        var t = transform
-        let mapped = other.copy(using: &t)
+        guard !other.isEmpty else { return }
+        let mapped = other.mapped(by: transform)
         elements += mapped.elements
         currentPoint = mapped.currentPoint
         subpathStart = mapped.subpathStart

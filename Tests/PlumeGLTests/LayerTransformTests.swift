@@ -274,8 +274,9 @@ struct LayerTransformTests {
         }
         let flat = try Self.picture(scene(Layer(), turn: .pi / 3, discs: spread))
         Self.expectNear(flat.box(0)?.center, SIMD2(160, 120), "a plain layer flattens them onto its plane (red on top)")
-        // Half a turn: the disc that was in front (red, +10) is behind the green one, which covers it.
-        let overlap = [(Color.red, CGFloat(10), 16), (Color.green, CGFloat(-10), 8)]
+        // Half a turn: the disc that was in front (red, +10) is behind the green one, which covers
+        // it (green first in the array: array order would put red on top).
+        let overlap = [(Color.green, CGFloat(-10), 8), (Color.red, CGFloat(10), 16)]
         let turned = try Self.picture(scene(TransformLayer(), turn: .pi, discs: overlap))
         let i = (120 * Self.width + 160) * 4
         #expect(turned.pixels[i + 1] > 200 && turned.pixels[i] < 50, "green in front at the centre: \(Array(turned.pixels[i..<i + 4]))")

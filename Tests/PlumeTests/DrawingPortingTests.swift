@@ -161,6 +161,23 @@ struct DrawingPortingTests {
             #expect(near(pie.elements.dropLast().last.flatMap { if case let .curve(p, _, _) = $0 { p } else { nil } } ?? .zero, 0, 10))
         }
 
+        // A whole turn: ahead of the start, one circle; behind it, no arc (as cairo and Core
+        // Graphics); a relative arc of any size, at most a turn (four cubics).
+        func curves(_ build: (MutablePath) -> Void) -> Int {
+            let p = MutablePath()
+            build(p)
+            return p.elements.filter { if case .curve = $0 { true } else { false } }.count
+        }
+        #expect(curves { $0.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 2 * .pi, clockwise: false) } == 4)
+        #expect(curves { $0.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 2 * .pi, clockwise: true) } == 0)
+        #expect(curves { $0.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: -2 * .pi, clockwise: true) } == 4)
+        #expect(curves { $0.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: 1e30) } == 4)
+        // Adding an empty path changes nothing, the current point included.
+        let start = MutablePath()
+        start.move(to: CGPoint(x: 3, y: 4))
+        start.addPath(MutablePath())
+        #expect(start.currentPoint == CGPoint(x: 3, y: 4) && start.elements.count == 1)
+
         // Fill rules: two rectangles wound the same way, one inside the other.
         let nested = MutablePath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
         nested.addRect(CGRect(x: 3, y: 3, width: 4, height: 4))
@@ -178,7 +195,7 @@ struct DrawingPortingTests {
         let box = bar.boundingBox
         #expect(abs(box.minX + 2) < 1e-9 && abs(box.maxY - 10) < 1e-9 && abs(box.width - 2) < 1e-9, "\(box)")
         var shift = CGAffineTransform(translationX: 100, y: 0)
-        let moved = bar.copy(using: &shift)
+        let moved = try #require(bar.copy(using: &shift))
         #expect(abs(moved.boundingBox.minX - 98) < 1e-9 && abs(bar.boundingBox.minX + 2) < 1e-9, "a copy moved, the original kept")
         let both = MutablePath()
         both.addPath(bar, transform: shift)
@@ -251,6 +268,12 @@ struct DrawingPortingTests {
         #expect(layer.string as? String == "Go" && layer.fontSize == 24 && layer.alignmentMode == .center)
         #expect(layer.isWrapped && layer.foregroundColor == .red && layer.keyValueDiagnostics.count == 0)
         #expect(layer.value(forKey: "fontSize") as? CGFloat == 24 && layer.value(forKey: "truncationMode") as? TextLayerTruncationMode == TextLayerTruncationMode.none)
+        let blank = TextLayer()
+        #expect(blank.value(forKey: "string") == nil && blank.value(forKey: "font") == nil, "nil reads as nil")
+        blank.foregroundColor = nil
+        #expect(blank.value(forKey: "foregroundColor") == nil)
+        blank.setValue(blank.value(forKey: "string"), forKey: "foregroundColor")
+        #expect(blank.foregroundColor == nil && blank.keyValueDiagnostics.count == 0, "nil written back is nil")
         layer.setValue("huge", forKey: "fontSize")
         layer.setValue("diagonal", forKey: "alignmentMode")
         #expect(layer.fontSize == 24 && layer.alignmentMode == .center && layer.keyValueDiagnostics.count == 2, "wrong values change nothing")

@@ -551,13 +551,20 @@ struct LayerModelTests {
     /// their depth; the transform layer's opacity "is applied to each sublayer individually" (no
     /// group), and `masksToBounds` is ignored.
     @Test func aTransformLayerKeepsItsSublayersDepth() throws {
-        func scene(_ container: Layer, turn: CGFloat, depths: [CGFloat]) throws -> [ParticleScene.Item] {
+        func scene(_ container: Layer, turn: CGFloat, depths: [CGFloat], nested: Bool = false) throws -> [ParticleScene.Item] {
             let root = Layer()
             container.position = CGPoint(x: 100, y: 100)
             container.transform = Transform3DMakeRotation(turn, 0, 1, 0)
             container.opacity = 0.5
             container.masksToBounds = true
-            root.addSublayer(container)
+            if nested {                                 // under a plain layer, which flattens it
+                let outer = Layer()
+                outer.position = CGPoint(x: 10, y: 10)
+                root.addSublayer(outer)
+                outer.addSublayer(container)
+            } else {
+                root.addSublayer(container)
+            }
             for (i, z) in depths.enumerated() {
                 let e = EmitterLayer()
                 e.name = "e\(i)"
@@ -579,6 +586,10 @@ struct LayerModelTests {
         #expect(turned.map(\.layer.name) == ["e0", "e1"], "back to front: \(turned.map(\.layer.name))")
         #expect(try scene(Layer(), turn: .pi, depths: [20, -20]).map(\.layer.name) == ["e1", "e0"], "a plain layer: zPosition order")
         #expect(try scene(TransformLayer(), turn: 0, depths: [20, -20]).map(\.layer.name) == ["e1", "e0"])
+        // Under a layer that flattens it, the depth is the one in that layer's space (before it
+        // flattens): in the root's, every sublayer's is 0.
+        #expect(try scene(TransformLayer(), turn: .pi, depths: [20, -20], nested: true).map(\.layer.name) == ["e0", "e1"])
+        #expect(try scene(TransformLayer(), turn: 0, depths: [20, -20], nested: true).map(\.layer.name) == ["e1", "e0"])
         #expect(turned.allSatisfy { $0.groups.isEmpty && $0.opacityInGroup == 0.5 && $0.clip == nil },
                 "no group, no clip: \(turned.map { ($0.groups, $0.opacityInGroup, $0.clip) })")
         #expect(TransformLayer().presentationLayer(at: 0) is TransformLayer)

@@ -22,8 +22,9 @@ public struct LayerKeyPath: @unchecked Sendable {
     let get: (Layer) -> Any?
     let set: (Layer, Any?, String) throws -> Void
 
-    private init<L: Layer, V>(_ kp: ReferenceWritableKeyPath<L, V>, convert: @escaping (Any?, String) throws -> V) {
-        get = { ($0 as? L).map { $0[keyPath: kp] } }
+    private init<L: Layer, V>(_ kp: ReferenceWritableKeyPath<L, V>, get: @escaping (L) -> Any?,
+                              convert: @escaping (Any?, String) throws -> V) {
+        self.get = { ($0 as? L).flatMap(get) }
         set = { layer, value, path in
             guard let l = layer as? L else {
                 throw KeyPathError.invalidValue(keyPath: path, value: "\(type(of: layer))",
@@ -36,30 +37,30 @@ public struct LayerKeyPath: @unchecked Sendable {
     /// A floating-point property (`CGFloat`, `Double`, `Float`): set from any number; animations
     /// interpolate it.
     public static func number<L: Layer, V: BinaryFloatingPoint>(_ kp: ReferenceWritableKeyPath<L, V>) -> Self {
-        Self(kp) { V(try KeyPathValue.double($0, $1)) }
+        Self(kp, get: { $0[keyPath: kp] }) { V(try KeyPathValue.double($0, $1)) }
     }
 
     /// A `Bool` property: set from a `Bool` or an `NSNumber`.
     public static func bool<L: Layer>(_ kp: ReferenceWritableKeyPath<L, Bool>) -> Self {
-        Self(kp) { try KeyPathValue.bool($0, $1) }
+        Self(kp, get: { $0[keyPath: kp] }) { try KeyPathValue.bool($0, $1) }
     }
 
     /// A property of any other type, set only from a value of that type (`CGPoint`, `CGSize`,
     /// `CGRect` and ``Color`` interpolate in animations).
     public static func value<L: Layer, V>(_ kp: ReferenceWritableKeyPath<L, V>) -> Self {
-        Self(kp) { try KeyPathValue.exact($0, $1, "\(V.self)") }
+        Self(kp, get: { $0[keyPath: kp] }) { try KeyPathValue.exact($0, $1, "\(V.self)") }
     }
 
-    /// An optional property: set from a value of its type, or nil.
+    /// An optional property: set from a value of its type, or nil; read as nil when it is nil.
     public static func optional<L: Layer, V>(_ kp: ReferenceWritableKeyPath<L, V?>) -> Self {
-        Self(kp) { try KeyPathValue.optional($0, $1, "\(V.self) or nil") }
+        Self(kp, get: { $0[keyPath: kp].map { $0 as Any } }) { try KeyPathValue.optional($0, $1, "\(V.self) or nil") }
     }
 
     /// A string-backed type (`TextLayerAlignmentMode`, like `CATextLayerAlignmentMode`): set from
     /// the type or its raw string.
     public static func rawValue<L: Layer, V: RawRepresentable>(_ kp: ReferenceWritableKeyPath<L, V>) -> Self
         where V.RawValue == String {
-        Self(kp) { value, path in
+        Self(kp, get: { $0[keyPath: kp] }) { value, path in
             if let v = value as? V { return v }
             if let s = value as? String, let v = V(rawValue: s) { return v }
             throw KeyPathError.typeMismatch(keyPath: path, expected: "\(V.self) or its raw String",
@@ -71,7 +72,7 @@ public struct LayerKeyPath: @unchecked Sendable {
     /// raw string, and only to one of its cases.
     public static func rawValue<L: Layer, V: RawRepresentable & CaseIterable & Equatable>(
         _ kp: ReferenceWritableKeyPath<L, V>) -> Self where V.RawValue == String {
-        Self(kp) { value, path in
+        Self(kp, get: { $0[keyPath: kp] }) { value, path in
             let v = (value as? V) ?? (value as? String).flatMap(V.init(rawValue:))
             guard let v, V.allCases.contains(v) else {
                 let names = V.allCases.map(\.rawValue).joined(separator: ", ")

@@ -173,8 +173,11 @@ public final class ParticleScene {
         var faded: [[Group]] = []        // per item: the faded layers on its path, outermost first
         var ungrouped = Set<ObjectIdentifier>()   // faded layers that form no group: allowsGroupOpacity false, transform layers
         /// `toParent`: the parent's sublayer transform, flattened, then the parent's space → the root's.
-        func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, opacity: Float, clip: CGRect?, isRoot: Bool,
-                   path: [Group]) {
+        /// `toParentContext`: the parent's sublayer transform, then the parent's space → its 3-D
+        /// context, the space where the nearest layer that flattens (or the root) holds its
+        /// sublayers before flattening them: where a transform layer's sublayers have their depth.
+        func visit(_ layer: Layer, parentOffset: CGPoint, toParent: Transform3D, toParentContext: Transform3D,
+                   opacity: Float, clip: CGRect?, isRoot: Bool, path: [Group]) {
             let simulator = (layer as? EmitterLayer).flatMap { simulators[ObjectIdentifier($0)]?.simulator }
             let look = appearance(of: layer)
             guard !look.isHidden else { return }
@@ -204,13 +207,18 @@ public final class ParticleScene {
             var toSublayers = look.sublayerTransformAboutAnchor
             if !isRoot && !keepsDepth { toSublayers = toSublayers.concatenating(LayerAppearance.flatten) }
             toSublayers = toSublayers.concatenating(transform)
+            // The sublayers' 3-D context: this layer's own sublayer space, unless it keeps depth
+            // (then its own context's).
+            let toSublayerContext = keepsDepth && !isRoot
+                ? look.sublayerTransformAboutAnchor.concatenating(look.toSuperlayer.concatenating(toParentContext))
+                : look.sublayerTransformAboutAnchor
             // Siblings draw in order of zPosition (higher on top), array order among equals; a
-            // transform layer's back to front by the depth of their centres in the root's space.
+            // transform layer's back to front by the depth of their centres in their 3-D context.
             let order: (Layer) -> CGFloat
             if keepsDepth {
                 order = { sub in
                     let a = self.appearance(of: sub)
-                    let p = a.toSuperlayer.concatenating(toSublayers).apply(x: a.bounds.midX, y: a.bounds.midY)
+                    let p = a.toSuperlayer.concatenating(toSublayerContext).apply(x: a.bounds.midX, y: a.bounds.midY)
                     return p.w != 0 && p.z.isFinite ? p.z / p.w : 0
                 }
             } else {
@@ -219,11 +227,12 @@ public final class ParticleScene {
             let subs = (layer.sublayers ?? []).enumerated().map { ($0.element, order($0.element), $0.offset) }
                 .sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
             for sub in subs {
-                visit(sub, parentOffset: offset, toParent: toSublayers, opacity: alpha, clip: clip, isRoot: false,
-                      path: path)
+                visit(sub, parentOffset: offset, toParent: toSublayers, toParentContext: toSublayerContext, opacity: alpha,
+                      clip: clip, isRoot: false, path: path)
             }
         }
-        visit(root, parentOffset: .zero, toParent: .identity, opacity: 1, clip: nil, isRoot: true, path: [])
+        visit(root, parentOffset: .zero, toParent: .identity, toParentContext: .identity, opacity: 1, clip: nil, isRoot: true,
+              path: [])
         // A faded layer (not fully transparent) is a group when more than one item lies under it
         // and it allows group opacity.
         var counts: [ObjectIdentifier: Int] = [:]

@@ -134,7 +134,8 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// depend on rounding the way the chord's end would (a resting particle's drift of a few ticks
     /// ends within the rounding of its start).
     /// A growing sphere (`grow`: its radius's offset there, `growing`: its rate, points per second
-    /// times the speed factor, like `heading`) presses in what does not move out as fast.
+    /// of layer time, the collider's own displacement rate, as `heading` is the particle's)
+    /// presses in what does not move out as fast.
     public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: Double = 0, growing: Double = 0) -> Bool {
         response == .stick && abs(distance(a, grow: grow)) <= Collisions.tolerance && dot(heading, normal(at: a)) < growing
     }
