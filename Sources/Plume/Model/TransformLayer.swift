@@ -6,8 +6,9 @@ import Foundation
 /// of a cube, rings at different depths) stay where they are in 3-D as it turns.
 ///
 /// As Core Animation's, it draws nothing of its own and composites nothing:
-/// * its sublayers are drawn back to front by the depth of their bounds' centres in the picture
-///   (the root's space, +z towards the viewer), not in array or `zPosition` order;
+/// * its sublayers are drawn back to front by the depth of their bounds' centres (+z towards the
+///   viewer) in their 3-D context, the space of the nearest layer above that flattens its
+///   sublayers (the root's when none does), not in array or `zPosition` order;
 /// * its `opacity` fades each sublayer on its own (it is never a group, whatever
 ///   ``Layer/allowsGroupOpacity`` says);
 /// * `masksToBounds` is ignored.

@@ -34,9 +34,9 @@ import Foundation
 /// fades that layer's own image instead (the same picture, ``Item/opacity``). A layer with
 /// ``Layer/allowsGroupOpacity`` false is never a group: each layer below fades on its own.
 ///
-/// **True 3-D.** A ``TransformLayer`` does not flatten its sublayers: their depth goes on into the
-/// root's space, they draw back to front by it, its opacity fades each on its own and it clips
-/// nothing.
+/// **True 3-D.** A ``TransformLayer`` does not flatten its sublayers: their depth goes on into its
+/// 3-D context (the space of the nearest layer above that flattens, or the root's), they draw back
+/// to front by it, its opacity fades each on its own and it clips nothing.
 ///
 /// **Budget.** With ``limits`` set, the scene's ``SimulationLimits/maxParticles`` is shared
 /// equally by the emitter layers in the tree at each ``advance(to:)`` (each simulator's
