@@ -16,7 +16,7 @@ public struct ColliderField: Hashable, Sendable {
     /// the line: `1 + √(sᵤ² + s_w²)`, where `sᵤ` and `s_w` are the largest differences of
     /// neighbouring samples along a row and along a column over the spacing. The swept test steps
     /// a chord by the distance over this bound, so it never steps over a surface
-    /// (``ResolvedCollider/entry(_:_:)``).
+    /// (``ResolvedCollider/entry(_:_:grow0:grow1:)``).
     public var lipschitz: Double
 
     /// The samples of `values` in rows of `columns` (0: one row), `spacing` points apart; nil with
