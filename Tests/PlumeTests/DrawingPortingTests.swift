@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Plume
 @testable import PlumeDrawing
+import PlumeFuzz
 
 /// The drawing half of the porting surface (issue 27 item 4), each from Apple's documented
 /// behaviour: the `UIGraphicsBeginImageContext…` family, `CGMutablePath`, attributed strings,
@@ -210,6 +211,38 @@ struct DrawingPortingTests {
             c.fillPath()
         }
         #expect(image.pixel(x: 4, y: 5).w == 1 && image.pixel(x: 6, y: 5).w == 0 && image.pixel(x: 2, y: 5).w == 0)
+    }
+
+    /// Bad numbers never crash or hang a path (the brief's bad input): every builder fed NaN,
+    /// infinities, huge and negative values, then hit-tested and drawn.
+    @Test func pathsTakeBadNumbersWithoutHarm() {
+        let bad: [CGFloat] = [.nan, .infinity, -.infinity, 1e300, -1e300, 0, -5, 3]
+        for seed in UInt64(1)...200 {
+            var g = FuzzRandom(seed: seed)
+            func n() -> CGFloat { bad.randomElement(using: &g)! }
+            func p() -> CGPoint { CGPoint(x: n(), y: n()) }
+            let t = [CGAffineTransform.identity, CGAffineTransform(rotationAngle: n()), CGAffineTransform(scaleX: n(), y: n())]
+                .randomElement(using: &g)!
+            let path = MutablePath()
+            path.move(to: p(), transform: t)
+            path.addLine(to: p())
+            path.addArc(center: p(), radius: n(), startAngle: n(), endAngle: n(), clockwise: Bool.random(using: &g), transform: t)
+            path.addRelativeArc(center: p(), radius: n(), startAngle: n(), delta: n())
+            path.addArc(tangent1End: p(), tangent2End: p(), radius: n(), transform: t)
+            path.addCurve(to: p(), control1: p(), control2: p())
+            path.addQuadCurve(to: p(), control: p())
+            path.addRect(CGRect(x: n(), y: n(), width: n(), height: n()), transform: t)
+            path.addEllipse(in: CGRect(x: n(), y: n(), width: n(), height: n()))
+            path.addRoundedRect(in: CGRect(x: n(), y: n(), width: n(), height: n()), cornerWidth: n(), cornerHeight: n())
+            path.closeSubpath()
+            _ = path.contains(p(), using: .evenOdd, transform: t)
+            _ = path.boundingBox
+            let image = ImageRenderer(size: CGSize(width: 4, height: 4)).image { ctx in
+                ctx.cgContext.addPath(path)
+                ctx.cgContext.fillPath()
+            }
+            #expect(image.width == 4, "seed \(seed)")
+        }
     }
 
     // MARK: Attributed strings
