@@ -268,6 +268,7 @@ struct ChordFrame {
         origin = path.offset(ticksAfterOrigin: j0)
         end = path.offset(ticksAfterOrigin: j1)
         velocity = path.slope(ticksAfterOrigin: j1) * Ticks.perSecond
+        guard path.growth != .zero else { return }
         growthOrigin = path.growth(ticksAfterOrigin: j0)
         growthEnd = path.growth(ticksAfterOrigin: j1)
         growthRate = path.growthRate(ticksAfterOrigin: j1) * Ticks.perSecond
