@@ -122,55 +122,49 @@ extension GPUSimulator {
     /// drift from it without a grid step (`plume_draw_motion`): a record whose age lies past its
     /// anchor's step would be drawn by one drift over several steps.
     func gridAnchorsBehind() throws -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        if released { throw GLError.released("GPUSimulator.gridAnchorsBehind") }
-        try context.ensureCurrent("GPUSimulator.gridAnchorsBehind")
         var behind: [String] = []
         let t = Ticks.from(layerTime ?? 0)   // the records' time: a record's grid lies at its birth tick mod the step
-        func visit(_ node: GPUNode, _ cell: ResolvedCell) throws {
-            let buffer = node.input
-            if case .grid = cell.behaviors.motion, let (count, words) = try liveRecords(of: node) {
-                let stride = buffer.stride
-                let step = Int64(BehaviorMotion.gridTicks)
-                words.withUnsafeBufferPointer { w in
-                    for i in 0..<count {
-                        let r = ParticleRecord(words: w, base: i * stride / 4, subCells: 0, child: buffer.child)
-                        let offset = BehaviorMotion.gridPhase(t - Int64(r.age))
-                        if (Int64(r.age) + offset) / step != (Int64(r.anchorAge) + offset) / step {
-                            behind.append("\(cell.keyPath) serial \(r.serial): age \(r.age) ticks, anchor at \(r.anchorAge)")
-                        }
-                    }
-                }
+        let step = Int64(BehaviorMotion.gridTicks)
+        let onTheGrid = { (cell: ResolvedCell) in if case .grid = cell.behaviors.motion { true } else { false } }
+        try forEachLiveRecord("GPUSimulator.gridAnchorsBehind", of: onTheGrid) { cell, r in
+            let offset = BehaviorMotion.gridPhase(t - Int64(r.age))
+            if (Int64(r.age) + offset) / step != (Int64(r.anchorAge) + offset) / step {
+                behind.append("\(cell.keyPath) serial \(r.serial): age \(r.age) ticks, anchor at \(r.anchorAge)")
             }
-            for (child, sub) in zip(node.children, cell.children) { try visit(child, sub) }
         }
-        for (node, cell) in zip(roots, resolved.cells) { try visit(node, cell) }
         return behind
     }
 
     /// Each live record's identity in storage order, cell by cell in pre-order: the order an
     /// `unordered` layer draws them in (for tests; reads the records back and waits for the GPU).
     func storageOrder() throws -> [ParticleIdentity] {
+        var order: [ParticleIdentity] = []
+        try forEachLiveRecord("GPUSimulator.storageOrder") { cell, r in
+            order.append(ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey))
+        }
+        return order
+    }
+
+    /// Calls `body` with each live record of the cells `include` accepts and its cell, in storage
+    /// order, cell by cell in pre-order (for tests: reads the records back and waits for the GPU).
+    private func forEachLiveRecord(_ caller: String, of include: (ResolvedCell) -> Bool = { _ in true },
+                                   _ body: (ResolvedCell, ParticleRecord) -> Void) throws {
         lock.lock()
         defer { lock.unlock() }
-        if released { throw GLError.released("GPUSimulator.storageOrder") }
-        try context.ensureCurrent("GPUSimulator.storageOrder")
-        var order: [ParticleIdentity] = []
+        if released { throw GLError.released(caller) }
+        try context.ensureCurrent(caller)
         func visit(_ node: GPUNode, _ cell: ResolvedCell) throws {
             let buffer = node.input
-            if let (count, words) = try liveRecords(of: node) {
+            if include(cell), let (count, words) = try liveRecords(of: node) {
                 words.withUnsafeBufferPointer { w in
                     for i in 0..<count {
-                        let r = ParticleRecord(words: w, base: i * buffer.stride / 4, subCells: 0, child: buffer.child)
-                        order.append(ParticleIdentity(cellPath: cell.path, serial: r.serial, parent: r.parentKey))
+                        body(cell, ParticleRecord(words: w, base: i * buffer.stride / 4, subCells: 0, child: buffer.child))
                     }
                 }
             }
             for (child, sub) in zip(node.children, cell.children) { try visit(child, sub) }
         }
         for (node, cell) in zip(roots, resolved.cells) { try visit(node, cell) }
-        return order
     }
 
     /// The live records of `node` as the last update wrote them, `node.input.stride / 4` words a
