@@ -75,6 +75,17 @@ struct MovingColliderTests {
         return (count, example, try sim.snapshot())
     }
 
+    /// The first rate's kills become `reference`; a later rate's must be the same particles at the
+    /// same ticks and points (within 10⁻⁶).
+    static func expectSameKills(_ deaths: [ParticleEvent], as reference: inout [ParticleEvent]?, fps: Double) {
+        guard let first = reference else { return reference = deaths }
+        #expect(deaths.map(\.identity) == first.map(\.identity), "\(Int(fps)) updates/s: other kills")
+        for (a, b) in zip(deaths, first) {
+            #expect(a.time == b.time && maxAbs(a.position - b.position) < 1e-6,
+                    "\(Int(fps)) updates/s: \(a.identity) killed at \(a.time) \(a.position), at 30: \(b.time) \(b.position)")
+        }
+    }
+
     /// The floor's y at layer time `t` of `movingFloor`.
     static func floorY(_ t: Double, from: Double, to: Double, duration: Double) -> Double {
         from + (to - from) * min(max(t / duration, 0), 1)
@@ -133,15 +144,7 @@ struct MovingColliderTests {
                 }
                 #expect(survivors == 0, "\(Int(fps)) updates/s: \(survivors) particle updates alive behind the floor")
                 #expect(deaths.count > 5, "\(Int(fps)) updates/s: \(deaths.count) kills")
-                if let reference {
-                    #expect(deaths.map(\.identity) == reference.map(\.identity), "\(Int(fps)) updates/s: other kills")
-                    for (a, b) in zip(deaths, reference) {
-                        #expect(a.time == b.time && maxAbs(a.position - b.position) < 1e-6,
-                                "\(Int(fps)) updates/s: \(a.identity) killed at \(a.time) \(a.position), at 30: \(b.time) \(b.position)")
-                    }
-                } else {
-                    reference = deaths
-                }
+                Self.expectSameKills(deaths, as: &reference, fps: fps)
             }
         }
     }
@@ -213,15 +216,7 @@ struct MovingColliderTests {
                     continue
                 }
                 #expect(inside == 0 && deaths.count > 5, "\(Int(fps)) updates/s: \(inside) inside, \(deaths.count) kills")
-                if let reference {
-                    #expect(deaths.map(\.identity) == reference.map(\.identity), "\(Int(fps)) updates/s: other kills")
-                    for (a, b) in zip(deaths, reference) {
-                        #expect(a.time == b.time && maxAbs(a.position - b.position) < 1e-6,
-                                "\(Int(fps)) updates/s: \(a.identity) killed at \(a.time) \(a.position), at 30: \(b.time) \(b.position)")
-                    }
-                } else {
-                    reference = deaths
-                }
+                Self.expectSameKills(deaths, as: &reference, fps: fps)
             }
         }
     }

@@ -29,13 +29,18 @@ enum BehaviorBench {
     /// The collider row's floor rising and falling 100 points a second, animated: every chord meets
     /// it in its moving frame (`ColliderSweep`), the "collider, moving" row.
     static func moveFloor(_ layer: EmitterLayer) {
-        let move = BasicAnimation(keyPath: "emitterBehaviors.collider.position.y")
-        move.fromValue = 600
-        move.toValue = 500
-        move.duration = 1
-        move.autoreverses = true
-        move.repeatCount = .infinity
-        layer.add(move, forKey: "move")
+        layer.add(oscillation("emitterBehaviors.collider.position.y", from: 600, to: 500), forKey: "move")
+    }
+
+    /// `keyPath` from `from` to `to` in a second and back, forever.
+    static func oscillation(_ keyPath: String, from: Double, to: Double) -> BasicAnimation {
+        let a = BasicAnimation(keyPath: keyPath)
+        a.fromValue = from
+        a.toValue = to
+        a.duration = 1
+        a.autoreverses = true
+        a.repeatCount = .infinity
+        return a
     }
 
     /// One table row per configuration. The cost ratio is ``PairedRatio``: the behaviour's

@@ -77,13 +77,7 @@ enum FamilyBench {
                 let collider = BehaviorBench.behaviour(.collider)
                 colliders[1].setUp(collider)
                 layer.emitterBehaviors = [collider]
-                let grow = BasicAnimation(keyPath: "emitterBehaviors.collider.radius")
-                grow.fromValue = 120
-                grow.toValue = 160
-                grow.duration = 1
-                grow.autoreverses = true
-                grow.repeatCount = .infinity
-                layer.add(grow, forKey: "grow")
+                layer.add(BehaviorBench.oscillation("emitterBehaviors.collider.radius", from: 120, to: 160), forKey: "grow")
             }]
             + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
                 Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }
