@@ -135,9 +135,14 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// ends within the rounding of its start).
     /// A growing sphere (`grow`: its radius's offset there, `growing`: its rate, points per second
     /// of layer time, the collider's own displacement rate, as `heading` is the particle's)
-    /// presses in what does not move out as fast.
-    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: Double = 0, growing: Double = 0) -> Bool {
-        response == .stick && abs(distance(a, grow: grow)) <= Collisions.tolerance && dot(heading, normal(at: a)) < growing
+    /// presses in what does not move out as fast. A turning collider holds what moves off it by
+    /// less than `slack` (points per second: the tolerance over the chord's time), so a particle
+    /// stuck to it turns with it (its own straight chord would leave the turning surface by its
+    /// bend, a little each step).
+    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: Double = 0, growing: Double = 0,
+                      slack: Double = 0) -> Bool {
+        response == .stick && abs(distance(a, grow: grow)) <= Collisions.tolerance
+            && dot(heading, normal(at: a)) < growing + slack
     }
 
     /// The surface's unit normal at `p` (a point on it), pointing to the open side: a box's face
@@ -189,25 +194,38 @@ public struct ColliderSweep: Hashable, Sendable {
     /// ``origin``, one and two grid steps on (x, y, z), then its rate, points per tick (w). Zeros
     /// for the other shapes and for a sphere that keeps its radius.
     public var growth = SIMD4<Double>.zero
+    /// The turning of a plane, a box or a field on the same timeline: its orientation relative to
+    /// the update's, a unit quaternion `(x, y, z, w)`. Up to two grid steps after ``origin`` it is
+    /// the normalised sum of the identity `(0, 0, 0, 1)` and the offsets on lines through
+    /// ``turnStart`` (at the origin and before), ``turnFirst`` (one step on) and ``turnSecond``
+    /// (two steps on); after that it turns on steadily from there at ``turnSpin``, an angular
+    /// velocity, radians per tick about its direction (``turn(ticksAfterOrigin:)``). Zeros for a
+    /// sphere and for a collider that keeps its orientation.
+    public var turnStart = SIMD4<Double>.zero
+    public var turnFirst = SIMD4<Double>.zero
+    public var turnSecond = SIMD4<Double>.zero
+    public var turnSpin = SIMD3<Double>.zero
 
     /// A collider that does not move.
     public init() {}
 
     /// A path from `origin` through the offsets `start`, `first`, `second`, then on at `velocity`;
-    /// a sphere's radius along `growth`.
+    /// a sphere's radius along `growth`; a turn along `turn` (start, first, second, spin).
     public init(origin: Int64, start: SIMD3<Double>, first: SIMD3<Double>, second: SIMD3<Double>,
-                velocity: SIMD3<Double>, growth: SIMD4<Double> = .zero) {
+                velocity: SIMD3<Double>, growth: SIMD4<Double> = .zero,
+                turn: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD3<Double>) = (.zero, .zero, .zero, .zero)) {
         self.origin = origin
         self.start = start
         self.first = first
         self.second = second
         self.velocity = velocity
         self.growth = growth
+        (turnStart, turnFirst, turnSecond, turnSpin) = turn
     }
 
-    /// True when the collider stays at its position, and its size, over every chord.
+    /// True when the collider stays at its position, its size and its orientation over every chord.
     public var isStill: Bool {
-        start == .zero && first == .zero && second == .zero && velocity == .zero && growth == .zero
+        start == .zero && first == .zero && second == .zero && velocity == .zero && growth == .zero && keepsOrientation
     }
 
     /// The radius's rate over the line that ends at `j` ticks after ``origin``, points per tick
@@ -231,19 +249,13 @@ public struct ColliderSweep: Hashable, Sendable {
     /// The path's velocity over the line that ends at `j` ticks after ``origin`` (a chord lies on
     /// one line, and one of no length takes the line that reaches it), points per tick.
     public func slope(ticksAfterOrigin j: Double) -> SIMD3<Double> {
-        let step = Double(BehaviorMotion.gridTicks)
-        if j <= 0 { return .zero }
-        if j <= step { return (first - start) / step }
-        if j <= 2 * step { return (second - first) / step }
-        return velocity
+        Self.slope(start, first, second, velocity, ticksAfterOrigin: j)
     }
 
     /// The offset from the position `j` ticks after ``origin``: the sum of the lines, each clamped
     /// to its step (the GPU's branch-free form, `plume_collider_frame`).
     public func offset(ticksAfterOrigin j: Double) -> SIMD3<Double> {
-        let step = Double(BehaviorMotion.gridTicks), n = j / step
-        return start + (first - start) * Swift.min(Swift.max(n, 0), 1) + (second - first) * Swift.min(Swift.max(n - 1, 0), 1)
-            + velocity * (step * Swift.max(n - 2, 0))
+        Self.along(start, first, second, velocity, ticksAfterOrigin: j)
     }
 }
 
@@ -257,6 +269,14 @@ struct ChordFrame {
     var start = 0.0
     /// A sphere's radius offsets at the drift's start and end, and their rate, points per second.
     var growthOrigin = 0.0, growthEnd = 0.0, growthRate = 0.0
+    /// A turning collider's turn over the drift (``ColliderSweep/turn(ticksAfterOrigin:)``; ``turns``
+    /// is false for one that keeps its orientation). On the lines (not ``steady``), the offset at the
+    /// drift's start (``turnA``) and its rate, per second (``turnB``); after them (``steady``), the
+    /// turn two steps on (``turnA``), and the angular velocity, radians per second, and the time
+    /// since then at the drift's start, seconds (``turnB``'s xyz and w). ``endTurn``: the turn at
+    /// the drift's end.
+    var turnA = SIMD4<Double>.zero, turnB = SIMD4<Double>.zero, endTurn = Quaternion.identity
+    var turns = false, steady = false
 
     init() {}
 
@@ -268,6 +288,19 @@ struct ChordFrame {
         origin = path.offset(ticksAfterOrigin: j0)
         end = path.offset(ticksAfterOrigin: j1)
         velocity = path.slope(ticksAfterOrigin: j1) * Ticks.perSecond
+        if !path.keepsOrientation {
+            turns = true
+            endTurn = path.turn(ticksAfterOrigin: j1)
+            let twoSteps = 2 * Double(BehaviorMotion.gridTicks)
+            steady = j1 > twoSteps
+            if steady {
+                turnA = path.turn(ticksAfterOrigin: twoSteps)
+                turnB = SIMD4(path.turnSpin * Ticks.perSecond, (j0 - twoSteps) / Ticks.perSecond)
+            } else {
+                turnA = path.turnOffset(ticksAfterOrigin: j0)
+                turnB = path.turnRate(ticksAfterOrigin: j1) * Ticks.perSecond
+            }
+        }
         guard path.growth != .zero else { return }
         growthOrigin = path.growth(ticksAfterOrigin: j0)
         growthEnd = path.growth(ticksAfterOrigin: j1)
@@ -278,6 +311,40 @@ struct ChordFrame {
     func offset(at age: Double) -> SIMD3<Double> { origin + velocity * (age - start) }
     /// A sphere's radius offset at `age`, on the drift.
     func growth(at age: Double) -> Double { growthOrigin + growthRate * (age - start) }
+    /// The turn at `age` on the drift (relative to the update's orientation) and its angular
+    /// velocity, radians per second.
+    func turn(at age: Double) -> (q: SIMD4<Double>, spin: SIMD3<Double>) {
+        guard steady else { return Quaternion.turn(offset: turnA + turnB * (age - start), rate: turnB) }
+        let spin = SIMD3(turnB.x, turnB.y, turnB.z)
+        return (Quaternion.product(Quaternion.turning(spin, for: turnB.w + age - start), turnA), spin)
+    }
+
+    /// `p`, a point at `age` on the drift, in the collider's frame as the update places it (less
+    /// the offset there, turned back about `centre` by the turn there).
+    func local(_ p: SIMD3<Double>, at age: Double, centre: SIMD3<Double>) -> SIMD3<Double> {
+        let x = p - offset(at: age)
+        return turns ? centre + Quaternion.unrotate(turn(at: age).q, x - centre) : x
+    }
+
+    /// `p`, a point at the drift's end, in the collider's frame as the update places it.
+    func localAtEnd(_ p: SIMD3<Double>, centre: SIMD3<Double>) -> SIMD3<Double> {
+        turns ? centre + Quaternion.unrotate(endTurn, p - end - centre) : p - end
+    }
+
+    /// The velocity of the collider's point at `p` (a point at `age` on the drift), points per second.
+    func surfaceVelocity(_ p: SIMD3<Double>, at age: Double, centre: SIMD3<Double>) -> SIMD3<Double> {
+        turns ? velocity + cross(turn(at: age).spin, p - offset(at: age) - centre) : velocity
+    }
+
+    /// A direction `v` of the collider's frame at `age`, turned as the collider is there.
+    func world(_ v: SIMD3<Double>, at age: Double) -> SIMD3<Double> {
+        turns ? Quaternion.rotate(turn(at: age).q, v) : v
+    }
+
+    /// `p`, a point of the collider's frame as the update places it, where it is at the drift's end.
+    func atEnd(_ p: SIMD3<Double>, centre: SIMD3<Double>) -> SIMD3<Double> {
+        turns ? centre + Quaternion.rotate(endTurn, p - centre) + end : p + end
+    }
 }
 
 /// A particle reaching a collider on its grid motion (Semantics §12 "Collisions"): what
@@ -349,9 +416,13 @@ public enum Collisions {
                 let entry: Double?
                 if moving {
                     let m = frames[i], g0 = m.growth(at: age0)
-                    let a = from - m.offset(at: age0)
-                    entry = c.holds(a, heading: heading - m.velocity, grow: g0, growing: m.growthRate)
-                        ? 0 : c.entry(a, to.position - m.end, grow0: g0, grow1: m.growthEnd)
+                    let a = m.local(from, at: age0, centre: c.position)
+                    // the heading relative to the surface under the chord's start, in the collider's frame
+                    let relative = heading - m.surfaceVelocity(from, at: age0, centre: c.position)
+                    let h = m.turns ? Quaternion.unrotate(m.turn(at: age0).q, relative) : relative
+                    let slack = m.turns ? tolerance / (end - age0) : 0
+                    entry = c.holds(a, heading: h, grow: g0, growing: m.growthRate, slack: slack)
+                        ? 0 : c.entry(a, m.localAtEnd(to.position, centre: c.position), grow0: g0, grow1: m.growthEnd)
                 } else {
                     entry = c.holds(from, heading: heading) ? 0 : c.entry(from, to.position)
                 }
@@ -363,22 +434,26 @@ public enum Collisions {
             let p = from + (to.position - from) * s
             let age = age0 + (end - age0) * s
             let vHit = v + acc * (age - age0)
-            let pc = p - m.offset(at: age)                       // the hit point in the collider's frame
+            let pc = m.local(p, at: age, centre: c.position)      // the hit point in the collider's frame
             onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
-                               arrives: c.distance(from - m.offset(at: age0), grow: m.growth(at: age0)) > tolerance,
+                               arrives: c.distance(m.local(from, at: age0, centre: c.position),
+                                                   grow: m.growth(at: age0)) > tolerance,
                                response: c.response))
             if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
-            let n = c.normal(at: pc)
-            // the surface's raw velocity there (a growing sphere's moves out along n too), and
-            // where the point of the surface hit is at the drift's end
-            let u = d.speed > 0 ? (m.velocity + n * m.growthRate) / d.speed : .zero
-            let riding = pc + n * (m.growthEnd - m.growth(at: age)) + m.end
+            let nc = c.normal(at: pc), n = m.world(nc, at: age)
+            // the surface's raw velocity there (a growing sphere's moves out along n too, a turning
+            // collider's point there turns about its centre), and where the point of the surface
+            // hit is at the drift's end
+            let u = d.speed > 0 ? (m.surfaceVelocity(p, at: age, centre: c.position) + n * m.growthRate) / d.speed : .zero
+            let riding = m.atEnd(pc + nc * (m.growthEnd - m.growth(at: age)), centre: c.position)
             if c.response == .stick {
                 // on a growing sphere, exactly on its surface at the end (a stuck particle carried
                 // step after step would otherwise walk off it by the rounding of each step)
                 let grows = c.shape == .sphere && (m.growthOrigin != 0 || m.growthEnd != 0 || m.growthRate != 0)
                 let surface = c.position + n * Swift.max(c.radius + m.growthEnd, 0) + m.end
-                return MotionAnchor(age: end, position: grows ? surface : riding, velocity: u)
+                // on a turning collider, the velocity of the surface's point where it ends
+                let carried = m.turns && d.speed > 0 ? m.surfaceVelocity(riding, at: end, centre: c.position) / d.speed : u
+                return MotionAnchor(age: end, position: grows ? surface : riding, velocity: carried)
             }
             let vr = vHit - u, vn = dot(vr, n)
             let out = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)

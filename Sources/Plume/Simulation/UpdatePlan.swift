@@ -138,17 +138,21 @@ package struct UpdatePlanner: Sendable {
     /// and notes where each one's path goes on. The step holding `t0` keeps the line an earlier
     /// update decided; the next one heads for where the collider's motion over this update (from
     /// its last position to its current one) predicts it two steps on, and the path goes on at
-    /// that velocity. A collider that appears (a new behaviour name or shape at its index too), or
-    /// moves farther than the layer's teleport distance in one update (or in no time), jumps: it
-    /// stands still at its position.
+    /// that velocity. A collider that appears (a new behaviour name or shape at its index too),
+    /// moves farther than the layer's teleport distance in one update (or in no time), or turns by
+    /// more than ``ColliderSweep/maximumTurn`` (any turn where the teleport distance is 0), jumps:
+    /// it stands still at its position.
     private func sweepColliders(_ update: inout Update, from t0: Double?, to t1: Double) {
         guard var resolved = update.resolved else { return }
-        // where each collider is: its position, and a sphere's radius (w; 0 for the other shapes)
-        var positions: [Int: SIMD4<Double>] = [:]
+        // where each collider is: its position, a sphere's radius (w; 0 for the other shapes), and
+        // the orientation of the others (a unit quaternion; the identity for a sphere)
+        var positions: [Int: (SIMD4<Double>, SIMD4<Double>)] = [:]
         func gather(_ cells: [ResolvedCell]) {
             for cell in cells {
                 for c in cell.behaviors.colliders {
-                    positions[c.trackKey] = SIMD4(c.position, c.shape == .sphere ? c.radius : 0)
+                    let sphere = c.shape == .sphere
+                    positions[c.trackKey] = (SIMD4(c.position, sphere ? c.radius : 0),
+                                             sphere ? Quaternion.identity : Quaternion.frame(across: c.across, normal: c.normal))
                 }
                 gather(cell.children)
             }
@@ -163,24 +167,45 @@ package struct UpdatePlanner: Sendable {
         func within(_ d: SIMD4<Double>) -> Bool {
             d.x * d.x + d.y * d.y + d.z * d.z <= limit * limit && abs(d.w) <= limit
         }
+        // a turn (the difference of two unit quaternions) within a quarter turn
+        let turnLimit = limit > 0 ? Quaternion.chord(ofTurn: ColliderSweep.maximumTurn) : 0
+        func turnWithin(_ d: SIMD4<Double>) -> Bool { (d * d).sum() <= turnLimit * turnLimit }
         var sweeps: [Int: ColliderSweep] = [:]
-        for (index, now) in positions {
-            var track = ColliderTrack(position: now, grid: end, at: now, velocity: .zero)
+        for (index, (now, facing)) in positions {
+            // the orientation's quaternion on the side of the last one (−q is the same orientation)
+            let before = colliderTracks[index]
+            let turned = before.map { (facing * $0.orientation).sum() < 0 ? -facing : facing } ?? facing
+            var track = ColliderTrack(position: now, orientation: turned, grid: end, at: now, turnAt: turned,
+                                      velocity: .zero, turnNext: turned)
             defer { update.colliderTracks[index] = track }
-            guard let t0, t1 > t0, let before = colliderTracks[index], within(now - before.position) else { continue }
+            guard let t0, t1 > t0, let before, within(now - before.position),
+                  turnWithin(turned - before.orientation) else { continue }
             // the decided step from `before.grid` (the grid point at or before t0), then the next;
             // the motion's velocity over the update's layer times (not their ticks, rounded)
+            let ticks = (t1 - t0) * Ticks.perSecond, ahead = Double(before.grid + 2 * step) - t1 * Ticks.perSecond
             let start = before.at - now, first = start + before.velocity * Double(step)
-            let velocity = (now - before.position) / ((t1 - t0) * Ticks.perSecond)
-            let second = velocity * (Double(before.grid + 2 * step) - t1 * Ticks.perSecond)
-            guard within(start), within(first), within(second) else { continue }
+            let velocity = (now - before.position) / ticks
+            let second = velocity * ahead
+            // the turn over the update, carried on at its angular velocity: the path two steps on
+            // and after lies on a steady turn's, so a steady turn is met where it is
+            let turnStart = before.turnAt - turned, turnFirst = before.turnNext - turned
+            let spin = Quaternion.spin(from: before.orientation, to: turned, over: ticks)
+            let turnSecond = Quaternion.product(Quaternion.turning(spin, for: ahead), turned) - turned
+            guard within(start), within(first), within(second),
+                  turnWithin(turnStart), turnWithin(turnFirst), turnWithin(turnSecond) else { continue }
             func xyz(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v.x, v.y, v.z) }
+            // the turn's offsets relative to the update's orientation: q ⊗ turned* is linear in q
+            let inverse = Quaternion.conjugate(turned)
+            func relative(_ q: SIMD4<Double>) -> SIMD4<Double> { Quaternion.product(q, inverse) }
             let sweep = ColliderSweep(origin: before.grid, start: xyz(start), first: xyz(first), second: xyz(second),
-                                      velocity: xyz(velocity), growth: SIMD4(start.w, first.w, second.w, velocity.w))
+                                      velocity: xyz(velocity), growth: SIMD4(start.w, first.w, second.w, velocity.w),
+                                      turn: (relative(turnStart), relative(turnFirst), relative(turnSecond), spin))
             if !sweep.isStill { sweeps[index] = sweep }
             let j = end - before.grid
             track.at = now + SIMD4(sweep.offset(ticksAfterOrigin: Double(j)), sweep.growth(ticksAfterOrigin: Double(j)))
             track.velocity = j == 0 ? before.velocity : j == step ? (second - first) / Double(step) : velocity
+            track.turnAt = Quaternion.product(sweep.turn(ticksAfterOrigin: Double(j)), turned)
+            track.turnNext = Quaternion.product(sweep.turn(ticksAfterOrigin: Double(j + step)), turned)
         }
         guard !sweeps.isEmpty else { return }
         func apply(_ cells: inout [ResolvedCell]) {
@@ -224,15 +249,19 @@ package struct UpdatePlanner: Sendable {
 
 /// Where a collider was at an update, and the line its path takes over the grid step that holds
 /// the update's end (ColliderSweep: decided by the first update that reaches the step). Each is
-/// its position and, in w, a sphere's radius (0 for the other shapes), which moves the same way.
+/// its position and, in w, a sphere's radius (0 for the other shapes), which moves the same way,
+/// and its orientation as a unit quaternion, whose path is lines of quaternions.
 private struct ColliderTrack: Sendable {
-    /// Its position at the update.
+    /// Its position and its orientation at the update.
     var position: SIMD4<Double>
+    var orientation: SIMD4<Double>
     /// The step's start, layer ticks (a grid point), the path's point there and its velocity over
-    /// the step, points per tick.
+    /// the step, points per tick; the orientation there and at the step's end.
     var grid: Int64
     var at: SIMD4<Double>
+    var turnAt: SIMD4<Double>
     var velocity: SIMD4<Double>
+    var turnNext: SIMD4<Double>
 }
 
 extension Diagnostic {
