@@ -148,10 +148,11 @@ ContactWalk plume_no_contacts() {
 // ResolvedCollider.holds: a sticking collider holds a chord from `a` heading along `heading` (its
 // velocity plus half its acceleration over it, times the speed factor) when `a` touches it and the
 // motion presses it in; the chord then hits it at its start (a particle at rest on it stays at rest).
-bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading, float grow, float growing) {
+// A turning collider holds what moves off it by less than `slack` (points per second).
+bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading, float grow, float growing, float slack) {
 #if HAS_STICKY
     return plume_Collider_response(t, e) == 1 && abs(plume_collider_distance(t, e, a, grow)) <= COLLISION_TOLERANCE
-        && dot(heading, plume_collider_normal(t, e, a)) < growing;
+        && dot(heading, plume_collider_normal(t, e, a)) < growing + slack;
 #else
     return false;
 #endif
@@ -170,10 +171,67 @@ struct ColliderFrame {
     vec3 end;
     vec3 velocity;
     vec3 growth;     // a sphere's radius offsets at the chord's start and end, and their rate (ColliderSweep.growth)
+    // A turning collider's turn (ChordFrame's turnA, turnB, endTurn, turns, steady): on the lines,
+    // the offset at the drift's start and its rate per second; after them (steady), the turn two
+    // steps on, and the angular velocity (rad/s) with the time since then at the drift's start (s).
+    vec4 turnA;
+    vec4 turnB;
+    vec4 turnEnd;
+    bool turns;
+    bool steady;
 };
 
+// ---- Turns (ColliderTurning.swift: Quaternion): unit quaternions (x, y, z, w).
+vec3 plume_quat_rotate(vec4 q, vec3 v) {
+    vec3 t = 2.0 * cross(q.xyz, v);
+    return v + t * q.w + cross(q.xyz, t);
+}
+
+vec3 plume_quat_unrotate(vec4 q, vec3 v) { return plume_quat_rotate(vec4(-q.xyz, q.w), v); }
+
+vec4 plume_quat_product(vec4 a, vec4 b) {
+    return vec4(b.xyz * a.w + a.xyz * b.w + cross(a.xyz, b.xyz), a.w * b.w - dot(a.xyz, b.xyz));
+}
+
+// Quaternion.turning: the turn of angular velocity w over time s. Its half angle stays within a
+// quarter turn (the planner keeps a turn within a quarter turn an update), where these
+// polynomials of sin(h)/h and cos(h) are exact in float (llvmpipe's sin and cos are 1e-5 accurate).
+vec4 plume_turning(vec3 w, float s) {
+    float h2 = dot(w, w) * s * s * 0.25;
+    float sinc = 1.0 - h2 / 6.0 * (1.0 - h2 / 20.0 * (1.0 - h2 / 42.0 * (1.0 - h2 / 72.0 * (1.0 - h2 / 110.0))));
+    float c = 1.0 - h2 / 2.0 * (1.0 - h2 / 12.0 * (1.0 - h2 / 30.0 * (1.0 - h2 / 56.0
+              * (1.0 - h2 / 90.0 * (1.0 - h2 / 132.0)))));
+    return vec4(w * (0.5 * s * sinc), c);
+}
+
+// ChordFrame.turn(at:): the turn at `age` (seconds from the drift's start) and its angular velocity.
+vec4 plume_frame_turn(ColliderFrame f, float age, out vec3 spin) {
+    if (f.steady) {
+        spin = f.turnB.xyz;
+        return plume_quat_product(plume_turning(f.turnB.xyz, f.turnB.w + age), f.turnA);
+    }
+    vec4 m = vec4(0.0, 0.0, 0.0, 1.0) + f.turnA + f.turnB * age;
+    float l = length(m);
+    vec4 q = m / l, dq = (f.turnB - q * dot(q, f.turnB)) / l;
+    spin = 2.0 * (dq.xyz * q.w - q.xyz * dq.w - cross(dq.xyz, q.xyz));
+    return q;
+}
+
+// ChordFrame.local: p, a point at `age` of the drift, in collider e's frame as the update places it.
+vec3 plume_frame_local(usamplerBuffer t, int e, ColliderFrame f, vec3 p, float age) {
+    vec3 x = p - (f.start + f.velocity * age);
+#if HAS_TURNING
+    if (f.turns) {
+        vec3 c = plume_Collider_position(t, e), spin;
+        x = c + plume_quat_unrotate(plume_frame_turn(f, age, spin), x - c);
+    }
+#endif
+    return x;
+}
+
 ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
-    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
+    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec4(0.0), vec4(0.0),
+                                    vec4(0.0, 0.0, 0.0, 1.0), false, false);
 #if HAS_MOVING
     const float step = float(GRID_TICKS);
     int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
@@ -191,7 +249,42 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     float rate = j1 <= 0.0 ? 0.0 : j1 <= 1.0 ? g.y - g.x : j1 <= 2.0 ? g.z - g.y : g.w * step;
     f.growth = vec3(r, rate * (65536.0 / step));
 #endif
+#if HAS_TURNING
+    vec4 t0 = plume_Collider_sweepTurnStart(t, e), t1 = plume_Collider_sweepTurnFirst(t, e);
+    vec4 t2 = plume_Collider_sweepTurnSecond(t, e);
+    vec3 spin = plume_Collider_sweepTurnSpin(t, e) * 65536.0;        // radians per second
+    f.turns = t0 != vec4(0.0) || t1 != vec4(0.0) || t2 != vec4(0.0) || spin != vec3(0.0);
+    f.steady = j1 > 2.0;
+    vec4 e1 = t1 - t0, e2 = t2 - t1;
+    vec4 o0 = t0 + e1 * clamp(j0, 0.0, 1.0) + e2 * clamp(j0 - 1.0, 0.0, 1.0);
+    vec4 o1 = t0 + e1 * clamp(j1, 0.0, 1.0) + e2 * clamp(j1 - 1.0, 0.0, 1.0);
+    vec4 q2 = normalize(vec4(0.0, 0.0, 0.0, 1.0) + t0 + e1 + e2);
+    f.turnA = f.steady ? q2 : o0;
+    f.turnB = f.steady ? vec4(spin, (j0 - 2.0) * step / 65536.0) : (j1 <= 0.0 ? vec4(0.0) : j1 <= 1.0 ? e1 : e2) * (65536.0 / step);
+    f.turnEnd = f.steady ? plume_quat_product(plume_turning(spin, (j1 - 2.0) * step / 65536.0), q2)
+                         : normalize(vec4(0.0, 0.0, 0.0, 1.0) + o1);
+#endif
     return f;
+}
+
+// The entering fraction of the chord fp → tp (seconds fa → ta from the drift's start) of collider e
+// in its frame f, heading along `heading`: 0 where it holds the chord's start, −1 where the chord
+// does not enter (Collisions.collide's test of one collider).
+float plume_chord_entry(usamplerBuffer t, int e, ColliderFrame f, vec3 fp, vec3 tp, float fa, float ta, vec3 heading) {
+    vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end, h = heading - f.velocity;
+    float g0 = f.growth.x + f.growth.z * fa, slack = 0.0;
+#if HAS_TURNING
+    if (f.turns) {
+        // the chord's ends turned back into the frame, the heading relative to the surface there
+        vec3 c = plume_Collider_position(t, e), spin;
+        vec4 q0 = plume_frame_turn(f, fa, spin);
+        h = plume_quat_unrotate(q0, h - cross(spin, a - c));
+        a = c + plume_quat_unrotate(q0, a - c);
+        b = c + plume_quat_unrotate(f.turnEnd, b - c);
+        slack = ta > fa ? COLLISION_TOLERANCE / (ta - fa) : 1e30;
+    }
+#endif
+    return plume_collider_holds(t, e, a, h, g0, f.growth.z, slack) ? 0.0 : plume_collider_entry(t, e, a, b, g0, f.growth.y);
 }
 
 // Collisions.collide: the state at the drift's age of the grid motion from s0 (plume_drift: d, whose
@@ -221,10 +314,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
 #if ONE_COLLIDER
         // the only collider: its texels read at one address (`first`), not at one chosen per lane
         int e = first;
-        vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
-        float g0 = f.growth.x + f.growth.z * fa;
-        best = plume_collider_holds(t, e, a, heading - f.velocity, g0, f.growth.z) ? 0.0
-             : plume_collider_entry(t, e, a, b, g0, f.growth.y);
+        best = plume_chord_entry(t, e, f, fp, tp, fa, ta, heading);
         if (best >= 0.0) hit = 0;
         if (hit < 0) break;
 #else
@@ -232,10 +322,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         do {     // n ≥ 1: do … while, as a for loop's body runs once more, masked, on llvmpipe
             int e = first + COLLIDER_VECS * i;
             ColliderFrame f = plume_collider_frame(t, e, s0.age, s1.age, q);
-            vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end;
-            float g0 = f.growth.x + f.growth.z * fa;
-            float s = plume_collider_holds(t, e, a, heading - f.velocity, g0, f.growth.z) ? 0.0
-                    : plume_collider_entry(t, e, a, b, g0, f.growth.y);
+            float s = plume_chord_entry(t, e, f, fp, tp, fa, ta, heading);
             if (s >= 0.0 && s < best) { best = s; hit = i; }
         } while (++i < n);
         if (hit < 0) break;
@@ -245,11 +332,11 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         vec3 p = fp + (tp - fp) * best;
         float age = fa + (ta - fa) * best;
         vec3 vHit = v + acc * (age - fa);
-        vec3 pc = p - (f.start + f.velocity * age);          // the hit point in the collider's frame
+        vec3 pc = plume_frame_local(t, e, f, p, age);         // the hit point in the collider's frame
         int response = plume_Collider_response(t, e);
         int tick = s0.age + int(floor(age * 65536.0 + 0.5));
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
-            if (plume_collider_distance(t, e, fp - (f.start + f.velocity * fa), f.growth.x + f.growth.z * fa)
+            if (plume_collider_distance(t, e, plume_frame_local(t, e, f, fp, fa), f.growth.x + f.growth.z * fa)
                     > COLLISION_TOLERANCE) {   // it arrives: an event
                 if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
                 w.events += 1;
@@ -257,16 +344,36 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
             if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
         }
         if (response == 2) return MotionState(s1.age, p, vec3(0.0));
-        vec3 nrm = plume_collider_normal(t, e, pc);
-        // the surface's raw velocity there (a growing sphere's moves out along nrm too), and where
-        // the point of the surface hit is at the chord's end
-        vec3 u = speed > 0.0 ? (f.velocity + nrm * f.growth.z) / speed : vec3(0.0);
-        vec3 riding = pc + nrm * (f.growth.y - (f.growth.x + f.growth.z * age)) + f.end;
+        vec3 nc = plume_collider_normal(t, e, pc), nrm = nc;
+        // the surface's raw velocity there (a growing sphere's moves out along nrm too, a turning
+        // collider's point there turns about its centre), and where the point of the surface hit
+        // is at the chord's end
+        vec3 surface = f.velocity;
+        vec3 riding = pc + nc * (f.growth.y - (f.growth.x + f.growth.z * age)) + f.end;
+#if HAS_TURNING
+        vec3 centre = plume_Collider_position(t, e);
+        if (f.turns) {
+            vec3 spin;
+            vec4 qh = plume_frame_turn(f, age, spin);
+            nrm = plume_quat_rotate(qh, nc);
+            surface += cross(spin, p - (f.start + f.velocity * age) - centre);
+            riding = centre + plume_quat_rotate(f.turnEnd, riding - f.end - centre) + f.end;
+        }
+#endif
+        vec3 u = speed > 0.0 ? (surface + nrm * f.growth.z) / speed : vec3(0.0);
         if (response == 1) {
 #if HAS_MOVING && HAS_SPHERES
             // on a growing sphere, exactly on its surface at the end (ResolvedCollider's stick)
             if (plume_Collider_shape(t, e) == 1 && f.growth != vec3(0.0))
                 riding = plume_Collider_position(t, e) + nrm * max(plume_Collider_radius(t, e) + f.growth.y, 0.0) + f.end;
+#endif
+#if HAS_TURNING
+            // on a turning collider, the velocity of the surface's point where it ends
+            if (f.turns && speed > 0.0) {
+                vec3 spin;
+                plume_frame_turn(f, ta, spin);
+                u = (f.velocity + cross(spin, riding - (f.start + f.velocity * ta) - centre)) / speed;
+            }
 #endif
             return MotionState(s1.age, riding, u);
         }

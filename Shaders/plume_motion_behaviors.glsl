@@ -60,6 +60,8 @@ const int MOTION_ORBIT = 3;
 #define HAS_STICKY ((MOTION_FORCES & 524288) != 0)
 // Bit 20: one of the cell's colliders moves over the update (plume_collider_frame compiles).
 #define HAS_MOVING ((MOTION_FORCES & 1048576) != 0)
+// Bit 21: one of them turns (plume_collider_frame's turn compiles).
+#define HAS_TURNING ((MOTION_FORCES & 2097152) != 0)
 
 struct MotionState {
     int age;                       // ticks

@@ -66,6 +66,28 @@ extension Scenarios {
         return layer
     }
 
+    /// The collision layer with its floor centred under the emitter (x = 500) and tilted from level
+    /// by 0.35 rad over 3 s from 1 s, eased in and out, about that centre: a seesaw turning under
+    /// the particles resting and bouncing on it (Semantics §12 "Moving colliders", turning).
+    static func tiltingFloorLayer(_ response: EmitterBehavior.CollisionResponse) -> EmitterLayer {
+        let layer = collisionLayer()
+        layer.emitterBehaviors?[0].position = CGPoint(x: 500, y: 650)
+        layer.emitterBehaviors?[0].collisionResponse = response
+        layer.add(held("emitterBehaviors.floor.orientationLongitude", from: -.pi / 2, to: -.pi / 2 + 0.35,
+                       timing: .easeInEaseOut), forKey: "tilt")
+        slowSparks(layer)
+        return layer
+    }
+
+    /// The rotated box of the collider coverage, spinning steadily (a turn in 3 s from 1 s) about its
+    /// centre above the kill floor, `response` what it does.
+    static func spinningBoxLayer(_ response: EmitterBehavior.CollisionResponse) -> EmitterLayer {
+        let layer = boxLayer(response)
+        layer.add(held("emitterBehaviors.crate.orientationLongitude", from: -.pi / 2 + 0.3, to: 3 * .pi / 2 + 0.3,
+                       timing: .linear), forKey: "spin")
+        return layer
+    }
+
     static func movingColliderRates(fps: Double) -> [Scenario] {
         let times = steps(fps: fps, until: fps > 100 ? 5 : 7)
         return [
@@ -88,6 +110,13 @@ extension Scenarios {
                      times: times, compareEvery: Int(fps), birthTicks: Tolerance.hitTicks),
         ]
     }
+
+    /// Particles held on a turning collider: the GPU lets some go where the reference holds them
+    /// (DifferentialTests.gpuLetsGoOfParticlesHeldOnATurningCollider, a known issue).
+    static let stickingTurningColliders: [Scenario] = [
+        Scenario(name: "a tilting sticking floor at 60 updates/s", make: { tiltingFloorLayer(.stick) },
+                 times: steps(fps: 60, until: 5), compareEvery: 60, birthTicks: Tolerance.hitTicks),
+    ]
 
     static let movingColliders: [Scenario] = [30.0, 60, 144, 240].flatMap(movingColliderRates) + [
         Scenario(name: "a rising bouncing floor under irregular steps", make: {
@@ -119,6 +148,15 @@ extension Scenarios {
             return layer
         },
                  times: irregularSteps(until: 6, seed: 51), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a tilting kill floor under irregular steps", make: { tiltingFloorLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 52), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a tilting bouncing floor under irregular steps", make: {
+            let layer = tiltingFloorLayer(.bounce)
+            layer.emitterCells?[0].lifetime = 1.2
+            return layer
+        }, times: irregularSteps(until: 6, seed: 53), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a spinning kill box over a kill floor, irregular steps", make: { spinningBoxLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 54), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a rising sticking floor caught up (timeOffset 2)", make: {
             let layer = risingFloorLayer()
             layer.emitterBehaviors?[0].collisionResponse = .stick

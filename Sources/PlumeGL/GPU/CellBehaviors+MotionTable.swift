@@ -74,6 +74,8 @@ extension CellBehaviors {
                                sweepStart: SIMD3<Float>(sweep.start), sweepFirst: SIMD3<Float>(sweep.first),
                                sweepSecond: SIMD3<Float>(sweep.second), sweepVelocity: SIMD3<Float>(sweep.velocity),
                                sweepGrowth: SIMD4<Float>(sweep.growth),
+                               sweepTurnStart: SIMD4<Float>(sweep.turnStart), sweepTurnFirst: SIMD4<Float>(sweep.turnFirst),
+                               sweepTurnSecond: SIMD4<Float>(sweep.turnSecond), sweepTurnSpin: SIMD3<Float>(sweep.turnSpin),
                                declared: declared(c.parameters, .collider)).texels
             guard let f else { continue }
             let bits = f.samples.map { Float($0).bitPattern }

@@ -48,8 +48,11 @@ struct MotionForces: OptionSet, Hashable {
     /// Beside ``colliders``: one of them moves over the update (its ``ColliderSweep`` is not
     /// still), so the chords' test in a collider's moving frame compiles (bit 20: `HAS_MOVING`).
     static let moving = MotionForces(rawValue: 1 << 20)
+    /// Beside ``moving``: one of them turns over the update (its sweep does not keep its
+    /// orientation), so the chords' ends are turned into its frame (bit 21: `HAS_TURNING`).
+    static let turning = MotionForces(rawValue: 1 << 21)
     static let all: MotionForces = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve, .colliders, .shapes,
-                                    .sticky, .moving]
+                                    .sticky, .moving, .turning]
     /// Each term alone, in bit order, and the single-entry and single-shape forms.
     static let each: [MotionForces] = [.waves, .attractors, .turbulences, .vortices, .central, .speedCurve,
                                        [.colliders, .shapes],
@@ -59,7 +62,9 @@ struct MotionForces: OptionSet, Hashable {
                                        [.colliders, .planes], [.colliders, .spheres], [.colliders, .boxes],
                                        [.colliders, .fields], [.colliders, .oneCollider, .planes],
                                        [.colliders, .oneCollider, .planes, .sticky], [.colliders, .spheres, .planes, .sticky],
-                                       [.colliders, .oneCollider, .planes, .moving], [.colliders, .boxes, .planes, .sticky, .moving]]
+                                       [.colliders, .oneCollider, .planes, .moving], [.colliders, .boxes, .planes, .sticky, .moving],
+                                       [.colliders, .oneCollider, .planes, .sticky, .moving, .turning],
+                                       [.colliders, .boxes, .fields, .moving, .turning]]
 
     /// The shape bit of a collider's surface.
     static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
@@ -95,6 +100,7 @@ extension CellBehaviors {
             for c in colliders { f.insert(MotionForces.shape(c.shape)) }
             if colliders.contains(where: { $0.response == .stick }) { f.insert(.sticky) }
             if collidersMove { f.insert(.moving) }
+            if colliderSweeps.contains(where: { !$0.keepsOrientation }) { f.insert([.moving, .turning]) }
         }
         // A grid cell with none of them (drag alone with a speed curve is .speedCurve): keep one bit
         // so the set is not read as "all".
