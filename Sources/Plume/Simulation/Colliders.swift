@@ -388,7 +388,7 @@ public enum Collisions {
     /// `1 − friction`, and moves on under the drift's acceleration to its age (and may hit again); a
     /// sticking particle stays at the hit point, at rest, and so does a killed one (it dies there:
     /// ``contacts(_:after:through:lifetime:acceleration:behaviors:particle:)`` finds the tick). A
-    /// sticking collider that holds the chord's start (``ResolvedCollider/holds(_:heading:grow:growing:)``: a
+    /// sticking collider that holds the chord's start (``ResolvedCollider/holds(_:heading:grow:growing:slack:)``: a
     /// particle resting on it, pressed in) is hit there, at the chord's start.
     ///
     /// A moving collider (``CellBehaviors/colliderSweeps``: `particle` gives the ages' layer times) is tested in

@@ -43,7 +43,7 @@ struct MotionForces: OptionSet, Hashable {
     /// test and the response is then one load for all lanes, not one per lane (bit 18: `ONE_COLLIDER`).
     static let oneCollider = MotionForces(rawValue: 1 << 18)
     /// Beside ``colliders``: one of them sticks, so the test of a particle it holds at rest
-    /// (``ResolvedCollider/holds(_:heading:grow:growing:)``) compiles (bit 19: `HAS_STICKY`).
+    /// (``ResolvedCollider/holds(_:heading:grow:growing:slack:)``) compiles (bit 19: `HAS_STICKY`).
     static let sticky = MotionForces(rawValue: 1 << 19)
     /// Beside ``colliders``: one of them moves over the update (its ``ColliderSweep`` is not
     /// still), so the chords' test in a collider's moving frame compiles (bit 20: `HAS_MOVING`).
