@@ -368,11 +368,13 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
                 riding = plume_Collider_position(t, e) + nrm * max(plume_Collider_radius(t, e) + f.growth.y, 0.0) + f.end;
 #endif
 #if HAS_TURNING
-            // on a turning collider, the velocity of the surface's point where it ends
-            if (f.turns && speed > 0.0) {
+            // on a turning collider, exactly on its surface (the world chord's point at the entry
+            // is off it by the chord's bend), with the velocity of the surface's point where it ends
+            if (f.turns) {
+                riding = centre + plume_quat_rotate(f.turnEnd, pc - nc * plume_collider_distance(t, e, pc, 0.0) - centre) + f.end;
                 vec3 spin;
                 plume_frame_turn(f, ta, spin);
-                u = (f.velocity + cross(spin, riding - (f.start + f.velocity * ta) - centre)) / speed;
+                if (speed > 0.0) u = (f.velocity + cross(spin, riding - (f.start + f.velocity * ta) - centre)) / speed;
             }
 #endif
             return MotionState(s1.age, riding, u);

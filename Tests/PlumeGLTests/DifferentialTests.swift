@@ -52,18 +52,6 @@ struct DifferentialTests {
         try Self.run(scenario)
     }
 
-    /// A known issue (issue 26): on the GPU, a particle stuck to a turning collider is let go
-    /// where the reference holds it (its chord's start, turned into the collider's frame, is found
-    /// more than the tolerance off the surface after a few steps; measured 97 points apart by 3 s).
-    /// Kills and bounces on turning colliders match (the scenarios above). When this passes, the
-    /// known issue is reported as missing and the scenario moves to `movingColliders`.
-    @Test(arguments: Scenarios.stickingTurningColliders)
-    func gpuLetsGoOfParticlesHeldOnATurningCollider(_ scenario: Scenario) throws {
-        try withKnownIssue("the GPU lets go of particles held on a turning collider") {
-            try Self.run(scenario)
-        }
-    }
-
     /// Issue 26 item 4: the colliders' gaps in the scenarios above (the box at every rate and
     /// under both jumps, the sphere caught up, the field colliders and the vortex under a seek), in
     /// their own test so they can be run alone.

@@ -451,9 +451,14 @@ public enum Collisions {
                 // step after step would otherwise walk off it by the rounding of each step)
                 let grows = c.shape == .sphere && (m.growthOrigin != 0 || m.growthEnd != 0 || m.growthRate != 0)
                 let surface = c.position + n * Swift.max(c.radius + m.growthEnd, 0) + m.end
-                // on a turning collider, the velocity of the surface's point where it ends
-                let carried = m.turns && d.speed > 0 ? m.surfaceVelocity(riding, at: end, centre: c.position) / d.speed : u
-                return MotionAnchor(age: end, position: grows ? surface : riding, velocity: carried)
+                guard m.turns else { return MotionAnchor(age: end, position: grows ? surface : riding, velocity: u) }
+                // on a turning collider, exactly on its surface (the chord is straight in the
+                // world, its test in the turning frame: the world point at the entry is off the
+                // surface by the chord's bend, up to the tolerance, which a stuck particle would
+                // keep), with the velocity of the surface's point where it ends
+                let held = m.atEnd(pc - nc * c.distance(pc), centre: c.position)
+                let carried = d.speed > 0 ? m.surfaceVelocity(held, at: end, centre: c.position) / d.speed : u
+                return MotionAnchor(age: end, position: held, velocity: carried)
             }
             let vr = vHit - u, vn = dot(vr, n)
             let out = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
