@@ -127,7 +127,7 @@ struct TurningColliderTests {
                 let sim = ReferenceSimulator(layer: Self.wiper(response, lifetime: 5, jumps: jumps))
                 var front: [ParticleIdentity: Double] = [:]        // the motes seen in front: their distance from the centre
                 var crossed = 0, worst = "", moved = 0, riding = 0
-                for t in frames(fps: fps, until: 4) {
+                for t in frames(fps: fps, until: 3) {
                     try sim.advance(to: t)
                     let θ = Double.pi * Ticks.time(Ticks.from(t))
                     let normal = SIMD3(cos(θ), sin(θ), 0)

@@ -32,6 +32,15 @@ enum BehaviorBench {
         layer.add(oscillation("emitterBehaviors.collider.position.y", from: 600, to: 500), forKey: "move")
     }
 
+    /// The collider row's floor, centred under the particles (x = 640), tilting by 0.15 rad either
+    /// way a second, animated: every chord's ends are turned into its frame (`ColliderSweep`'s
+    /// turn), the "collider, turning" row.
+    static func tiltFloor(_ layer: EmitterLayer) {
+        layer.setValue(640, forKeyPath: "emitterBehaviors.collider.position.x")
+        layer.add(oscillation("emitterBehaviors.collider.orientationLongitude", from: -.pi / 2 - 0.15, to: -.pi / 2 + 0.15),
+                  forKey: "tilt")
+    }
+
     /// `keyPath` from `from` to `to` in a second and back, forever.
     static func oscillation(_ keyPath: String, from: Double, to: Double) -> BasicAnimation {
         let a = BasicAnimation(keyPath: keyPath)
@@ -61,6 +70,7 @@ enum BehaviorBench {
         let configurations: [(String, () -> [EmitterBehavior])] =
             [("none", { [] })] + EmitterBehavior.Kind.allCases.map { kind in (kind.rawValue, { [behaviour(kind)] }) }
             + [("turbulence, 1 octave", singleOctave), ("collider, moving", { [behaviour(.collider)] }),
+               ("collider, turning", { [behaviour(.collider)] }),
                ("all", { EmitterBehavior.Kind.allCases.filter { $0 != .orbit }.map(behaviour) })]
         let chosen = configurations.filter { rows.isEmpty || rows.contains($0.0) }
         var out = "\n| behaviours (\(live) live) | GPU updates/s | GPU update ÷ none, per particle: median (min–max of \(rounds) paired frames) "
@@ -72,6 +82,7 @@ enum BehaviorBench {
                 let layer = Workloads.steady(live: live)
                 layer.emitterBehaviors = behaviours()
                 if name == "collider, moving" { moveFloor(layer) }
+                if name == "collider, turning" { tiltFloor(layer) }
                 return layer
             }
             var bytes = 0

@@ -45,7 +45,7 @@ enum FamilyBench {
         }),
     ]
 
-    /// Every row: nothing, each collider, the plane sticking and moving, the sphere growing,
+    /// Every row: nothing, each collider, the plane sticking, moving and turning, the sphere growing,
     /// turbulence and vortex (`BehaviorBench`'s settings), trails
     /// of 8 and 32 points (`Workloads.trail`).
     static var rows: [Row] {
@@ -70,6 +70,13 @@ enum FamilyBench {
                 colliders[0].setUp(collider)
                 layer.emitterBehaviors = [collider]
                 BehaviorBench.moveFloor(layer)
+            }]
+            + [Row(name: "plane collider, turning") { layer in
+                // the plane's floor, tilting about the particles' middle: BehaviorBench.tiltFloor
+                let collider = BehaviorBench.behaviour(.collider)
+                colliders[0].setUp(collider)
+                layer.emitterBehaviors = [collider]
+                BehaviorBench.tiltFloor(layer)
             }]
             + [Row(name: "sphere collider, growing") { layer in
                 // the sphere, its radius animated between 120 and 160 points a second: every

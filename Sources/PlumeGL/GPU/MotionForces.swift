@@ -63,8 +63,7 @@ struct MotionForces: OptionSet, Hashable {
                                        [.colliders, .fields], [.colliders, .oneCollider, .planes],
                                        [.colliders, .oneCollider, .planes, .sticky], [.colliders, .spheres, .planes, .sticky],
                                        [.colliders, .oneCollider, .planes, .moving], [.colliders, .boxes, .planes, .sticky, .moving],
-                                       [.colliders, .oneCollider, .planes, .sticky, .moving, .turning],
-                                       [.colliders, .boxes, .fields, .moving, .turning]]
+                                       [.colliders, .oneCollider, .planes, .sticky, .moving, .turning]]
 
     /// The shape bit of a collider's surface.
     static func shape(_ shape: EmitterBehavior.ColliderShape) -> MotionForces {
