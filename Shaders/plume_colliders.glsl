@@ -171,14 +171,12 @@ struct ColliderFrame {
     vec3 end;
     vec3 velocity;
     vec3 growth;     // a sphere's radius offsets at the chord's start and end, and their rate (ColliderSweep.growth)
-    // A turning collider's turn (ChordFrame's turnA, turnB, endTurn, turns, steady): on the lines,
-    // the offset at the drift's start and its rate per second; after them (steady), the turn two
-    // steps on, and the angular velocity (rad/s) with the time since then at the drift's start (s).
+    // A turning collider's turn (ChordFrame's turnA, turnB, endTurn, turns): the normalised line
+    // of offsets from the identity over the drift, at its start and its rate per second.
     vec4 turnA;
     vec4 turnB;
     vec4 turnEnd;
     bool turns;
-    bool steady;
 };
 
 // ---- Turns (ColliderTurning.swift: Quaternion): unit quaternions (x, y, z, w).
@@ -204,17 +202,16 @@ vec4 plume_turning(vec3 w, float s) {
     return vec4(w * (0.5 * s * sinc), c);
 }
 
-// ChordFrame.turn(at:): the turn at `age` (seconds from the drift's start) and its angular velocity.
-vec4 plume_frame_turn(ColliderFrame f, float age, out vec3 spin) {
-    if (f.steady) {
-        spin = f.turnB.xyz;
-        return plume_quat_product(plume_turning(f.turnB.xyz, f.turnB.w + age), f.turnA);
-    }
+// ChordFrame.turn(at:): the turn at `age` (seconds from the drift's start).
+vec4 plume_frame_turn(ColliderFrame f, float age) {
+    return normalize(vec4(0.0, 0.0, 0.0, 1.0) + f.turnA + f.turnB * age);
+}
+
+// ChordFrame.turn(at:)'s angular velocity at `age`, where the turn is q (radians per second).
+vec3 plume_frame_spin(ColliderFrame f, float age, vec4 q) {
     vec4 m = vec4(0.0, 0.0, 0.0, 1.0) + f.turnA + f.turnB * age;
-    float l = length(m);
-    vec4 q = m / l, dq = (f.turnB - q * dot(q, f.turnB)) / l;
-    spin = 2.0 * (dq.xyz * q.w - q.xyz * dq.w - cross(dq.xyz, q.xyz));
-    return q;
+    vec4 dq = (f.turnB - q * dot(q, f.turnB)) * inversesqrt(dot(m, m));
+    return 2.0 * (dq.xyz * q.w - q.xyz * dq.w - cross(dq.xyz, q.xyz));
 }
 
 // ChordFrame.local: p, a point at `age` of the drift, in collider e's frame as the update places it.
@@ -222,8 +219,8 @@ vec3 plume_frame_local(usamplerBuffer t, int e, ColliderFrame f, vec3 p, float a
     vec3 x = p - (f.start + f.velocity * age);
 #if HAS_TURNING
     if (f.turns) {
-        vec3 c = plume_Collider_position(t, e), spin;
-        x = c + plume_quat_unrotate(plume_frame_turn(f, age, spin), x - c);
+        vec3 c = plume_Collider_position(t, e);
+        x = c + plume_quat_unrotate(plume_frame_turn(f, age), x - c);
     }
 #endif
     return x;
@@ -231,7 +228,7 @@ vec3 plume_frame_local(usamplerBuffer t, int e, ColliderFrame f, vec3 p, float a
 
 ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
     ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec4(0.0), vec4(0.0),
-                                    vec4(0.0, 0.0, 0.0, 1.0), false, false);
+                                    vec4(0.0, 0.0, 0.0, 1.0), false);
 #if HAS_MOVING
     const float step = float(GRID_TICKS);
     int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
@@ -254,15 +251,19 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     vec4 t2 = plume_Collider_sweepTurnSecond(t, e);
     vec3 spin = plume_Collider_sweepTurnSpin(t, e) * 65536.0;        // radians per second
     f.turns = t0 != vec4(0.0) || t1 != vec4(0.0) || t2 != vec4(0.0) || spin != vec3(0.0);
-    f.steady = j1 > 2.0;
+    // on the lines, theirs; on the steady turn after them, the line between its exact ends
+    bool steady = j1 > 2.0;
+    const vec4 identity = vec4(0.0, 0.0, 0.0, 1.0);
     vec4 e1 = t1 - t0, e2 = t2 - t1;
     vec4 o0 = t0 + e1 * clamp(j0, 0.0, 1.0) + e2 * clamp(j0 - 1.0, 0.0, 1.0);
     vec4 o1 = t0 + e1 * clamp(j1, 0.0, 1.0) + e2 * clamp(j1 - 1.0, 0.0, 1.0);
-    vec4 q2 = normalize(vec4(0.0, 0.0, 0.0, 1.0) + t0 + e1 + e2);
-    f.turnA = f.steady ? q2 : o0;
-    f.turnB = f.steady ? vec4(spin, (j0 - 2.0) * step / 65536.0) : (j1 <= 0.0 ? vec4(0.0) : j1 <= 1.0 ? e1 : e2) * (65536.0 / step);
-    f.turnEnd = f.steady ? plume_quat_product(plume_turning(spin, (j1 - 2.0) * step / 65536.0), q2)
-                         : normalize(vec4(0.0, 0.0, 0.0, 1.0) + o1);
+    vec4 q2 = normalize(identity + t0 + e1 + e2);
+    vec4 qs = plume_quat_product(plume_turning(spin, (j0 - 2.0) * step / 65536.0), q2);
+    f.turnEnd = steady ? plume_quat_product(plume_turning(spin, (j1 - 2.0) * step / 65536.0), q2) : normalize(identity + o1);
+    float seconds = (j1 - j0) * step / 65536.0;
+    f.turnA = steady ? qs - identity : o0;
+    f.turnB = steady ? (seconds > 0.0 ? (f.turnEnd - qs) / seconds : vec4(0.0))
+                     : (j1 <= 0.0 ? vec4(0.0) : j1 <= 1.0 ? e1 : e2) * (65536.0 / step);
 #endif
     return f;
 }
@@ -276,9 +277,11 @@ float plume_chord_entry(usamplerBuffer t, int e, ColliderFrame f, vec3 fp, vec3 
 #if HAS_TURNING
     if (f.turns) {
         // the chord's ends turned back into the frame, the heading relative to the surface there
-        vec3 c = plume_Collider_position(t, e), spin;
-        vec4 q0 = plume_frame_turn(f, fa, spin);
-        h = plume_quat_unrotate(q0, h - cross(spin, a - c));
+        vec3 c = plume_Collider_position(t, e);
+        vec4 q0 = plume_frame_turn(f, fa);
+#if HAS_STICKY
+        h = plume_quat_unrotate(q0, h - cross(plume_frame_spin(f, fa, q0), a - c));   // only a hold reads it
+#endif
         a = c + plume_quat_unrotate(q0, a - c);
         b = c + plume_quat_unrotate(f.turnEnd, b - c);
         slack = ta > fa ? COLLISION_TOLERANCE / (ta - fa) : 1e30;
@@ -353,10 +356,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
 #if HAS_TURNING
         vec3 centre = plume_Collider_position(t, e);
         if (f.turns) {
-            vec3 spin;
-            vec4 qh = plume_frame_turn(f, age, spin);
+            vec4 qh = plume_frame_turn(f, age);
             nrm = plume_quat_rotate(qh, nc);
-            surface += cross(spin, p - (f.start + f.velocity * age) - centre);
+            surface += cross(plume_frame_spin(f, age, qh), p - (f.start + f.velocity * age) - centre);
             riding = centre + plume_quat_rotate(f.turnEnd, riding - f.end - centre) + f.end;
         }
 #endif
@@ -372,8 +374,7 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
             // is off it by the chord's bend), with the velocity of the surface's point where it ends
             if (f.turns) {
                 riding = centre + plume_quat_rotate(f.turnEnd, pc - nc * plume_collider_distance(t, e, pc, 0.0) - centre) + f.end;
-                vec3 spin;
-                plume_frame_turn(f, ta, spin);
+                vec3 spin = plume_frame_spin(f, ta, plume_frame_turn(f, ta));
                 if (speed > 0.0) u = (f.velocity + cross(spin, riding - (f.start + f.velocity * ta) - centre)) / speed;
             }
 #endif

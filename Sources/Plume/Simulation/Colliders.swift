@@ -270,13 +270,13 @@ struct ChordFrame {
     /// A sphere's radius offsets at the drift's start and end, and their rate, points per second.
     var growthOrigin = 0.0, growthEnd = 0.0, growthRate = 0.0
     /// A turning collider's turn over the drift (``ColliderSweep/turn(ticksAfterOrigin:)``; ``turns``
-    /// is false for one that keeps its orientation). On the lines (not ``steady``), the offset at the
-    /// drift's start (``turnA``) and its rate, per second (``turnB``); after them (``steady``), the
-    /// turn two steps on (``turnA``), and the angular velocity, radians per second, and the time
-    /// since then at the drift's start, seconds (``turnB``'s xyz and w). ``endTurn``: the turn at
-    /// the drift's end.
+    /// is false for one that keeps its orientation): the normalised line of offsets from the
+    /// identity, at the drift's start (``turnA``) and its rate, per second (``turnB``). On the
+    /// sweep's lines it is theirs; on its steady turn (a drift lies within one grid step) it runs
+    /// between the turn's exact ends, so the grid points are the steady turn's and each turn
+    /// along the drift is one normalisation. ``endTurn``: the turn at the drift's end.
     var turnA = SIMD4<Double>.zero, turnB = SIMD4<Double>.zero, endTurn = Quaternion.identity
-    var turns = false, steady = false
+    var turns = false
 
     init() {}
 
@@ -291,11 +291,10 @@ struct ChordFrame {
         if !path.keepsOrientation {
             turns = true
             endTurn = path.turn(ticksAfterOrigin: j1)
-            let twoSteps = 2 * Double(BehaviorMotion.gridTicks)
-            steady = j1 > twoSteps
-            if steady {
-                turnA = path.turn(ticksAfterOrigin: twoSteps)
-                turnB = SIMD4(path.turnSpin * Ticks.perSecond, (j0 - twoSteps) / Ticks.perSecond)
+            if j1 > 2 * Double(BehaviorMotion.gridTicks) {
+                let q0 = path.turn(ticksAfterOrigin: j0)
+                turnA = q0 - Quaternion.identity
+                turnB = age1 > age0 ? (endTurn - q0) / (age1 - age0) : .zero
             } else {
                 turnA = path.turnOffset(ticksAfterOrigin: j0)
                 turnB = path.turnRate(ticksAfterOrigin: j1) * Ticks.perSecond
@@ -314,9 +313,7 @@ struct ChordFrame {
     /// The turn at `age` on the drift (relative to the update's orientation) and its angular
     /// velocity, radians per second.
     func turn(at age: Double) -> (q: SIMD4<Double>, spin: SIMD3<Double>) {
-        guard steady else { return Quaternion.turn(offset: turnA + turnB * (age - start), rate: turnB) }
-        let spin = SIMD3(turnB.x, turnB.y, turnB.z)
-        return (Quaternion.product(Quaternion.turning(spin, for: turnB.w + age - start), turnA), spin)
+        Quaternion.turn(offset: turnA + turnB * (age - start), rate: turnB)
     }
 
     /// `p`, a point at `age` on the drift, in the collider's frame as the update places it (less
