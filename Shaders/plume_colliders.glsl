@@ -192,8 +192,9 @@ vec4 plume_quat_product(vec4 a, vec4 b) {
 }
 
 // Quaternion.turning: the turn of angular velocity w over time s. Its half angle stays within a
-// quarter turn (the planner keeps a turn within a quarter turn an update), where these
-// polynomials of sin(h)/h and cos(h) are exact in float (llvmpipe's sin and cos are 1e-5 accurate).
+// quarter turn (the planner keeps a turn within a quarter turn an update; the contact walk's last
+// step adds one step's turn), where these polynomials of sin(h)/h and cos(h) are exact in float
+// (about 4e-8 at π/2; llvmpipe's sin and cos are 1e-5 accurate).
 vec4 plume_turning(vec3 w, float s) {
     float h2 = dot(w, w) * s * s * 0.25;
     float sinc = 1.0 - h2 / 6.0 * (1.0 - h2 / 20.0 * (1.0 - h2 / 42.0 * (1.0 - h2 / 72.0 * (1.0 - h2 / 110.0))));
@@ -246,7 +247,7 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     float rate = j1 <= 0.0 ? 0.0 : j1 <= 1.0 ? g.y - g.x : j1 <= 2.0 ? g.z - g.y : g.w * step;
     f.growth = vec3(r, rate * (65536.0 / step));
 #endif
-#if HAS_TURNING
+#if HAS_MOVING && HAS_TURNING
     vec4 t0 = plume_Collider_sweepTurnStart(t, e), t1 = plume_Collider_sweepTurnFirst(t, e);
     vec4 t2 = plume_Collider_sweepTurnSecond(t, e);
     vec3 spin = plume_Collider_sweepTurnSpin(t, e) * 65536.0;        // radians per second
@@ -284,7 +285,7 @@ float plume_chord_entry(usamplerBuffer t, int e, ColliderFrame f, vec3 fp, vec3 
 #endif
         a = c + plume_quat_unrotate(q0, a - c);
         b = c + plume_quat_unrotate(f.turnEnd, b - c);
-        slack = ta > fa ? COLLISION_TOLERANCE / (ta - fa) : 1e30;
+        slack = COLLISION_TOLERANCE / max(ta - fa, float(GRID_TICKS) / 65536.0);   // a grid step at least
     }
 #endif
     return plume_collider_holds(t, e, a, h, g0, f.growth.z, slack) ? 0.0 : plume_collider_entry(t, e, a, b, g0, f.growth.y);
@@ -352,14 +353,15 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         // collider's point there turns about its centre), and where the point of the surface hit
         // is at the chord's end
         vec3 surface = f.velocity;
-        vec3 riding = pc + nc * (f.growth.y - (f.growth.x + f.growth.z * age)) + f.end;
+        vec3 local = pc + nc * (f.growth.y - (f.growth.x + f.growth.z * age));   // in the frame at the chord's end
+        vec3 riding = local + f.end;
 #if HAS_TURNING
         vec3 centre = plume_Collider_position(t, e);
         if (f.turns) {
             vec4 qh = plume_frame_turn(f, age);
             nrm = plume_quat_rotate(qh, nc);
             surface += cross(plume_frame_spin(f, age, qh), p - (f.start + f.velocity * age) - centre);
-            riding = centre + plume_quat_rotate(f.turnEnd, riding - f.end - centre) + f.end;
+            riding = centre + plume_quat_rotate(f.turnEnd, local - centre) + f.end;
         }
 #endif
         vec3 u = speed > 0.0 ? (surface + nrm * f.growth.z) / speed : vec3(0.0);

@@ -3,8 +3,9 @@ import Foundation
 /// Unit quaternions `(x, y, z, w)` (vector part, then scalar) as the turning of a collider uses
 /// them (Semantics §12 "Moving colliders"): a collider's orientation is the frame of its width
 /// axis, its normal and their cross product, and its turn over an update is a path of quaternions
-/// normalised from straight lines (a normalised linear interpolation, like the position's lines:
-/// no sine or cosine, so the GPU's float path follows the reference's).
+/// normalised from straight lines (a normalised linear interpolation, like the position's lines),
+/// then a steady turn whose ends the planner places with sine and cosine; along a chord the turn
+/// is one normalisation of a line on both simulators (the GPU's steady ends are polynomials).
 enum Quaternion {
     /// No turn.
     static let identity = SIMD4<Double>(0, 0, 0, 1)

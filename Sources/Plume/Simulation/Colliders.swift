@@ -136,9 +136,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A growing sphere (`grow`: its radius's offset there, `growing`: its rate, points per second
     /// of layer time, the collider's own displacement rate, as `heading` is the particle's)
     /// presses in what does not move out as fast. A turning collider holds what moves off it by
-    /// less than `slack` (points per second: the tolerance over the chord's time), so a particle
-    /// stuck to it turns with it (its own straight chord would leave the turning surface by its
-    /// bend, a little each step).
+    /// less than `slack` (points per second: the tolerance over the chord's time, a grid step at
+    /// least), so a particle stuck to it turns with it (its own straight chord would leave the
+    /// turning surface by its bend, a little each step).
     public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: Double = 0, growing: Double = 0,
                       slack: Double = 0) -> Bool {
         response == .stick && abs(distance(a, grow: grow)) <= Collisions.tolerance
@@ -167,8 +167,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     }
 }
 
-/// How a collider's `position` moves as particles meet it over one update (Semantics §12 "Moving
-/// colliders"): its path on the motion grid, as offsets from the update's position, so that each
+/// How a collider's `position` moves (and a sphere's radius, and the orientation of the other
+/// shapes turns) as particles meet it over one update (Semantics §12 "Moving colliders"): its path
+/// on the motion grid, as offsets from the update's position (radius, orientation), so that each
 /// chord of the grid motion is tested in the collider's moving frame. The update planner (both
 /// simulators' one) sets it.
 ///
@@ -261,7 +262,8 @@ public struct ColliderSweep: Hashable, Sendable {
 
 /// A collider's frame over a drift from age `start` (Collisions.collide): its offsets from its
 /// position at the drift's start and end, and its velocity over it, points per second (a drift lies
-/// on one line of its ``ColliderSweep``); zeros for a collider that stands still.
+/// on one line of its ``ColliderSweep``), a sphere's growth and a turning collider's turn over it;
+/// zeros (and the identity) for a collider that stands still.
 struct ChordFrame {
     var origin = SIMD3<Double>.zero
     var end = SIMD3<Double>.zero
@@ -394,7 +396,10 @@ public enum Collisions {
     /// over the speed factor, in raw velocity): a bounce reflects `v − u` and adds `u` back; a
     /// sticking particle rides along with it to the chord's end. A growing sphere (its sweep's
     /// ``ColliderSweep/growth``) is met at its radius along the chord, its surface's `u` moves out
-    /// along the normal at the radius's rate, and what sticks to it ends on its surface.
+    /// along the normal at the radius's rate, and what sticks to it ends on its surface. A turning
+    /// collider (its sweep's turn) has the chord's ends also turned back about its position by the
+    /// turn at their ages; its `u` at a point adds `ω × r`, and what sticks to it is put on its
+    /// surface, turned to the chord's end, with the velocity of the surface's point there.
     /// `onHit` is called at each hit.
     public static func collide(_ s0: MotionAnchor, _ d: BehaviorMotion.Drift, behaviors b: CellBehaviors,
                                particle: BehaviorParticle? = nil,
@@ -417,7 +422,9 @@ public enum Collisions {
                     // the heading relative to the surface under the chord's start, in the collider's frame
                     let relative = heading - m.surfaceVelocity(from, at: age0, centre: c.position)
                     let h = m.turns ? Quaternion.unrotate(m.turn(at: age0).q, relative) : relative
-                    let slack = m.turns ? tolerance / (end - age0) : 0
+                    // the tolerance over the chord's time, a grid step at least (a chord a tick long
+                    // would hold what leaves at 65 points a second)
+                    let slack = m.turns ? tolerance / Swift.max(end - age0, BehaviorMotion.gridStep) : 0
                     entry = c.holds(a, heading: h, grow: g0, growing: m.growthRate, slack: slack)
                         ? 0 : c.entry(a, m.localAtEnd(to.position, centre: c.position), grow0: g0, grow1: m.growthEnd)
                 } else {
