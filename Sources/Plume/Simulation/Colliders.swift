@@ -325,6 +325,18 @@ struct ChordFrame {
         return turns ? centre + Quaternion.unrotate(turn(at: age).q, x - centre) : x
     }
 
+    /// A chord's start `p` (a point at `age` on the drift) in the collider's frame (``local(_:at:centre:)``),
+    /// and `heading` relative to the surface's point there, turned into that frame: one turn for
+    /// both (the test of every chord).
+    func chordStart(_ p: SIMD3<Double>, heading: SIMD3<Double>, at age: Double,
+                    centre: SIMD3<Double>) -> (point: SIMD3<Double>, heading: SIMD3<Double>) {
+        let x = p - offset(at: age)
+        guard turns else { return (x, heading - velocity) }
+        let (q, spin) = turn(at: age)
+        return (centre + Quaternion.unrotate(q, x - centre),
+                Quaternion.unrotate(q, heading - (velocity + cross(spin, x - centre))))
+    }
+
     /// `p`, a point at the drift's end, in the collider's frame as the update places it.
     func localAtEnd(_ p: SIMD3<Double>, centre: SIMD3<Double>) -> SIMD3<Double> {
         turns ? centre + Quaternion.unrotate(endTurn, p - end - centre) : p - end
@@ -418,10 +430,7 @@ public enum Collisions {
                 let entry: Double?
                 if moving {
                     let m = frames[i], g0 = m.growth(at: age0)
-                    let a = m.local(from, at: age0, centre: c.position)
-                    // the heading relative to the surface under the chord's start, in the collider's frame
-                    let relative = heading - m.surfaceVelocity(from, at: age0, centre: c.position)
-                    let h = m.turns ? Quaternion.unrotate(m.turn(at: age0).q, relative) : relative
+                    let (a, h) = m.chordStart(from, heading: heading, at: age0, centre: c.position)
                     // the tolerance over the chord's time, a grid step at least (a chord a tick long
                     // would hold what leaves at 65 points a second)
                     let slack = m.turns ? tolerance / Swift.max(end - age0, BehaviorMotion.gridStep) : 0
