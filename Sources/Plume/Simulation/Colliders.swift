@@ -232,19 +232,13 @@ public struct ColliderSweep: Hashable, Sendable {
     /// The radius's rate over the line that ends at `j` ticks after ``origin``, points per tick
     /// (as ``slope(ticksAfterOrigin:)``).
     public func growthRate(ticksAfterOrigin j: Double) -> Double {
-        let step = Double(BehaviorMotion.gridTicks)
-        if j <= 0 { return 0 }
-        if j <= step { return (growth.y - growth.x) / step }
-        if j <= 2 * step { return (growth.z - growth.y) / step }
-        return growth.w
+        Self.slope(SIMD2(growth.x, 0), SIMD2(growth.y, 0), SIMD2(growth.z, 0), SIMD2(growth.w, 0), ticksAfterOrigin: j).x
     }
 
     /// The radius's offset from the update's `j` ticks after ``origin`` (as
     /// ``offset(ticksAfterOrigin:)``).
     public func growth(ticksAfterOrigin j: Double) -> Double {
-        let step = Double(BehaviorMotion.gridTicks), n = j / step
-        return growth.x + (growth.y - growth.x) * Swift.min(Swift.max(n, 0), 1)
-            + (growth.z - growth.y) * Swift.min(Swift.max(n - 1, 0), 1) + growth.w * (step * Swift.max(n - 2, 0))
+        Self.along(SIMD2(growth.x, 0), SIMD2(growth.y, 0), SIMD2(growth.z, 0), SIMD2(growth.w, 0), ticksAfterOrigin: j).x
     }
 
     /// The path's velocity over the line that ends at `j` ticks after ``origin`` (a chord lies on
