@@ -8,12 +8,15 @@
 // COLLISION_TOLERANCE (Collisions.tolerance) is declared in plume_collider_fields.glsl, included before.
 const int COLLISION_MAX_HITS = 3;
 
-vec3 plume_box_half(usamplerBuffer t, int e) {
-    return vec3(plume_Collider_boxWidth(t, e), plume_Collider_boxHeight(t, e), plume_Collider_boxDepth(t, e)) * 0.5;
+// ResolvedCollider.halfExtents(grow:): a box's half extents larger by `grow`, none below 0.
+vec3 plume_box_half(usamplerBuffer t, int e, vec3 grow) {
+    vec3 h = vec3(plume_Collider_boxWidth(t, e), plume_Collider_boxHeight(t, e), plume_Collider_boxDepth(t, e)) * 0.5;
+    return max(h + grow, vec3(0.0));
 }
 
-// `grow`: a growing sphere's radius offset (ColliderFrame; 0 for the other shapes).
-float plume_collider_distance(usamplerBuffer t, int e, vec3 p, float grow) {
+// `grow`: a growing sphere's radius offset (x) or a growing box's half extents' (ColliderFrame;
+// zeros for the other shapes).
+float plume_collider_distance(usamplerBuffer t, int e, vec3 p, vec3 grow) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_FIELDS
     if (shape >= 3) return plume_field_distance(t, e, p);
@@ -23,10 +26,10 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p, float grow) {
     if (shape == 0) return dot(d, plume_Collider_normal(t, e));
 #endif
 #if HAS_SPHERES
-    if (shape == 1) return length(d) - max(plume_Collider_radius(t, e) + grow, 0.0);
+    if (shape == 1) return length(d) - max(plume_Collider_radius(t, e) + grow.x, 0.0);
 #endif
 #if HAS_BOXES
-    vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e);
+    vec3 q = abs(plume_box_local(t, e, p)) - plume_box_half(t, e, grow);
     return length(max(q, vec3(0.0))) + min(max(q.x, max(q.y, q.z)), 0.0);
 #else
     return 1.0;    // a shape this variant leaves out: the cell has none
@@ -34,8 +37,9 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p, float grow) {
 }
 
 // The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
-// the surface, or a sphere or box crossed whole); a sphere's radius larger by g0 at a and g1 at b.
-float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, float g1) {
+// the surface, or a sphere or box crossed whole); a sphere's radius (x) or a box's half extents
+// larger by g0 at a and g1 at b.
+float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec3 g1) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_PLANES
     // a plane's point and normal read once for both ends (each vec3 may span two texels, and a
@@ -61,7 +65,7 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, fl
     if (shape == 1) {
         vec3 d = b - a, f = a - plume_Collider_position(t, e);
         float radius = plume_Collider_radius(t, e);
-        float r = max(radius + g0, 0.0), g = max(radius + g1, 0.0) - r;   // a shrinking sphere's path below 0: a point
+        float r = max(radius + g0.x, 0.0), g = max(radius + g1.x, 0.0) - r;   // a shrinking sphere's path below 0: a point
         float qa = dot(d, d) - g * g, qb = 2.0 * (dot(f, d) - r * g), qc = dot(f, f) - r * r;
         float disc = qb * qb - 4.0 * qa * qc;
         if (!behind) {
@@ -69,28 +73,33 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, fl
             float tFar = (-qb + sqrt(disc)) / (2.0 * qa), tNear = (-qb - sqrt(disc)) / (2.0 * qa);
             float mid = (tNear + tFar) * 0.5;
             if (!(tNear >= 0.0 && tFar <= 1.0
-                  && plume_collider_distance(t, e, a + d * mid, r + g * mid - radius) < -COLLISION_TOLERANCE)) return -1.0;
+                  && plume_collider_distance(t, e, a + d * mid, vec3(r + g * mid - radius)) < -COLLISION_TOLERANCE)) return -1.0;
         }
         float q = sqrt(max(disc, 0.0)) - qb;
         return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
     }
 #endif
 #if HAS_BOXES
-    vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e);
+    // each face a bound c·s ≤ r on the fraction (ResolvedCollider.entry): (qd − dh)·s ≤ h − qa on
+    // the axis's positive side, −(qd + dh)·s ≤ h + qa on the other, the half extents h + s·dh
+    vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e, g0);
+    vec3 dh = plume_box_half(t, e, g1) - h;
     float tNear = -1e30, tFar = 1e30;
-    for (int i = 0; i < 3; ++i) {
-        if (qd[i] == 0.0) {
-            if (abs(qa[i]) > h[i]) return -1.0;
-            continue;
+    for (int i = 0; i < 6; ++i) {
+        int k = i >> 1;
+        float c = (i & 1) == 0 ? qd[k] - dh[k] : -(qd[k] + dh[k]), r = (i & 1) == 0 ? h[k] - qa[k] : h[k] + qa[k];
+        if (c == 0.0) {
+            if (r < 0.0) return -1.0;
+        } else if (c > 0.0) {
+            tFar = min(tFar, r / c);
+        } else {
+            tNear = max(tNear, r / c);
         }
-        float t1 = (-h[i] - qa[i]) / qd[i], t2 = (h[i] - qa[i]) / qd[i];
-        tNear = max(tNear, min(t1, t2));
-        tFar = min(tFar, max(t1, t2));
     }
     if (!(tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
     if (!behind) {
         float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
-        if (!(plume_collider_distance(t, e, a + (b - a) * mid, 0.0) < -COLLISION_TOLERANCE)) return -1.0;
+        if (!(plume_collider_distance(t, e, a + (b - a) * mid, g0 + (g1 - g0) * mid) < -COLLISION_TOLERANCE)) return -1.0;
     }
     return clamp(tNear, 0.0, 1.0);
 #else
@@ -98,8 +107,33 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float g0, fl
 #endif
 }
 
-// ResolvedCollider.normal(at:): the open side's unit normal at p, a point of the surface.
-vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
+#if HAS_BOXES
+// ResolvedCollider.boxFace: the axis of a box's frame along which p lies farthest out (the face
+// it is on), its half extents larger by `grow`.
+int plume_box_face(usamplerBuffer t, int e, vec3 q, vec3 grow) {
+    vec3 h = plume_box_half(t, e, grow);
+    int best = 0;
+    for (int i = 1; i < 3; ++i) if (abs(q[i]) - h[i] > abs(q[best]) - h[best]) best = i;
+    return best;
+}
+#endif
+
+// ResolvedCollider.spread(at:grow:rate:): how fast a growing collider's surface moves out along its
+// normal at p (its offsets `grow` there, changing at `rate`): a sphere's radius's rate, the rate of
+// the half extent across the box's face that holds p; 0 for the other shapes.
+float plume_collider_spread(usamplerBuffer t, int e, vec3 p, vec3 grow, vec3 rate) {
+    int shape = plume_Collider_shape(t, e);
+#if HAS_SPHERES
+    if (shape == 1) return rate.x;
+#endif
+#if HAS_BOXES && HAS_MOVING
+    if (shape == 2) return rate[plume_box_face(t, e, plume_box_local(t, e, p), grow)];
+#endif
+    return 0.0;
+}
+
+// ResolvedCollider.normal(at:grow:): the open side's unit normal at p, a point of the surface.
+vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p, vec3 grow) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_PLANES
     if (shape == 0) return plume_Collider_normal(t, e);
@@ -115,11 +149,10 @@ vec3 plume_collider_normal(usamplerBuffer t, int e, vec3 p) {
     }
 #endif
 #if HAS_BOXES
-    vec3 q = plume_box_local(t, e, p), h = plume_box_half(t, e);
+    vec3 q = plume_box_local(t, e, p);
     vec3 n = plume_Collider_normal(t, e), w = plume_Collider_across(t, e);
     vec3 axes[3] = vec3[3](w, n, cross(n, w));
-    int best = 0;
-    for (int i = 1; i < 3; ++i) if (abs(q[i]) - h[i] > abs(q[best]) - h[best]) best = i;
+    int best = plume_box_face(t, e, q, grow);
     return q[best] < 0.0 ? -axes[best] : axes[best];
 #else
     return vec3(0.0, 0.0, 1.0);
@@ -148,11 +181,12 @@ ContactWalk plume_no_contacts() {
 // ResolvedCollider.holds: a sticking collider holds a chord from `a` heading along `heading` (its
 // velocity plus half its acceleration over it, times the speed factor) when `a` touches it and the
 // motion presses it in; the chord then hits it at its start (a particle at rest on it stays at rest).
-// A turning collider holds what moves off it by less than `slack` (points per second).
-bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading, float grow, float growing, float slack) {
+// A growing one holds what does not move out as fast as its surface there, a turning one what
+// moves off it by less than `slack` (points per second).
+bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading, vec3 grow, vec3 growing, float slack) {
 #if HAS_STICKY
     return plume_Collider_response(t, e) == 1 && abs(plume_collider_distance(t, e, a, grow)) <= COLLISION_TOLERANCE
-        && dot(heading, plume_collider_normal(t, e, a)) < growing + slack;
+        && dot(heading, plume_collider_normal(t, e, a, grow)) < plume_collider_spread(t, e, a, grow, growing) + slack;
 #else
     return false;
 #endif
@@ -170,7 +204,11 @@ struct ColliderFrame {
     vec3 start;
     vec3 end;
     vec3 velocity;
-    vec3 growth;     // a sphere's radius offsets at the chord's start and end, and their rate (ColliderSweep.growth)
+    // A growing sphere's radius (x) or box's half extents (ChordFrame's growthOrigin, growthEnd,
+    // growthRate): offsets at the drift's start and end, points, and their rates, points per second.
+    vec3 growStart;
+    vec3 growEnd;
+    vec3 growRate;
     // A turning collider's turn (ChordFrame's turnA, turnB, endTurn, turns): the normalised line
     // of offsets from the identity over the drift, at its start and its rate per second.
     vec4 turnA;
@@ -228,8 +266,8 @@ vec3 plume_frame_local(usamplerBuffer t, int e, ColliderFrame f, vec3 p, float a
 }
 
 ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
-    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec4(0.0), vec4(0.0),
-                                    vec4(0.0, 0.0, 0.0, 1.0), false);
+    ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec4(0.0),
+                                    vec4(0.0), vec4(0.0, 0.0, 0.0, 1.0), false);
 #if HAS_MOVING
     const float step = float(GRID_TICKS);
     int birth = plume_Collider_sweepShift(t, e) - q.clockAge;   // the birth's ticks after the path's origin
@@ -241,11 +279,15 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     f.end = a + d1 * clamp(j1, 0.0, 1.0) + d2 * clamp(j1 - 1.0, 0.0, 1.0) + w * max(j1 - 2.0, 0.0);
     vec3 slope = j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? d1 : j1 <= 2.0 ? d2 : w;
     f.velocity = slope * (65536.0 / step);
-    vec4 g = plume_Collider_sweepGrowth(t, e);
-    vec2 n = vec2(j0, j1);
-    vec2 r = g.x + (g.y - g.x) * clamp(n, 0.0, 1.0) + (g.z - g.y) * clamp(n - 1.0, 0.0, 1.0) + g.w * step * max(n - 2.0, 0.0);
-    float rate = j1 <= 0.0 ? 0.0 : j1 <= 1.0 ? g.y - g.x : j1 <= 2.0 ? g.z - g.y : g.w * step;
-    f.growth = vec3(r, rate * (65536.0 / step));
+#if HAS_SPHERES || HAS_BOXES
+    // the size's path, the same lines (only spheres and boxes grow)
+    vec3 ga = plume_Collider_sweepGrowthStart(t, e), g1 = plume_Collider_sweepGrowthFirst(t, e) - ga;
+    vec3 g2 = plume_Collider_sweepGrowthSecond(t, e) - plume_Collider_sweepGrowthFirst(t, e);
+    vec3 gw = plume_Collider_sweepGrowthVelocity(t, e) * step;
+    f.growStart = ga + g1 * clamp(j0, 0.0, 1.0) + g2 * clamp(j0 - 1.0, 0.0, 1.0) + gw * max(j0 - 2.0, 0.0);
+    f.growEnd = ga + g1 * clamp(j1, 0.0, 1.0) + g2 * clamp(j1 - 1.0, 0.0, 1.0) + gw * max(j1 - 2.0, 0.0);
+    f.growRate = (j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? g1 : j1 <= 2.0 ? g2 : gw) * (65536.0 / step);
+#endif
 #endif
 #if HAS_MOVING && HAS_TURNING
     vec4 t0 = plume_Collider_sweepTurnStart(t, e), t1 = plume_Collider_sweepTurnFirst(t, e);
@@ -274,7 +316,8 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
 // does not enter (Collisions.collide's test of one collider).
 float plume_chord_entry(usamplerBuffer t, int e, ColliderFrame f, vec3 fp, vec3 tp, float fa, float ta, vec3 heading) {
     vec3 a = fp - (f.start + f.velocity * fa), b = tp - f.end, h = heading - f.velocity;
-    float g0 = f.growth.x + f.growth.z * fa, slack = 0.0;
+    vec3 g0 = f.growStart + f.growRate * fa;
+    float slack = 0.0;
 #if HAS_TURNING
     if (f.turns) {
         // the chord's ends turned back into the frame, the heading relative to the surface there
@@ -288,13 +331,13 @@ float plume_chord_entry(usamplerBuffer t, int e, ColliderFrame f, vec3 fp, vec3 
         slack = COLLISION_TOLERANCE / max(ta - fa, float(GRID_TICKS) / 65536.0);   // a grid step at least
     }
 #endif
-    return plume_collider_holds(t, e, a, h, g0, f.growth.z, slack) ? 0.0 : plume_collider_entry(t, e, a, b, g0, f.growth.y);
+    return plume_collider_holds(t, e, a, h, g0, f.growRate, slack) ? 0.0 : plume_collider_entry(t, e, a, b, g0, f.growEnd);
 }
 
 // Collisions.collide: the state at the drift's age of the grid motion from s0 (plume_drift: d, whose
 // state is the collision-free one), noting in `w` the hits whose ticks lie in its window. A hit's
 // velocity is the drift's there; after a bounce the particle moves on under the drift's
-// acceleration. Times inside are seconds from s0.age, so a hit's tick (rounded to the nearest) is
+// acceleration. Times inside are seconds from s0.age, so a hit's tick (rounded to the nearest, after s0's) is
 // exact in float. A moving collider is tested in its frame (plume_collider_frame) and responds to
 // the velocity relative to it. The colliders are q's list (q.colliderStart, q.colliders: in the
 // update, from uniforms, so that each grid step's texel reads are one load for all lanes: MotionLists).
@@ -338,9 +381,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         vec3 vHit = v + acc * (age - fa);
         vec3 pc = plume_frame_local(t, e, f, p, age);         // the hit point in the collider's frame
         int response = plume_Collider_response(t, e);
-        int tick = s0.age + int(floor(age * 65536.0 + 0.5));
+        int tick = s0.age + max(int(floor(age * 65536.0 + 0.5)), 1);   // after the step's start (CollisionHit.tick)
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
-            if (plume_collider_distance(t, e, plume_frame_local(t, e, f, fp, fa), f.growth.x + f.growth.z * fa)
+            if (plume_collider_distance(t, e, plume_frame_local(t, e, f, fp, fa), f.growStart + f.growRate * fa)
                     > COLLISION_TOLERANCE) {   // it arrives: an event
                 if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
                 w.events += 1;
@@ -348,12 +391,14 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
             if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
         }
         if (response == 2) return MotionState(s1.age, p, vec3(0.0));
-        vec3 nc = plume_collider_normal(t, e, pc), nrm = nc;
-        // the surface's raw velocity there (a growing sphere's moves out along nrm too, a turning
-        // collider's point there turns about its centre), and where the point of the surface hit
-        // is at the chord's end
+        vec3 grow = f.growStart + f.growRate * age;
+        vec3 nc = plume_collider_normal(t, e, pc, grow), nrm = nc;
+        // the surface's raw velocity there (a growing sphere's or box's moves out along nrm too, a
+        // turning collider's point there turns about its centre), and where the point of the
+        // surface hit is at the chord's end (moved out as far as the surface there grows)
         vec3 surface = f.velocity;
-        vec3 local = pc + nc * (f.growth.y - (f.growth.x + f.growth.z * age));   // in the frame at the chord's end
+        float spread = plume_collider_spread(t, e, pc, grow, f.growRate);
+        vec3 local = pc + nc * plume_collider_spread(t, e, pc, grow, f.growEnd - grow);   // in the frame at the chord's end
         vec3 riding = local + f.end;
 #if HAS_TURNING
         vec3 centre = plume_Collider_position(t, e);
@@ -364,20 +409,31 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
             riding = centre + plume_quat_rotate(f.turnEnd, local - centre) + f.end;
         }
 #endif
-        vec3 u = speed > 0.0 ? (surface + nrm * f.growth.z) / speed : vec3(0.0);
+        vec3 u = speed > 0.0 ? (surface + nrm * spread) / speed : vec3(0.0);
         if (response == 1) {
+#if HAS_MOVING && (HAS_SPHERES || HAS_BOXES)
+            bool grows = f.growStart != vec3(0.0) || f.growEnd != vec3(0.0) || f.growRate != vec3(0.0);
+#endif
 #if HAS_MOVING && HAS_SPHERES
             // on a growing sphere, exactly on its surface at the end (ResolvedCollider's stick)
-            if (plume_Collider_shape(t, e) == 1 && f.growth != vec3(0.0))
-                riding = plume_Collider_position(t, e) + nrm * max(plume_Collider_radius(t, e) + f.growth.y, 0.0) + f.end;
+            if (plume_Collider_shape(t, e) == 1 && grows)
+                riding = plume_Collider_position(t, e) + nrm * max(plume_Collider_radius(t, e) + f.growEnd.x, 0.0) + f.end;
+#endif
+#if HAS_MOVING && HAS_BOXES
+            // on a growing box, exactly on its surface at the end
+            if (plume_Collider_shape(t, e) == 2 && grows && !f.turns)
+                riding = local - nc * plume_collider_distance(t, e, local, f.growEnd) + f.end;
 #endif
 #if HAS_TURNING
             // on a turning collider, exactly on its surface (the world chord's point at the entry
             // is off it by the chord's bend), with the velocity of the surface's point where it ends
             if (f.turns) {
-                riding = centre + plume_quat_rotate(f.turnEnd, pc - nc * plume_collider_distance(t, e, pc, 0.0) - centre) + f.end;
+                riding = centre + plume_quat_rotate(f.turnEnd, local - nc * plume_collider_distance(t, e, local, f.growEnd) - centre)
+                       + f.end;
                 vec3 spin = plume_frame_spin(f, ta, plume_frame_turn(f, ta));
-                if (speed > 0.0) u = (f.velocity + cross(spin, riding - (f.start + f.velocity * ta) - centre)) / speed;
+                if (speed > 0.0)
+                    u = (f.velocity + cross(spin, riding - (f.start + f.velocity * ta) - centre)
+                         + plume_quat_rotate(f.turnEnd, nc) * spread) / speed;
             }
 #endif
             return MotionState(s1.age, riding, u);

@@ -91,6 +91,17 @@ extension Scenarios {
         return layer
     }
 
+    /// The rotated box of the collider coverage growing from 240 × 30 to 300 × 90 points over 3 s
+    /// from 1 s (its faces moving out at 10 pt/s along the width and 30 along the height, through
+    /// the particles resting on it), spinning as ``spinningBoxLayer(_:)``'s too where `spins`.
+    static func growingBoxLayer(_ response: EmitterBehavior.CollisionResponse, spins: Bool = false) -> EmitterLayer {
+        let layer = spins ? spinningBoxLayer(response) : boxLayer(response)
+        if !spins { slowSparks(layer) }
+        layer.add(held("emitterBehaviors.crate.boxWidth", from: 240, to: 300, timing: .linear), forKey: "widen")
+        layer.add(held("emitterBehaviors.crate.boxHeight", from: 30, to: 90, timing: .linear), forKey: "heighten")
+        return layer
+    }
+
     static func movingColliderRates(fps: Double) -> [Scenario] {
         let times = steps(fps: fps, until: fps > 100 ? 5 : 7)
         return [
@@ -160,6 +171,13 @@ extension Scenarios {
                  times: irregularSteps(until: 6, seed: 54), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a spinning sticky box over a kill floor at 60 updates/s", make: { spinningBoxLayer(.stick) },
                  times: steps(fps: 60, until: 5), compareEvery: 60, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a growing sticky box over a kill floor at 60 updates/s", make: { growingBoxLayer(.stick) },
+                 times: steps(fps: 60, until: 5), compareEvery: 60, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a growing kill box over a kill floor, irregular steps", make: { growingBoxLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 55), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a growing, spinning sticky box over a kill floor, irregular steps", make: {
+            growingBoxLayer(.stick, spins: true)
+        }, times: irregularSteps(until: 6, seed: 56), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a rising sticking floor caught up (timeOffset 2)", make: {
             let layer = risingFloorLayer()
             layer.emitterBehaviors?[0].collisionResponse = .stick

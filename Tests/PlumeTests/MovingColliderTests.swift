@@ -51,15 +51,15 @@ struct MovingColliderTests {
         return move
     }
 
-    /// The drops on `collider`, moved by `animation`, at `fps` updates/s for 5 s, swept or with
+    /// The drops on `collider`, moved by `animations`, at `fps` updates/s for 5 s, swept or with
     /// every move a jump (teleport distance 0): the particle updates found deeper behind the
     /// collider than the tolerance (`depth(p, t)`: how far `p` is behind it at layer time `t`), the
     /// deepest one, and the last snapshot.
-    static func behind(_ collider: EmitterBehavior, moved animation: BasicAnimation, fps: Double, jumps: Bool,
+    static func behind(_ collider: EmitterBehavior, moved animations: [BasicAnimation], fps: Double, jumps: Bool,
                        depth: (SIMD3<Double>, Double) -> Double) throws -> (count: Int, worst: String, last: ParticleSnapshot) {
         let layer = drops(collider)
         if jumps { layer.emitterTeleportDistance = 0 }
-        layer.add(animation, forKey: "move")
+        for (i, a) in animations.enumerated() { layer.add(a, forKey: "move \(i)") }
         let sim = ReferenceSimulator(layer: layer)
         var count = 0, worst = 0.0, example = ""
         for t in frames(fps: fps, until: 5) {
@@ -73,6 +73,28 @@ struct MovingColliderTests {
             }
         }
         return (count, example, try sim.snapshot())
+    }
+
+    /// The drops (lifetime 3 s) on the kill collider `collider`, changed by `animations`, at `fps`
+    /// updates/s for 3 s, swept or with every change a jump (teleport distance 0): the particle
+    /// updates for which `alive(p, t)` holds (`p` at layer time `t`, the update's tick: alive
+    /// where the collider should have killed it), and the deaths in time order.
+    static func kills(_ collider: EmitterBehavior, changed animations: [BasicAnimation], fps: Double, jumps: Bool,
+                      alive: (SIMD3<Double>, Double) -> Bool) throws -> (alive: Int, deaths: [ParticleEvent]) {
+        let layer = drops(collider, lifetime: 3)
+        if jumps { layer.emitterTeleportDistance = 0 }
+        for (i, a) in animations.enumerated() { layer.add(a, forKey: "change \(i)") }
+        let sim = ReferenceSimulator(layer: layer)
+        sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
+        var count = 0
+        var deaths: [ParticleEvent] = []
+        for t in frames(fps: fps, until: 3) {
+            try sim.advance(to: t)
+            let tick = Ticks.time(Ticks.from(t))
+            count += try sim.snapshot().particles.filter { alive($0.position, tick) }.count
+            for r in sim.takeEventReports(wait: true) { deaths += r.sample }
+        }
+        return (count, deaths)
     }
 
     /// The first rate's kills become `reference`; a later rate's must be the same particles at the
@@ -101,7 +123,7 @@ struct MovingColliderTests {
         for fps in [30.0, 60, 144, 240] {
             for jumps in [false, true] {
                 let (floor, rise) = Self.movingFloor(from: 300, to: 140, duration: 4, response: response)
-                let (behind, worst, last) = try Self.behind(floor, moved: rise, fps: fps, jumps: jumps) { p, t in
+                let (behind, worst, last) = try Self.behind(floor, moved: [rise], fps: fps, jumps: jumps) { p, t in
                     p.y - Self.floorY(t, from: 300, to: 140, duration: 4)
                 }
                 let what = "\(response) floor at \(Int(fps)) updates/s\(jumps ? ", jumping" : "")"
@@ -125,18 +147,8 @@ struct MovingColliderTests {
         for fps in [30.0, 60, 144, 240] {
             for jumps in [false, true] {
                 let (floor, rise) = Self.movingFloor(from: 700, to: -100, duration: 4, response: .kill)
-                let layer = Self.drops(floor, lifetime: 3)
-                if jumps { layer.emitterTeleportDistance = 0 }
-                layer.add(rise, forKey: "rise")
-                var survivors = 0
-                var deaths: [ParticleEvent] = []
-                let sim = ReferenceSimulator(layer: layer)
-                sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
-                for t in frames(fps: fps, until: 3) {
-                    try sim.advance(to: t)
-                    let y = Self.floorY(t, from: 700, to: -100, duration: 4)
-                    survivors += try sim.snapshot().particles.filter { $0.position.y > y + Collisions.tolerance }.count
-                    for r in sim.takeEventReports(wait: true) { deaths += r.sample }
+                let (survivors, deaths) = try Self.kills(floor, changed: [rise], fps: fps, jumps: jumps) { p, t in
+                    p.y > Self.floorY(t, from: 700, to: -100, duration: 4) + Collisions.tolerance
                 }
                 if jumps {
                     #expect(survivors > 0, "\(Int(fps)) updates/s: the jumping floor kills every drop it passes")
@@ -173,7 +185,7 @@ struct MovingColliderTests {
         for fps in [30.0, 60, 144, 240] {
             for jumps in [false, true] {
                 let (ball, grow) = Self.growingBall(from: 100, to: 180, duration: 4, response: response)
-                let (inside, worst, last) = try Self.behind(ball, moved: grow, fps: fps, jumps: jumps) { p, t in
+                let (inside, worst, last) = try Self.behind(ball, moved: [grow], fps: fps, jumps: jumps) { p, t in
                     100 + 80 * min(t / 4, 1) - length(p - centre)
                 }
                 let what = "\(response) ball at \(Int(fps)) updates/s\(jumps ? ", jumping" : "")"
@@ -196,20 +208,8 @@ struct MovingColliderTests {
         for fps in [30.0, 60, 144, 240] {
             for jumps in [false, true] {
                 let (ball, grow) = Self.growingBall(from: 40, to: 440, duration: 4, response: .kill)
-                let layer = Self.drops(ball, lifetime: 3)
-                if jumps { layer.emitterTeleportDistance = 0 }
-                layer.add(grow, forKey: "grow")
-                let sim = ReferenceSimulator(layer: layer)
-                sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
-                var inside = 0
-                var deaths: [ParticleEvent] = []
-                for t in frames(fps: fps, until: 3) {
-                    try sim.advance(to: t)
-                    let r = 40 + 100 * Ticks.time(Ticks.from(t))
-                    inside += try sim.snapshot().particles.filter {
-                        length($0.position - SIMD3(100, 400, 0)) < r - Collisions.tolerance
-                    }.count
-                    for rep in sim.takeEventReports(wait: true) { deaths += rep.sample }
+                let (inside, deaths) = try Self.kills(ball, changed: [grow], fps: fps, jumps: jumps) { p, t in
+                    length(p - SIMD3(100, 400, 0)) < 40 + 100 * t - Collisions.tolerance
                 }
                 if jumps {
                     #expect(inside > 0, "\(Int(fps)) updates/s: the jumping ball kills every drop it swallows")
@@ -228,10 +228,11 @@ struct MovingColliderTests {
         let ball = ResolvedCollider(shape: .sphere, response: .kill, position: SIMD3(100, 400, 0),
                                     normal: SIMD3(0, -1, 0), radius: 10)
         let a = SIMD3<Double>(95, 300, 0), b = SIMD3<Double>(95, 500, 0)       // 5 points from the centre
-        #expect(ball.entry(a, b, grow0: -25, grow1: -15) == nil, "radius −15 … −5 along the chord")
-        #expect(ball.entry(a, b, grow0: -10, grow1: 10) != nil, "radius 0 growing to 20 along the chord: hit")
-        #expect(ball.distance(SIMD3(95, 400, 0), grow: -25) == 5 && ball.distance(SIMD3(95, 400, 0), grow: -4) == -1)
-        let hit = try #require(ball.entry(a, b, grow0: -4, grow1: -4))
+        func by(_ r: Double) -> SIMD3<Double> { SIMD3(repeating: r) }       // a sphere's growth: its radius's, in all three
+        #expect(ball.entry(a, b, grow0: by(-25), grow1: by(-15)) == nil, "radius −15 … −5 along the chord")
+        #expect(ball.entry(a, b, grow0: by(-10), grow1: by(10)) != nil, "radius 0 growing to 20 along the chord: hit")
+        #expect(ball.distance(SIMD3(95, 400, 0), grow: by(-25)) == 5 && ball.distance(SIMD3(95, 400, 0), grow: by(-4)) == -1)
+        let hit = try #require(ball.entry(a, b, grow0: by(-4), grow1: by(-4)))
         #expect(abs(hit - (100 - 11.0.squareRoot()) / 200) < 1e-12, "a still radius 6: \(hit)")
     }
 

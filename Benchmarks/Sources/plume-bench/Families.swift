@@ -45,7 +45,7 @@ enum FamilyBench {
         }),
     ]
 
-    /// Every row: nothing, each collider, the plane sticking, moving and turning, the sphere growing,
+    /// Every row: nothing, each collider, the plane sticking, moving and turning, the sphere and the box growing,
     /// turbulence and vortex (`BehaviorBench`'s settings), trails
     /// of 8 and 32 points (`Workloads.trail`).
     static var rows: [Row] {
@@ -85,6 +85,14 @@ enum FamilyBench {
                 colliders[1].setUp(collider)
                 layer.emitterBehaviors = [collider]
                 layer.add(BehaviorBench.oscillation("emitterBehaviors.collider.radius", from: 120, to: 160), forKey: "grow")
+            }]
+            + [Row(name: "box collider, growing") { layer in
+                // the box, its height animated between 40 and 80 points a second: every chord meets
+                // each face where it is (ColliderSweep.growthStart…growthVelocity)
+                let collider = BehaviorBench.behaviour(.collider)
+                colliders[2].setUp(collider)
+                layer.emitterBehaviors = [collider]
+                layer.add(BehaviorBench.oscillation("emitterBehaviors.collider.boxHeight", from: 40, to: 80), forKey: "grow")
             }]
             + [EmitterBehavior.Kind.turbulence, .vortex].map { kind in
                 Row(name: kind.rawValue) { $0.emitterBehaviors = [BehaviorBench.behaviour(kind)] }

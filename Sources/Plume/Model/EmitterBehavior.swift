@@ -251,17 +251,20 @@ open class EmitterBehavior: @unchecked Sendable {
     /// ``orientationLongitude``: the direction a plane's normal takes), points: its height. In a
     /// 2-D layer with longitude −90° (a floor's orientation) that is the rectangle's height on
     /// the screen. Default 100. Must be finite and ≥ 0 (a bad value is read as 100, reported).
-    /// Animatable.
+    /// Animatable, and swept as the position is (Semantics §12 "Moving colliders"): a growing box
+    /// pushes out what rests on it.
     @Property(unit: .points, minimum: 0, gpu: .collider)
     public var boxHeight: CGFloat = 100
     /// `collider` (`box`): the box's extent across its orientation in the layer plane (along the
     /// orientation turned 90° about z: the screen's x for a floor's orientation), points: its width.
-    /// Default 100. Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable.
+    /// Default 100. Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable
+    /// (swept, as ``boxHeight``).
     @Property(unit: .points, minimum: 0, gpu: .collider)
     public var boxWidth: CGFloat = 100
     /// `collider` (`box`): the box's extent along the third axis (z in a 2-D layer), points: its
     /// depth. Default 100 (a 2-D layer's particles at z = 0 meet a box at `zPosition` 0 through
-    /// its middle). Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable.
+    /// its middle). Must be finite and ≥ 0 (a bad value is read as 100, reported). Animatable
+    /// (swept, as ``boxHeight``).
     @Property(unit: .points, minimum: 0, gpu: .collider)
     public var boxDepth: CGFloat = 100
     /// `collider` (`heightfield`, `distanceField`): the samples, points, row by row

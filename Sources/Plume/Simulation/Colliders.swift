@@ -51,14 +51,32 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A box's half extents in its frame: half the width, height and depth.
     var halfExtents: SIMD3<Double> { SIMD3(self.boxWidth, self.boxHeight, self.boxDepth) / 2 }
 
+    /// What a collider's growth moves (``ColliderSweep``'s growth, points): a sphere's radius (in
+    /// all three), a box's half extents; zeros for the other shapes, which keep their size.
+    var size: SIMD3<Double> {
+        switch shape {
+        case .sphere: return SIMD3(repeating: radius)
+        case .box: return halfExtents
+        case .plane, .heightfield, .distanceField: return .zero
+        }
+    }
+
+    /// A box's half extents larger by `grow` (a growing box's offsets), none below 0 (a box shrunk
+    /// past 0 along an axis is flat there).
+    func halfExtents(grow: SIMD3<Double>) -> SIMD3<Double> {
+        let h = halfExtents + grow
+        return SIMD3(Swift.max(h.x, 0), Swift.max(h.y, 0), Swift.max(h.z, 0))
+    }
+
     /// The signed distance of `p` from the surface, points: positive on the open side; a sphere's
-    /// radius larger by `grow` (a growing sphere's offset, ``ColliderSweep/growth``).
-    public func distance(_ p: SIMD3<Double>, grow: Double = 0) -> Double {
+    /// radius larger by `grow.x`, a box's half extents by `grow` (a growing collider's offsets,
+    /// ``ColliderSweep/growth(ticksAfterOrigin:)``).
+    public func distance(_ p: SIMD3<Double>, grow: SIMD3<Double> = .zero) -> Double {
         switch shape {
         case .plane: return dot(p - position, normal)
-        case .sphere: return length(p - position) - Swift.max(radius + grow, 0)
+        case .sphere: return length(p - position) - Swift.max(radius + grow.x, 0)
         case .box:
-            let q = boxLocal(p), h = halfExtents
+            let q = boxLocal(p), h = halfExtents(grow: grow)
             let d = SIMD3(abs(q.x) - h.x, abs(q.y) - h.y, abs(q.z) - h.z)
             let outside = SIMD3(Swift.max(d.x, 0), Swift.max(d.y, 0), Swift.max(d.z, 0))
             return length(outside) + Swift.min(Swift.max(d.x, Swift.max(d.y, d.z)), 0)
@@ -73,9 +91,10 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// ``Collisions/tolerance``, or, for a sphere or a box, the segment passing through it deeper
     /// than that: a chord that crosses the solid whole still hits it; for a field, the chord's first
     /// point deeper than that, found by marching: `fieldEntry`); nil when it does not. A sphere's
-    /// radius is larger by `grow0` at `a` and by `grow1` at `b`, linearly between (a growing
-    /// sphere met in its frame).
-    public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>, grow0: Double = 0, grow1: Double = 0) -> Double? {
+    /// radius is larger by `grow0.x` at `a` and by `grow1.x` at `b`, a box's half extents by
+    /// `grow0` and `grow1`, linearly between (a growing collider met in its frame).
+    public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>, grow0: SIMD3<Double> = .zero,
+                      grow1: SIMD3<Double> = .zero) -> Double? {
         let da = distance(a, grow: grow0)
         guard da >= -Collisions.tolerance else { return nil }
         let db = distance(b, grow: grow1)
@@ -87,7 +106,7 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
             // |f + s·d| = r + s·g, the entering root (the smaller one; the one after the start where
             // the sphere grows faster than the chord runs), in the form without cancellation
             // (a shrinking sphere's path may run below radius 0 for a step: it is a point there)
-            let d = b - a, f = a - position, r = Swift.max(radius + grow0, 0), g = Swift.max(radius + grow1, 0) - r
+            let d = b - a, f = a - position, r = Swift.max(radius + grow0.x, 0), g = Swift.max(radius + grow1.x, 0) - r
             let qa = dot(d, d) - g * g, qb = 2 * (dot(f, d) - r * g), qc = dot(f, f) - r * r
             let disc = qb * qb - 4 * qa * qc
             if !(db < -Collisions.tolerance) {
@@ -95,28 +114,30 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
                 guard disc > 0, qa > 0 else { return nil }
                 let far = (-qb + disc.squareRoot()) / (2 * qa), near = (-qb - disc.squareRoot()) / (2 * qa)
                 let mid = (near + far) / 2
-                guard near >= 0, far <= 1, distance(a + d * mid, grow: r + g * mid - radius) < -Collisions.tolerance else { return nil }
+                guard near >= 0, far <= 1,
+                      distance(a + d * mid, grow: SIMD3(repeating: r + g * mid - radius)) < -Collisions.tolerance else { return nil }
             }
             let root = (Swift.max(disc, 0)).squareRoot()
             let q = root - qb
             return q > 0 ? Swift.min(Swift.max(2 * qc / q, 0), 1) : 0
         case .box:
-            // the slabs of the box's frame: the segment is inside all three over [near, far]
-            let qa = boxLocal(a), qd = boxLocal(b) - qa, h = halfExtents
+            // the slabs of the box's frame: the segment is inside all three over [near, far]. Each
+            // face is a bound `c·s ≤ r` on the fraction s, its half extent h + s·dh (growing)
+            // against the segment's coordinate qa + s·qd: `(qd − dh)·s ≤ h − qa` for the face on
+            // the axis's positive side, `−(qd + dh)·s ≤ h + qa` for the other
+            let qa = boxLocal(a), qd = boxLocal(b) - qa, h = halfExtents(grow: grow0), dh = halfExtents(grow: grow1) - h
             var near = -Double.infinity, far = Double.infinity
-            for i in 0..<3 {
-                if qd[i] == 0 {
-                    if abs(qa[i]) > h[i] { return nil }
-                    continue
-                }
-                let t1 = (-h[i] - qa[i]) / qd[i], t2 = (h[i] - qa[i]) / qd[i]
-                near = Swift.max(near, Swift.min(t1, t2))
-                far = Swift.min(far, Swift.max(t1, t2))
+            func bound(_ c: Double, _ r: Double) -> Bool {      // false: no fraction meets it
+                if c > 0 { far = Swift.min(far, r / c) } else if c < 0 { near = Swift.max(near, r / c) }
+                return c != 0 || r >= 0
+            }
+            for i in 0..<3 where !bound(qd[i] - dh[i], h[i] - qa[i]) || !bound(-(qd[i] + dh[i]), h[i] + qa[i]) {
+                return nil
             }
             guard near <= far, near <= 1, far >= 0 else { return nil }
             if !(db < -Collisions.tolerance) {
                 let mid = (Swift.max(near, 0) + Swift.min(far, 1)) / 2
-                guard distance(a + (b - a) * mid) < -Collisions.tolerance else { return nil }
+                guard distance(a + (b - a) * mid, grow: grow0 + (grow1 - grow0) * mid) < -Collisions.tolerance else { return nil }
             }
             return Swift.min(Swift.max(near, 0), 1)
         case .heightfield, .distanceField:
@@ -133,21 +154,43 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// length. The sign of the heading's normal part does not
     /// depend on rounding the way the chord's end would (a resting particle's drift of a few ticks
     /// ends within the rounding of its start).
-    /// A growing sphere (`grow`: its radius's offset there, `growing`: its rate, points per second
-    /// of layer time, the collider's own displacement rate, as `heading` is the particle's)
-    /// presses in what does not move out as fast. A turning collider holds what moves off it by
-    /// less than `slack` (points per second: the tolerance over the chord's time, a grid step at
-    /// least), so a particle stuck to it turns with it (its own straight chord would leave the
-    /// turning surface by its bend, a little each step).
-    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: Double = 0, growing: Double = 0,
-                      slack: Double = 0) -> Bool {
+    /// A growing sphere or box (`grow`: its offsets there, `growing`: their rates, points per
+    /// second of layer time, the collider's own displacement rate, as `heading` is the particle's)
+    /// presses in what does not move out as fast as its surface there (``spread(at:grow:rate:)``).
+    /// A turning collider holds what moves off it by less than `slack` (points per second: the
+    /// tolerance over the chord's time, a grid step at least), so a particle stuck to it turns with
+    /// it (its own straight chord would leave the turning surface by its bend, a little each step).
+    public func holds(_ a: SIMD3<Double>, heading: SIMD3<Double>, grow: SIMD3<Double> = .zero,
+                      growing: SIMD3<Double> = .zero, slack: Double = 0) -> Bool {
         response == .stick && abs(distance(a, grow: grow)) <= Collisions.tolerance
-            && dot(heading, normal(at: a)) < growing + slack
+            && dot(heading, normal(at: a, grow: grow)) < spread(at: a, grow: grow, rate: growing) + slack
+    }
+
+    /// How fast a growing collider's surface moves out along its normal at `p` (a point on it,
+    /// where its offsets are `grow`), where its offsets change at `rate` (per second): a sphere's
+    /// radius's rate, the rate of the half extent across the box's face that holds `p`; 0 for the
+    /// other shapes.
+    public func spread(at p: SIMD3<Double>, grow: SIMD3<Double>, rate: SIMD3<Double>) -> Double {
+        switch shape {
+        case .sphere: return rate.x
+        case .box: return rate == .zero ? 0 : rate[boxFace(p, grow: grow)]
+        case .plane, .heightfield, .distanceField: return 0
+        }
+    }
+
+    /// The axis of a box's frame (0 width, 1 height, 2 depth) along which `p` lies farthest out
+    /// (the face it is on), its half extents larger by `grow`.
+    func boxFace(_ p: SIMD3<Double>, grow: SIMD3<Double>) -> Int {
+        let q = boxLocal(p), h = halfExtents(grow: grow)
+        var best = 0
+        for i in 1..<3 where abs(q[i]) - h[i] > abs(q[best]) - h[best] { best = i }
+        return best
     }
 
     /// The surface's unit normal at `p` (a point on it), pointing to the open side: a box's face
-    /// normal of the axis along which `p` lies farthest out (the face it is on).
-    public func normal(at p: SIMD3<Double>) -> SIMD3<Double> {
+    /// normal of the axis along which `p` lies farthest out (the face it is on; its half extents
+    /// larger by `grow`).
+    public func normal(at p: SIMD3<Double>, grow: SIMD3<Double> = .zero) -> SIMD3<Double> {
         switch shape {
         case .plane: return normal
         case .sphere:
@@ -155,11 +198,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
             let l = length(d)
             return l > 0 ? d / l : SIMD3(0, 0, 1)
         case .box:
-            let q = boxLocal(p), h = halfExtents
             let axes = [across, normal, cross(normal, across)]
-            var best = 0
-            for i in 1..<3 where abs(q[i]) - h[i] > abs(q[best]) - h[best] { best = i }
-            return q[best] < 0 ? -axes[best] : axes[best]
+            let best = boxFace(p, grow: grow)
+            return boxLocal(p)[best] < 0 ? -axes[best] : axes[best]
         case .heightfield, .distanceField:
             guard let field else { return normal }
             return fieldNormal(field, p)
@@ -167,8 +208,8 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     }
 }
 
-/// How a collider's `position` moves (and a sphere's radius, and the orientation of the other
-/// shapes turns) as particles meet it over one update (Semantics §12 "Moving colliders"): its path
+/// How a collider's `position` moves (and a sphere's radius or a box's extents grow, and the
+/// orientation of a plane, a box or a field turns) as particles meet it over one update (Semantics §12 "Moving colliders"): its path
 /// on the motion grid, as offsets from the update's position (radius, orientation), so that each
 /// chord of the grid motion is tested in the collider's moving frame. The update planner (both
 /// simulators' one) sets it.
@@ -191,10 +232,14 @@ public struct ColliderSweep: Hashable, Sendable {
     public var second = SIMD3<Double>.zero
     /// The velocity after two grid steps, points per tick.
     public var velocity = SIMD3<Double>.zero
-    /// A sphere's radius on the same timeline, as offsets from the update's radius, points: at
-    /// ``origin``, one and two grid steps on (x, y, z), then its rate, points per tick (w). Zeros
-    /// for the other shapes and for a sphere that keeps its radius.
-    public var growth = SIMD4<Double>.zero
+    /// A sphere's radius (in all three) or a box's half extents (half its width, height and
+    /// depth) on the same timeline, as offsets from the update's, points: at ``origin`` (and before
+    /// it), one and two grid steps after it, then their rate, points per tick. Zeros for the other
+    /// shapes and for a collider that keeps its size.
+    public var growthStart = SIMD3<Double>.zero
+    public var growthFirst = SIMD3<Double>.zero
+    public var growthSecond = SIMD3<Double>.zero
+    public var growthVelocity = SIMD3<Double>.zero
     /// The turning of a plane, a box or a field on the same timeline: its orientation relative to
     /// the update's, a unit quaternion `(x, y, z, w)`. Up to two grid steps after ``origin`` it is
     /// the normalised sum of the identity `(0, 0, 0, 1)` and the offsets on lines through
@@ -211,34 +256,41 @@ public struct ColliderSweep: Hashable, Sendable {
     public init() {}
 
     /// A path from `origin` through the offsets `start`, `first`, `second`, then on at `velocity`;
-    /// a sphere's radius along `growth`; a turn along `turn` (start, first, second, spin).
+    /// a sphere's radius or a box's half extents along `growth` (start, first, second, velocity);
+    /// a turn along `turn` (start, first, second, spin).
     public init(origin: Int64, start: SIMD3<Double>, first: SIMD3<Double>, second: SIMD3<Double>,
-                velocity: SIMD3<Double>, growth: SIMD4<Double> = .zero,
+                velocity: SIMD3<Double>,
+                growth: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) = (.zero, .zero, .zero, .zero),
                 turn: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD3<Double>) = (.zero, .zero, .zero, .zero)) {
         self.origin = origin
         self.start = start
         self.first = first
         self.second = second
         self.velocity = velocity
-        self.growth = growth
+        (growthStart, growthFirst, growthSecond, growthVelocity) = growth
         (turnStart, turnFirst, turnSecond, turnSpin) = turn
     }
 
     /// True when the collider stays at its position, its size and its orientation over every chord.
     public var isStill: Bool {
-        start == .zero && first == .zero && second == .zero && velocity == .zero && growth == .zero && keepsOrientation
+        start == .zero && first == .zero && second == .zero && velocity == .zero && keepsSize && keepsOrientation
     }
 
-    /// The radius's rate over the line that ends at `j` ticks after ``origin``, points per tick
+    /// True when the collider keeps its size (a sphere's radius, a box's extents) over every chord.
+    public var keepsSize: Bool {
+        growthStart == .zero && growthFirst == .zero && growthSecond == .zero && growthVelocity == .zero
+    }
+
+    /// The size's rate over the line that ends at `j` ticks after ``origin``, points per tick
     /// (as ``slope(ticksAfterOrigin:)``).
-    public func growthRate(ticksAfterOrigin j: Double) -> Double {
-        Self.slope(SIMD2(growth.x, 0), SIMD2(growth.y, 0), SIMD2(growth.z, 0), SIMD2(growth.w, 0), ticksAfterOrigin: j).x
+    public func growthRate(ticksAfterOrigin j: Double) -> SIMD3<Double> {
+        Self.slope(growthStart, growthFirst, growthSecond, growthVelocity, ticksAfterOrigin: j)
     }
 
-    /// The radius's offset from the update's `j` ticks after ``origin`` (as
+    /// The size's offsets from the update's `j` ticks after ``origin`` (as
     /// ``offset(ticksAfterOrigin:)``).
-    public func growth(ticksAfterOrigin j: Double) -> Double {
-        Self.along(SIMD2(growth.x, 0), SIMD2(growth.y, 0), SIMD2(growth.z, 0), SIMD2(growth.w, 0), ticksAfterOrigin: j).x
+    public func growth(ticksAfterOrigin j: Double) -> SIMD3<Double> {
+        Self.along(growthStart, growthFirst, growthSecond, growthVelocity, ticksAfterOrigin: j)
     }
 
     /// The path's velocity over the line that ends at `j` ticks after ``origin`` (a chord lies on
@@ -256,15 +308,16 @@ public struct ColliderSweep: Hashable, Sendable {
 
 /// A collider's frame over a drift from age `start` (Collisions.collide): its offsets from its
 /// position at the drift's start and end, and its velocity over it, points per second (a drift lies
-/// on one line of its ``ColliderSweep``), a sphere's growth and a turning collider's turn over it;
+/// on one line of its ``ColliderSweep``), a sphere's or a box's growth and a turning collider's turn over it;
 /// zeros (and the identity) for a collider that stands still.
 struct ChordFrame {
     var origin = SIMD3<Double>.zero
     var end = SIMD3<Double>.zero
     var velocity = SIMD3<Double>.zero
     var start = 0.0
-    /// A sphere's radius offsets at the drift's start and end, and their rate, points per second.
-    var growthOrigin = 0.0, growthEnd = 0.0, growthRate = 0.0
+    /// A sphere's radius or a box's half extents: their offsets at the drift's start and end, and
+    /// their rates, points per second.
+    var growthOrigin = SIMD3<Double>.zero, growthEnd = SIMD3<Double>.zero, growthRate = SIMD3<Double>.zero
     /// A turning collider's turn over the drift (``ColliderSweep/turn(ticksAfterOrigin:)``; ``turns``
     /// is false for one that keeps its orientation): the normalised line of offsets from the
     /// identity, at the drift's start (``turnA``) and its rate, per second (``turnB``). On the
@@ -296,7 +349,7 @@ struct ChordFrame {
                 turnB = path.turnRate(ticksAfterOrigin: j1) * Ticks.perSecond
             }
         }
-        guard path.growth != .zero else { return }
+        guard !path.keepsSize else { return }
         growthOrigin = path.growth(ticksAfterOrigin: j0)
         growthEnd = path.growth(ticksAfterOrigin: j1)
         growthRate = path.growthRate(ticksAfterOrigin: j1) * Ticks.perSecond
@@ -304,8 +357,8 @@ struct ChordFrame {
 
     /// The offset at `age`, on the drift.
     func offset(at age: Double) -> SIMD3<Double> { origin + velocity * (age - start) }
-    /// A sphere's radius offset at `age`, on the drift.
-    func growth(at age: Double) -> Double { growthOrigin + growthRate * (age - start) }
+    /// A sphere's radius or a box's half extents: their offsets at `age`, on the drift.
+    func growth(at age: Double) -> SIMD3<Double> { growthOrigin + growthRate * (age - start) }
     /// The turn at `age` on the drift (relative to the update's orientation) and its angular
     /// velocity, radians per second.
     func turn(at age: Double) -> (q: SIMD4<Double>, spin: SIMD3<Double>) {
@@ -370,8 +423,15 @@ public struct CollisionHit: Sendable, Equatable {
     /// What the collider does to the particle.
     public var response: EmitterBehavior.CollisionResponse = .bounce
 
-    /// ``age`` in ticks, rounded to the nearest (Semantics §14: the tick a collision event fires at).
-    public var tick: Int64 { Int64((age * Ticks.perSecond).rounded()) }
+    /// The particle's age at the start of the grid step whose chord hit, ticks (a grid point, or
+    /// its birth).
+    public var stepStart: Int64 = -1
+
+    /// ``age`` in ticks, rounded to the nearest, and after ``stepStart`` (Semantics §14: the tick a
+    /// collision event fires at). A hit within half a tick after a grid point where an update ends
+    /// is the next update's, which walks its step: rounded down to the grid point, it would be in
+    /// neither update's window (a kill missed, the particle left at rest where it hit).
+    public var tick: Int64 { Swift.max(Int64((age * Ticks.perSecond).rounded()), stepStart + 1) }
 }
 
 /// Collisions on the motion grid (Semantics §12 "Collisions"). Each grid step (and the partial step
@@ -400,9 +460,10 @@ public enum Collisions {
     /// its own frame: the chord's ends less the collider's offsets at their ages, the collider
     /// moving linearly between them at `u`. The response takes the velocity relative to it (`u`
     /// over the speed factor, in raw velocity): a bounce reflects `v − u` and adds `u` back; a
-    /// sticking particle rides along with it to the chord's end. A growing sphere (its sweep's
-    /// ``ColliderSweep/growth``) is met at its radius along the chord, its surface's `u` moves out
-    /// along the normal at the radius's rate, and what sticks to it ends on its surface. A turning
+    /// sticking particle rides along with it to the chord's end. A growing sphere or box (its
+    /// sweep's ``ColliderSweep/growth(ticksAfterOrigin:)``) is met at its radius or half extents
+    /// along the chord, its surface's `u` moves out along the normal at their rate there
+    /// (``ResolvedCollider/spread(at:grow:rate:)``), and what sticks to it ends on its surface. A turning
     /// collider (its sweep's turn) has the chord's ends also turned back about its position by the
     /// turn at their ages; its `u` at a point adds `ω × r`, and what sticks to it is put on its
     /// surface, turned to the chord's end, with the velocity of the surface's point there.
@@ -445,36 +506,44 @@ public enum Collisions {
             onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
                                arrives: c.distance(m.local(from, at: age0, centre: c.position),
                                                    grow: m.growth(at: age0)) > tolerance,
-                               response: c.response))
+                               response: c.response, stepStart: Int64((s0.age * Ticks.perSecond).rounded())))
             if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
-            let nc = c.normal(at: pc), n = m.world(nc, at: age)
-            // the surface's raw velocity there (a growing sphere's moves out along n too, a turning
-            // collider's point there turns about its centre), and where the point of the surface
-            // hit is at the drift's end
-            let u = d.speed > 0 ? (m.surfaceVelocity(p, at: age, centre: c.position) + n * m.growthRate) / d.speed : .zero
-            let riding = m.atEnd(pc + nc * (m.growthEnd - m.growth(at: age)), centre: c.position)
+            let grow = m.growth(at: age)
+            let nc = c.normal(at: pc, grow: grow), n = m.world(nc, at: age)
+            // the surface's raw velocity there (a growing sphere's or box's moves out along n too,
+            // a turning collider's point there turns about its centre), and where the point of the
+            // surface hit is at the drift's end (moved out as far as the surface there grows)
+            let spread = c.spread(at: pc, grow: grow, rate: m.growthRate)
+            let u = d.speed > 0 ? (m.surfaceVelocity(p, at: age, centre: c.position) + n * spread) / d.speed : .zero
+            let out = pc + nc * c.spread(at: pc, grow: grow, rate: m.growthEnd - grow)
+            let riding = m.atEnd(out, centre: c.position)
             if c.response == .stick {
                 // on a growing sphere, exactly on its surface at the end (a stuck particle carried
                 // step after step would otherwise walk off it by the rounding of each step)
-                let grows = c.shape == .sphere && (m.growthOrigin != 0 || m.growthEnd != 0 || m.growthRate != 0)
-                let surface = c.position + n * Swift.max(c.radius + m.growthEnd, 0) + m.end
-                guard m.turns else { return MotionAnchor(age: end, position: grows ? surface : riding, velocity: u) }
-                // on a turning collider, exactly on its surface (the chord is straight in the
-                // world, its test in the turning frame: the world point at the entry is off the
-                // surface by the chord's bend, up to the tolerance, which a stuck particle would
-                // keep), with the velocity of the surface's point where it ends
-                let held = m.atEnd(pc - nc * c.distance(pc), centre: c.position)
-                let carried = d.speed > 0 ? m.surfaceVelocity(held, at: end, centre: c.position) / d.speed : u
+                let grows = m.growthOrigin != .zero || m.growthEnd != .zero || m.growthRate != .zero
+                let surface = c.position + n * Swift.max(c.radius + m.growthEnd.x, 0) + m.end
+                guard m.turns || (grows && c.shape == .box) else {
+                    return MotionAnchor(age: end, position: grows && c.shape == .sphere ? surface : riding, velocity: u)
+                }
+                // on a growing box or a turning collider, exactly on its surface (on a turning one
+                // the chord is straight in the world, its test in the turning frame: the world
+                // point at the entry is off the surface by the chord's bend, up to the tolerance,
+                // which a stuck particle would keep), with the velocity of the surface's point
+                // where it ends
+                let held = m.atEnd(out - nc * c.distance(out, grow: m.growthEnd), centre: c.position)
+                let carried = d.speed > 0
+                    ? (m.surfaceVelocity(held, at: end, centre: c.position) + m.world(nc, at: end) * spread) / d.speed : u
                 return MotionAnchor(age: end, position: held, velocity: carried)
             }
             let vr = vHit - u, vn = dot(vr, n)
-            let out = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
-            if hits == maxHits { return MotionAnchor(age: end, position: riding, velocity: out) }
+            let leaving = u + (vr - n * vn) * (1 - c.friction) + n * (vn < 0 ? -vn * c.restitution : vn)
+            if hits == maxHits { return MotionAnchor(age: end, position: riding, velocity: leaving) }
             let rest = end - age
             from = p
-            v = out
+            v = leaving
             age0 = age
-            to = MotionAnchor(age: end, position: p + (out + acc * (rest * 0.5)) * (d.speed * rest), velocity: out + acc * rest)
+            to = MotionAnchor(age: end, position: p + (leaving + acc * (rest * 0.5)) * (d.speed * rest),
+                              velocity: leaving + acc * rest)
         }
         return to
     }

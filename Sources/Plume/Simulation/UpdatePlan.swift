@@ -144,14 +144,14 @@ package struct UpdatePlanner: Sendable {
     /// it stands still at its position.
     private func sweepColliders(_ update: inout Update, from t0: Double?, to t1: Double) {
         guard var resolved = update.resolved else { return }
-        // where each collider is: its position, a sphere's radius (w; 0 for the other shapes), and
-        // the orientation of the others (a unit quaternion; the identity for a sphere)
-        var positions: [Int: (SIMD4<Double>, SIMD4<Double>)] = [:]
+        // where each collider is: its position and size (ColliderTrack.placed), and the orientation
+        // of a plane, a box or a field (a unit quaternion; the identity for a sphere)
+        var positions: [Int: (SIMD8<Double>, SIMD4<Double>)] = [:]
         func gather(_ cells: [ResolvedCell]) {
             for cell in cells {
                 for c in cell.behaviors.colliders {
                     let sphere = c.shape == .sphere
-                    positions[c.trackKey] = (SIMD4(c.position, sphere ? c.radius : 0),
+                    positions[c.trackKey] = (ColliderTrack.placed(c.position, size: c.size),
                                              sphere ? Quaternion.identity : Quaternion.frame(across: c.across, normal: c.normal))
                 }
                 gather(cell.children)
@@ -163,9 +163,10 @@ package struct UpdatePlanner: Sendable {
         let tb = Ticks.from(t1)
         let end = tb - BehaviorMotion.gridPhase(tb)           // the grid point the next update starts from
         let limit = resolved.teleportDistance
-        // a move (or a sphere's change of radius) within the teleport distance
-        func within(_ d: SIMD4<Double>) -> Bool {
-            d.x * d.x + d.y * d.y + d.z * d.z <= limit * limit && abs(d.w) <= limit
+        // a move (and a change of size along each axis) within the teleport distance
+        func within(_ d: SIMD8<Double>) -> Bool {
+            let move = ColliderTrack.position(d), size = ColliderTrack.size(d)
+            return (move * move).sum() <= limit * limit && abs(size.x) <= limit && abs(size.y) <= limit && abs(size.z) <= limit
         }
         // a turn (the difference of two unit quaternions) within a quarter turn
         let turnLimit = limit > 0 ? Quaternion.chord(ofTurn: ColliderSweep.maximumTurn) : 0
@@ -193,19 +194,20 @@ package struct UpdatePlanner: Sendable {
             let turnSecond = Quaternion.product(Quaternion.turning(spin, for: ahead), turned) - turned
             guard within(start), within(first), within(second),
                   turnWithin(turnStart), turnWithin(turnFirst), turnWithin(turnSecond) else { continue }
-            func xyz(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v.x, v.y, v.z) }
             // the turn's offsets relative to the update's orientation: q ⊗ turned* is linear in q
             let inverse = Quaternion.conjugate(turned)
             func relative(_ q: SIMD4<Double>) -> SIMD4<Double> { Quaternion.product(q, inverse) }
-            let sweep = ColliderSweep(origin: before.grid, start: xyz(start), first: xyz(first), second: xyz(second),
-                                      velocity: xyz(velocity), growth: SIMD4(start.w, first.w, second.w, velocity.w),
+            typealias T = ColliderTrack
+            let sweep = ColliderSweep(origin: before.grid, start: T.position(start), first: T.position(first),
+                                      second: T.position(second), velocity: T.position(velocity),
+                                      growth: (T.size(start), T.size(first), T.size(second), T.size(velocity)),
                                       turn: (relative(turnStart), relative(turnFirst), relative(turnSecond), spin))
             if !sweep.isStill { sweeps[index] = sweep }
-            let j = end - before.grid
-            track.at = now + SIMD4(sweep.offset(ticksAfterOrigin: Double(j)), sweep.growth(ticksAfterOrigin: Double(j)))
-            track.velocity = j == 0 ? before.velocity : j == step ? (second - first) / Double(step) : velocity
-            track.turnAt = Quaternion.product(sweep.turn(ticksAfterOrigin: Double(j)), turned)
-            track.turnNext = Quaternion.product(sweep.turn(ticksAfterOrigin: Double(j + step)), turned)
+            let j = Double(end - before.grid)
+            track.at = now + T.placed(sweep.offset(ticksAfterOrigin: j), size: sweep.growth(ticksAfterOrigin: j))
+            track.velocity = j == 0 ? before.velocity : j == Double(step) ? (second - first) / Double(step) : velocity
+            track.turnAt = Quaternion.product(sweep.turn(ticksAfterOrigin: j), turned)
+            track.turnNext = Quaternion.product(sweep.turn(ticksAfterOrigin: j + Double(step)), turned)
         }
         guard !sweeps.isEmpty else { return }
         func apply(_ cells: inout [ResolvedCell]) {
@@ -249,19 +251,28 @@ package struct UpdatePlanner: Sendable {
 
 /// Where a collider was at an update, and the line its path takes over the grid step that holds
 /// the update's end (ColliderSweep: decided by the first update that reaches the step). Each is
-/// its position and, in w, a sphere's radius (0 for the other shapes), which moves the same way,
-/// and its orientation as a unit quaternion, whose path is lines of quaternions.
+/// its position and its size (``placed(_:size:)``: a sphere's radius, a box's half extents), which
+/// move the same way, and its orientation as a unit quaternion, whose path is lines of quaternions.
 private struct ColliderTrack: Sendable {
-    /// Its position and its orientation at the update.
-    var position: SIMD4<Double>
+    /// Its position and size, and its orientation, at the update.
+    var position: SIMD8<Double>
     var orientation: SIMD4<Double>
     /// The step's start, layer ticks (a grid point), the path's point there and its velocity over
     /// the step, points per tick; the orientation there and at the step's end.
     var grid: Int64
-    var at: SIMD4<Double>
+    var at: SIMD8<Double>
     var turnAt: SIMD4<Double>
-    var velocity: SIMD4<Double>
+    var velocity: SIMD8<Double>
     var turnNext: SIMD4<Double>
+
+    /// A position and a size (``ResolvedCollider/size``) as one vector: lanes 0–2 and 3–5.
+    static func placed(_ position: SIMD3<Double>, size: SIMD3<Double>) -> SIMD8<Double> {
+        SIMD8(lowHalf: SIMD4(position, size.x), highHalf: SIMD4(size.y, size.z, 0, 0))
+    }
+
+    /// The position lanes of a ``placed(_:size:)`` vector, and its size lanes.
+    static func position(_ v: SIMD8<Double>) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
+    static func size(_ v: SIMD8<Double>) -> SIMD3<Double> { SIMD3(v[3], v[4], v[5]) }
 }
 
 extension Diagnostic {

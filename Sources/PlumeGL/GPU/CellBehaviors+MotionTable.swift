@@ -73,7 +73,9 @@ extension CellBehaviors {
                                sweepShift: Int32(clamping: recordsTick - sweep.origin),
                                sweepStart: SIMD3<Float>(sweep.start), sweepFirst: SIMD3<Float>(sweep.first),
                                sweepSecond: SIMD3<Float>(sweep.second), sweepVelocity: SIMD3<Float>(sweep.velocity),
-                               sweepGrowth: SIMD4<Float>(sweep.growth),
+                               sweepGrowthStart: SIMD3<Float>(sweep.growthStart), sweepGrowthFirst: SIMD3<Float>(sweep.growthFirst),
+                               sweepGrowthSecond: SIMD3<Float>(sweep.growthSecond),
+                               sweepGrowthVelocity: SIMD3<Float>(sweep.growthVelocity),
                                sweepTurnStart: SIMD4<Float>(sweep.turnStart), sweepTurnFirst: SIMD4<Float>(sweep.turnFirst),
                                sweepTurnSecond: SIMD4<Float>(sweep.turnSecond), sweepTurnSpin: SIMD3<Float>(sweep.turnSpin),
                                declared: declared(c.parameters, .collider)).texels
