@@ -111,6 +111,31 @@ struct ColliderTests {
         }
     }
 
+    /// A hit within half a tick after a grid point where one update ends belongs to the next
+    /// update (Semantics §12 "Collisions"): its tick is at least one after its step's start. A
+    /// particle 2·10⁻⁴ points above a kill floor at grid point `g`, falling at 100 pt/s, hits it
+    /// 0.13 tick after `g`; the update ending at `g` walks the step that ends there and finds no
+    /// hit, the next finds the kill at `g + 1`. Rounded to the nearest tick, `g`, the kill was in
+    /// neither update's window and the particle lived on at rest where it hit.
+    @Test func aHitJustAfterAnUpdatesGridPointIsTheNextUpdates() throws {
+        let b = Self.behaviors([Self.floor(response: .kill)])
+        let particle = BehaviorParticle(behaviors: b, lifetime: 100, seed: 0, key: .root)
+        let step = Int64(BehaviorMotion.gridTicks), g = 10 * step
+        let v = SIMD3<Double>(0, 100, 0), above = 2e-4
+        let atG = MotionAnchor(age: Ticks.time(g), position: SIMD3(0, 100 - above, 0), velocity: v)
+        var before = atG
+        before.age -= BehaviorMotion.gridStep
+        before.position -= v * BehaviorMotion.gridStep
+        let ending = Collisions.contacts(before, after: g - 300, through: g, lifetime: 100 * 65536,
+                                         acceleration: .zero, behaviors: b, particle: particle)
+        #expect(ending.kill == nil, "the update ending at the grid point: \(String(describing: ending.kill))")
+        let next = Collisions.contacts(atG, after: g, through: g + 300, lifetime: 100 * 65536,
+                                       acceleration: .zero, behaviors: b, particle: particle)
+        let kill = try #require(next.kill, "the next update finds no kill")
+        #expect(kill.tick == g + 1 && abs(kill.age * Ticks.perSecond - Double(g) - 0.131) < 0.001,
+                "the kill at tick \(kill.tick), age \(kill.age * Ticks.perSecond) ticks; the grid point \(g)")
+    }
+
     /// A particle shot at a sphere head-on with restitution 1 comes straight back at its speed.
     @Test func aSphereReflects() {
         let ball = EmitterBehavior(type: .collider)
