@@ -36,6 +36,18 @@ float plume_collider_distance(usamplerBuffer t, int e, vec3 p, vec3 grow) {
 #endif
 }
 
+#if HAS_BOXES
+// One face's bound c·s ≤ r on a chord's fraction s (ResolvedCollider.entry's `bound`): narrows
+// [near, far]; false where no fraction meets it. Selects, not branches (llvmpipe runs both sides
+// of a branch for the whole SIMD group).
+bool plume_face_bound(float c, float r, inout float near, inout float far) {
+    float b = r / c;
+    near = c < 0.0 ? max(near, b) : near;
+    far = c > 0.0 ? min(far, b) : far;
+    return c != 0.0 || r >= 0.0;
+}
+#endif
+
 // The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
 // the surface, or a sphere or box crossed whole); a sphere's radius (x) or a box's half extents
 // larger by g0 at a and g1 at b.
@@ -83,20 +95,15 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec
     // each face a bound c·s ≤ r on the fraction (ResolvedCollider.entry): (qd − dh)·s ≤ h − qa on
     // the axis's positive side, −(qd + dh)·s ≤ h + qa on the other, the half extents h + s·dh
     vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e, g0);
-    vec3 dh = plume_box_half(t, e, g1) - h;
+    vec3 dh = plume_box_half(t, e, g1) - h, cu = qd - dh, ru = h - qa, cl = -(qd + dh), rl = h + qa;
     float tNear = -1e30, tFar = 1e30;
-    for (int i = 0; i < 6; ++i) {
-        int k = i >> 1;
-        float c = (i & 1) == 0 ? qd[k] - dh[k] : -(qd[k] + dh[k]), r = (i & 1) == 0 ? h[k] - qa[k] : h[k] + qa[k];
-        if (c == 0.0) {
-            if (r < 0.0) return -1.0;
-        } else if (c > 0.0) {
-            tFar = min(tFar, r / c);
-        } else {
-            tNear = max(tNear, r / c);
-        }
-    }
-    if (!(tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
+    bool meets = plume_face_bound(cu.x, ru.x, tNear, tFar);
+    meets = plume_face_bound(cl.x, rl.x, tNear, tFar) && meets;
+    meets = plume_face_bound(cu.y, ru.y, tNear, tFar) && meets;
+    meets = plume_face_bound(cl.y, rl.y, tNear, tFar) && meets;
+    meets = plume_face_bound(cu.z, ru.z, tNear, tFar) && meets;
+    meets = plume_face_bound(cl.z, rl.z, tNear, tFar) && meets;
+    if (!(meets && tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
     if (!behind) {
         float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
         if (!(plume_collider_distance(t, e, a + (b - a) * mid, g0 + (g1 - g0) * mid) < -COLLISION_TOLERANCE)) return -1.0;
@@ -265,6 +272,18 @@ vec3 plume_frame_local(usamplerBuffer t, int e, ColliderFrame f, vec3 p, float a
     return x;
 }
 
+// One axis of a growing collider's size along a chord from j0 to j1 grid steps after its path's
+// origin (ColliderSweep.growth(ticksAfterOrigin:), growthRate): its offsets at the chord's ends and
+// its rate, points per second; g: the entry's offsets at the origin, one and two steps on, and the
+// rate after, points per tick.
+vec3 plume_growth_path(vec4 g, float j0, float j1) {
+    const float step = float(GRID_TICKS);
+    vec2 n = vec2(j0, j1);
+    vec2 r = g.x + (g.y - g.x) * clamp(n, 0.0, 1.0) + (g.z - g.y) * clamp(n - 1.0, 0.0, 1.0) + g.w * step * max(n - 2.0, 0.0);
+    float rate = j1 <= 0.0 ? 0.0 : j1 <= 1.0 ? g.y - g.x : j1 <= 2.0 ? g.z - g.y : g.w * step;
+    return vec3(r, rate * (65536.0 / step));
+}
+
 ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, MotionParticle q) {
     ColliderFrame f = ColliderFrame(vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec4(0.0),
                                     vec4(0.0), vec4(0.0, 0.0, 0.0, 1.0), false);
@@ -280,13 +299,17 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     vec3 slope = j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? d1 : j1 <= 2.0 ? d2 : w;
     f.velocity = slope * (65536.0 / step);
 #if HAS_SPHERES || HAS_BOXES
-    // the size's path, the same lines (only spheres and boxes grow)
-    vec3 ga = plume_Collider_sweepGrowthStart(t, e), g1 = plume_Collider_sweepGrowthFirst(t, e) - ga;
-    vec3 g2 = plume_Collider_sweepGrowthSecond(t, e) - plume_Collider_sweepGrowthFirst(t, e);
-    vec3 gw = plume_Collider_sweepGrowthVelocity(t, e) * step;
-    f.growStart = ga + g1 * clamp(j0, 0.0, 1.0) + g2 * clamp(j0 - 1.0, 0.0, 1.0) + gw * max(j0 - 2.0, 0.0);
-    f.growEnd = ga + g1 * clamp(j1, 0.0, 1.0) + g2 * clamp(j1 - 1.0, 0.0, 1.0) + gw * max(j1 - 2.0, 0.0);
-    f.growRate = (j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? g1 : j1 <= 2.0 ? g2 : gw) * (65536.0 / step);
+    // the size's paths, the same lines (only spheres and boxes grow; a sphere reads x alone)
+    vec3 gx = plume_growth_path(plume_Collider_sweepGrowth(t, e), j0, j1);
+#if HAS_BOXES
+    vec3 gy = plume_growth_path(plume_Collider_sweepGrowthHeight(t, e), j0, j1);
+    vec3 gz = plume_growth_path(plume_Collider_sweepGrowthDepth(t, e), j0, j1);
+#else
+    vec3 gy = gx, gz = gx;
+#endif
+    f.growStart = vec3(gx.x, gy.x, gz.x);
+    f.growEnd = vec3(gx.y, gy.y, gz.y);
+    f.growRate = vec3(gx.z, gy.z, gz.z);
 #endif
 #endif
 #if HAS_MOVING && HAS_TURNING

@@ -73,9 +73,8 @@ extension CellBehaviors {
                                sweepShift: Int32(clamping: recordsTick - sweep.origin),
                                sweepStart: SIMD3<Float>(sweep.start), sweepFirst: SIMD3<Float>(sweep.first),
                                sweepSecond: SIMD3<Float>(sweep.second), sweepVelocity: SIMD3<Float>(sweep.velocity),
-                               sweepGrowthStart: SIMD3<Float>(sweep.growthStart), sweepGrowthFirst: SIMD3<Float>(sweep.growthFirst),
-                               sweepGrowthSecond: SIMD3<Float>(sweep.growthSecond),
-                               sweepGrowthVelocity: SIMD3<Float>(sweep.growthVelocity),
+                               sweepGrowth: sweep.growthPath(0), sweepGrowthHeight: sweep.growthPath(1),
+                               sweepGrowthDepth: sweep.growthPath(2),
                                sweepTurnStart: SIMD4<Float>(sweep.turnStart), sweepTurnFirst: SIMD4<Float>(sweep.turnFirst),
                                sweepTurnSecond: SIMD4<Float>(sweep.turnSecond), sweepTurnSpin: SIMD3<Float>(sweep.turnSpin),
                                declared: declared(c.parameters, .collider)).texels
@@ -88,6 +87,15 @@ extension CellBehaviors {
             samplesStart += (bits.count + 3) / 4
         }
         return t + samples
+    }
+}
+
+extension ColliderSweep {
+    /// The growth's path along `axis` (0 x, 1 y, 2 z) as the `Collider` entry holds it: its offsets
+    /// at the origin, one and two grid steps on, then its rate (`sweepGrowth`, `sweepGrowthHeight`,
+    /// `sweepGrowthDepth`).
+    func growthPath(_ axis: Int) -> SIMD4<Float> {
+        SIMD4<Float>(SIMD4(growthStart[axis], growthFirst[axis], growthSecond[axis], growthVelocity[axis]))
     }
 }
 
