@@ -94,8 +94,9 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec
 #if HAS_BOXES
     // each face a bound c·s ≤ r on the fraction (ResolvedCollider.entry): (qd − dh)·s ≤ h − qa on
     // the axis's positive side, −(qd + dh)·s ≤ h + qa on the other, the half extents h + s·dh
-    vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h = plume_box_half(t, e, g0);
-    vec3 dh = plume_box_half(t, e, g1) - h, cu = qd - dh, ru = h - qa, cl = -(qd + dh), rl = h + qa;
+    vec3 qa = plume_box_local(t, e, a), qd = plume_box_local(t, e, b) - qa, h0 = plume_box_half(t, e, vec3(0.0));
+    vec3 h = max(h0 + g0, vec3(0.0)), dh = max(h0 + g1, vec3(0.0)) - h;     // plume_box_half at a and b
+    vec3 cu = qd - dh, ru = h - qa, cl = -(qd + dh), rl = h + qa;
     float tNear = -1e30, tFar = 1e30;
     bool meets = plume_face_bound(cu.x, ru.x, tNear, tFar);
     meets = plume_face_bound(cl.x, rl.x, tNear, tFar) && meets;
@@ -106,7 +107,8 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec
     if (!(meets && tNear <= tFar && tNear <= 1.0 && tFar >= 0.0)) return -1.0;
     if (!behind) {
         float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
-        if (!(plume_collider_distance(t, e, a + (b - a) * mid, g0 + (g1 - g0) * mid) < -COLLISION_TOLERANCE)) return -1.0;
+        // the half extents on the same line as the bounds', between the clamped ends
+        if (!(plume_collider_distance(t, e, a + (b - a) * mid, h + dh * mid - h0) < -COLLISION_TOLERANCE)) return -1.0;
     }
     return clamp(tNear, 0.0, 1.0);
 #else
@@ -204,8 +206,9 @@ bool plume_collider_holds(usamplerBuffer t, int e, vec3 a, vec3 heading, vec3 gr
 // zeros for a collider that stands still (its sweep's fields are zeros). A chord lies within one line
 // of the path (its ends are grid points, a birth or the update's end), whose ends' ticks after the
 // path's origin are whole ticks, exact in float over an update. Branch-free (ColliderSweep.offset's
-// sum of clamped lines; the line that ends at j1 by selects), so its four vec3 reads, at one address
-// for all lanes, are its cost. Without HAS_MOVING (no collider of the cell moves this update), zeros,
+// sum of clamped lines; the line that ends at j1 by selects), so its texel reads (four vec3 of the
+// path, one vec4 of a sphere's growth or three of a box's, four of a turn), at one address for all
+// lanes, are its cost. Without HAS_MOVING (no collider of the cell moves this update), zeros,
 // folded away.
 struct ColliderFrame {
     vec3 start;
@@ -299,7 +302,7 @@ ColliderFrame plume_collider_frame(usamplerBuffer t, int e, int age0, int age1, 
     vec3 slope = j1 <= 0.0 ? vec3(0.0) : j1 <= 1.0 ? d1 : j1 <= 2.0 ? d2 : w;
     f.velocity = slope * (65536.0 / step);
 #if HAS_SPHERES || HAS_BOXES
-    // the size's paths, the same lines (only spheres and boxes grow; a sphere reads x alone)
+    // the size's paths, the same lines (only spheres and boxes grow; where no box can be, x alone)
     vec3 gx = plume_growth_path(plume_Collider_sweepGrowth(t, e), j0, j1);
 #if HAS_BOXES
     vec3 gy = plume_growth_path(plume_Collider_sweepGrowthHeight(t, e), j0, j1);

@@ -92,7 +92,7 @@ extension Scenarios {
     }
 
     /// The rotated box of the collider coverage growing from 240 × 30 to 300 × 90 points over 3 s
-    /// from 1 s (its faces moving out at 10 pt/s along the width and 30 along the height, through
+    /// from 1 s (each face moving out at 10 pt/s, through
     /// the particles resting on it), spinning as ``spinningBoxLayer(_:)``'s too where `spins`.
     static func growingBoxLayer(_ response: EmitterBehavior.CollisionResponse, spins: Bool = false) -> EmitterLayer {
         let layer = spins ? spinningBoxLayer(response) : boxLayer(response)

@@ -35,8 +35,8 @@ struct GrowingBoxTests {
 
     /// A face moving over a point at rest meets it when it arrives: a box of half height 20 growing
     /// to 40 along a chord meets a point 30 above its centre half-way (the top face's bound), and
-    /// its surface there moves out at the half height's rate; a box's half extent shrunk below 0
-    /// is 0 (flat along that axis).
+    /// its surface there moves out at the half height's rate; a face is chosen by the grown half
+    /// extents; a box's half extent shrunk below 0 is 0 (flat along that axis: nothing enters it).
     @Test func aGrowingFaceMeetsAPointAtRestWhenItArrives() throws {
         let box = ResolvedCollider(shape: .box, response: .bounce, position: SIMD3(200, 100, 0),
                                    normal: SIMD3(0, -1, 0), radius: 0, across: SIMD3(1, 0, 0),
@@ -51,8 +51,11 @@ struct GrowingBoxTests {
         #expect(b.entry(p, p, grow0: .zero, grow1: SIMD3(40, 0, 40)) == nil, "growing sideways only, it misses the point")
         #expect(b.spread(at: SIMD3(200, 80, 0), grow: .zero, rate: SIMD3(1, 2, 3)) == 2, "the top face moves at the height's rate")
         #expect(b.spread(at: SIMD3(150, 100, 0), grow: .zero, rate: SIMD3(1, 2, 3)) == 1, "a side at the width's")
-        #expect(b.normal(at: SIMD3(200, 60, 0), grow: SIMD3(0, 20, 0)) == SIMD3(0, -1, 0), "the grown top face")
+        #expect(b.normal(at: SIMD3(250, 65, 0), grow: SIMD3(0, 20, 0)) == SIMD3(1, 0, 0),
+                "the right face, within the grown height (the top face's corner without the growth)")
         #expect(b.distance(SIMD3(200, 100, 0), grow: SIMD3(0, -30, 0)) == 0, "shrunk past 0: flat, its middle on it")
+        #expect(b.entry(SIMD3(200, 90, 0), SIMD3(200, 110, 0), grow0: SIMD3(0, -30, 0), grow1: SIMD3(0, -30, 0)) == nil,
+                "nothing enters a flat box")
     }
 
     /// A box growing from 60 × 100 to 200 × 260 points over 4 s under the drops (its top rising at

@@ -80,7 +80,7 @@ enum FamilyBench {
             }]
             + [Row(name: "sphere collider, growing") { layer in
                 // the sphere, its radius animated between 120 and 160 points a second: every
-                // chord meets it at its radius there (ColliderSweep.growth)
+                // chord meets it at its radius there (ColliderSweep.growth(ticksAfterOrigin:))
                 let collider = BehaviorBench.behaviour(.collider)
                 colliders[1].setUp(collider)
                 layer.emitterBehaviors = [collider]

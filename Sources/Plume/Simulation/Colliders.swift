@@ -51,8 +51,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     /// A box's half extents in its frame: half the width, height and depth.
     var halfExtents: SIMD3<Double> { SIMD3(self.boxWidth, self.boxHeight, self.boxDepth) / 2 }
 
-    /// What a collider's growth moves (``ColliderSweep``'s growth, points): a sphere's radius (in
-    /// all three), a box's half extents; zeros for the other shapes, which keep their size.
+    /// What a collider's growth moves (``ColliderSweep/growth(ticksAfterOrigin:)``, points): a
+    /// sphere's radius (in all three), a box's half extents; zeros for the other shapes, which keep
+    /// their size.
     var size: SIMD3<Double> {
         switch shape {
         case .sphere: return SIMD3(repeating: radius)
@@ -62,7 +63,8 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     }
 
     /// A box's half extents larger by `grow` (a growing box's offsets), none below 0 (a box shrunk
-    /// past 0 along an axis is flat there).
+    /// past 0 along an axis is flat there: no chord passes deeper than the tolerance inside it, so
+    /// nothing enters it, as nothing enters a sphere shrunk to a point).
     func halfExtents(grow: SIMD3<Double>) -> SIMD3<Double> {
         let h = halfExtents + grow
         return SIMD3(Swift.max(h.x, 0), Swift.max(h.y, 0), Swift.max(h.z, 0))
@@ -137,7 +139,9 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
             guard near <= far, near <= 1, far >= 0 else { return nil }
             if !(db < -Collisions.tolerance) {
                 let mid = (Swift.max(near, 0) + Swift.min(far, 1)) / 2
-                guard distance(a + (b - a) * mid, grow: grow0 + (grow1 - grow0) * mid) < -Collisions.tolerance else { return nil }
+                // the half extents on the same line as the bounds', between the clamped ends
+                let grow = h + dh * mid - halfExtents
+                guard distance(a + (b - a) * mid, grow: grow) < -Collisions.tolerance else { return nil }
             }
             return Swift.min(Swift.max(near, 0), 1)
         case .heightfield, .distanceField:
@@ -532,7 +536,7 @@ public enum Collisions {
                 // where it ends
                 let held = m.atEnd(out - nc * c.distance(out, grow: m.growthEnd), centre: c.position)
                 let carried = d.speed > 0
-                    ? (m.surfaceVelocity(held, at: end, centre: c.position) + m.world(nc, at: end) * spread) / d.speed : u
+                    ? (m.surfaceVelocity(held, at: end, centre: c.position) + Quaternion.rotate(m.endTurn, nc) * spread) / d.speed : u
                 return MotionAnchor(age: end, position: held, velocity: carried)
             }
             let vr = vHit - u, vn = dot(vr, n)
