@@ -1,3 +1,4 @@
+import CEpoxy
 import Foundation
 import Testing
 @testable import Plume
@@ -35,6 +36,29 @@ struct ContextTests {
             let expected = SIMD4(ParticleHash.mix(input.x), ParticleHash.hash(seed: input.x, key: key, draw: input.w),
                                  child.lo, child.hi)
             #expect(output == expected, "input \(input): GPU \(output), CPU \(expected)")
+        }
+    }
+
+    /// A shader that fails to compile is a typed error (the driver's log in it) and leaves no GL
+    /// error behind: the failed program's shaders are detached (only those attached) before it is
+    /// deleted. Detached after, each raised GL_INVALID_VALUE, which the next check reported against
+    /// an innocent call (in debug builds, an assertion: "allocating a 64×64 colour texture raised
+    /// GL_INVALID_VALUE").
+    @Test func aShaderThatFailsToCompileLeavesNoGLError() throws {
+        try GPU.run { context in
+            let header = "#version \(context.programs.glVersion * 10) core\n"
+            let vertex = ShaderStageSource(file: "fine.vert", type: GL_VERTEX_SHADER,
+                                           source: header + "void main() { gl_Position = vec4(0.0); }\n")
+            let broken = ShaderStageSource(file: "broken.frag", type: GL_FRAGMENT_SHADER,
+                                           source: header + "out vec4 c; void main() { half h; c = vec4(1.0); }\n")
+            #expect {
+                _ = try context.programs.link("a broken program", name: "broken", stages: [vertex, broken], attributes: [],
+                                              varyings: [], subCells: 0, features: []) { _ in 0 }
+            } throws: { error in
+                guard case let GLError.compileFailed(_, stage, log)? = error as? GLError else { return false }
+                return stage == "broken.frag" && !log.isEmpty
+            }
+            #expect(context.pendingError() == nil, "a GL error left behind by the failed compile")
         }
     }
 

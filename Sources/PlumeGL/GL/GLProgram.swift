@@ -98,12 +98,14 @@ final class ProgramCache {
     private func compile(name: String, stages: [ShaderStageSource], attributes: [(index: Int, name: String)],
                          varyings: [String]) throws -> GLProgram {
         let program = context.makeProgram()
-        var shaders: [GLShader] = []
+        var shaders: [GLShader] = [], attached: [GLShader] = [], linked = false
         defer {
-            for s in shaders {
-                plume_glDetachShader(program.name, s.name)
-                context.delete(s)
-            }
+            // the attached shaders detached before a failed program is deleted, and only those: a
+            // detach from a deleted program (or of a shader never attached) raises a GL error,
+            // which the next check would report against an innocent call
+            for s in attached { plume_glDetachShader(program.name, s.name) }
+            for s in shaders { context.delete(s) }
+            if !linked { context.delete(program) }
         }
         do {
             for stage in stages {
@@ -120,6 +122,7 @@ final class ProgramCache {
                     throw GLError.compileFailed(program: name, stage: stage.file, log: shaderLog(shader.name))
                 }
                 plume_glAttachShader(program.name, shader.name)
+                attached.append(shader)
             }
             for attribute in attributes { plume_glBindAttribLocation(program.name, GLuint(attribute.index), attribute.name) }
             var cStrings = varyings.map { strdup($0) }
@@ -135,10 +138,8 @@ final class ProgramCache {
             plume_glGetProgramiv(program.name, GLenum(bitPattern: GL_LINK_STATUS), &linked)
             if linked == 0 { throw GLError.linkFailed(program: name, log: programLog(program.name)) }
             try context.check("linking \(name)", pass: "program cache")
-        } catch {
-            context.delete(program)
-            throw error
         }
+        linked = true
         return program
     }
 
