@@ -98,48 +98,46 @@ final class ProgramCache {
     private func compile(name: String, stages: [ShaderStageSource], attributes: [(index: Int, name: String)],
                          varyings: [String]) throws -> GLProgram {
         let program = context.makeProgram()
-        var shaders: [GLShader] = [], attached: [GLShader] = [], linked = false
+        var shaders: [GLShader] = [], attached: [GLShader] = [], built = false
         defer {
             // the attached shaders detached before a failed program is deleted, and only those: a
             // detach from a deleted program (or of a shader never attached) raises a GL error,
             // which the next check would report against an innocent call
             for s in attached { plume_glDetachShader(program.name, s.name) }
             for s in shaders { context.delete(s) }
-            if !linked { context.delete(program) }
+            if !built { context.delete(program) }
         }
-        do {
-            for stage in stages {
-                let shader = context.makeShader(type: stage.type)
-                shaders.append(shader)
-                stage.source.withCString { pointer in
-                    var p: UnsafePointer<GLchar>? = pointer
-                    plume_glShaderSource(shader.name, 1, &p, nil)
-                }
-                plume_glCompileShader(shader.name)
-                var ok: GLint = 0
-                plume_glGetShaderiv(shader.name, GLenum(bitPattern: GL_COMPILE_STATUS), &ok)
-                if ok == 0 {
-                    throw GLError.compileFailed(program: name, stage: stage.file, log: shaderLog(shader.name))
-                }
-                plume_glAttachShader(program.name, shader.name)
-                attached.append(shader)
+        for stage in stages {
+            let shader = context.makeShader(type: stage.type)
+            shaders.append(shader)
+            stage.source.withCString { pointer in
+                var p: UnsafePointer<GLchar>? = pointer
+                plume_glShaderSource(shader.name, 1, &p, nil)
             }
-            for attribute in attributes { plume_glBindAttribLocation(program.name, GLuint(attribute.index), attribute.name) }
-            var cStrings = varyings.map { strdup($0) }
-            defer { cStrings.forEach { free($0) } }
-            cStrings.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<GLchar>?.self, capacity: buffer.count) { names in
-                    plume_glTransformFeedbackVaryings(program.name, GLsizei(buffer.count), names,
-                                                      GLenum(bitPattern: GL_INTERLEAVED_ATTRIBS))
-                }
+            plume_glCompileShader(shader.name)
+            var ok: GLint = 0
+            plume_glGetShaderiv(shader.name, GLenum(bitPattern: GL_COMPILE_STATUS), &ok)
+            if ok == 0 {
+                throw GLError.compileFailed(program: name, stage: stage.file, log: shaderLog(shader.name))
             }
-            plume_glLinkProgram(program.name)
-            var linked: GLint = 0
-            plume_glGetProgramiv(program.name, GLenum(bitPattern: GL_LINK_STATUS), &linked)
-            if linked == 0 { throw GLError.linkFailed(program: name, log: programLog(program.name)) }
-            try context.check("linking \(name)", pass: "program cache")
+            plume_glAttachShader(program.name, shader.name)
+            attached.append(shader)
         }
-        linked = true
+        for attribute in attributes { plume_glBindAttribLocation(program.name, GLuint(attribute.index), attribute.name) }
+        var cStrings = varyings.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<GLchar>?.self, capacity: buffer.count) { names in
+                plume_glTransformFeedbackVaryings(program.name, GLsizei(buffer.count), names,
+                                                  GLenum(bitPattern: GL_INTERLEAVED_ATTRIBS))
+            }
+        }
+        plume_glLinkProgram(program.name)
+        var linked: GLint = 0
+        plume_glGetProgramiv(program.name, GLenum(bitPattern: GL_LINK_STATUS), &linked)
+        if linked == 0 { throw GLError.linkFailed(program: name, log: programLog(program.name)) }
+        try context.check("linking \(name)", pass: "program cache")
+        built = true
         return program
     }
 
