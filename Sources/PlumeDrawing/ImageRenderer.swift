@@ -21,7 +21,8 @@ import Plume
 public final class ImageRenderer {
     /// The size in points.
     public let size: CGSize
-    /// The pixels per point and whether the image starts opaque.
+    /// The pixels per point and whether the image starts opaque: a copy of the format the
+    /// renderer was made with.
     public let format: ImageRendererFormat
 
     /// The largest side drawn, in pixels (larger requests are clamped to it).
@@ -31,7 +32,7 @@ public final class ImageRenderer {
     /// non-finite or non-positive size gives 1 pixel).
     public init(size: CGSize, format: ImageRendererFormat = .default()) {
         self.size = size
-        self.format = format
+        self.format = format.copy()
     }
 
     /// `UIGraphicsImageRenderer(bounds:)`: the bounds' size (drawing coordinates start at the
@@ -142,7 +143,12 @@ final class ImageSurface {
 }
 
 /// `UIGraphicsImageRendererFormat`: the pixels per point and whether the image starts opaque.
-public struct ImageRendererFormat: Hashable, Sendable {
+///
+/// A class, as UIKit's is, so the usual lines port unchanged:
+/// `let format = ImageRendererFormat.default(); format.scale = 1`. A renderer keeps a copy of the
+/// format it was made with (UIKit's copies too), so changing a format afterwards changes only the
+/// renderers made from it later. Equal when scale and opacity are.
+public final class ImageRendererFormat: Hashable {
     /// Pixels per point. Default: the screen's (`Screen.main.scale` when the format is made; 1
     /// headless), as `UIGraphicsImageRendererFormat`'s default is the main screen's.
     public var scale: CGFloat = Screen.main.scale
@@ -156,10 +162,21 @@ public struct ImageRendererFormat: Hashable, Sendable {
         self.scale = scale
         self.opaque = opaque
     }
-    /// The default format (the screen's scale, transparent).
-    public static func `default`() -> ImageRendererFormat { ImageRendererFormat() }
+    /// The default format (the screen's scale, transparent): a new one at each call.
+    public class func `default`() -> ImageRendererFormat { ImageRendererFormat() }
     /// `UIGraphicsImageRendererFormat.preferred()`: the same as ``default()`` here.
-    public static func preferred() -> ImageRendererFormat { ImageRendererFormat() }
+    public class func preferred() -> ImageRendererFormat { ImageRendererFormat() }
+
+    /// An independent format of the same scale and opacity (`copy()`).
+    public func copy() -> ImageRendererFormat { ImageRendererFormat(scale: scale, opaque: opaque) }
+
+    public static func == (a: ImageRendererFormat, b: ImageRendererFormat) -> Bool {
+        a.scale == b.scale && a.opaque == b.opaque
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scale)
+        hasher.combine(opaque)
+    }
 }
 
 /// What `actions` receives (`UIGraphicsImageRendererContext`).

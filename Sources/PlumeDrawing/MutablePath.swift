@@ -38,21 +38,36 @@ public final class MutablePath: Hashable {
     private var subpathStart = CGPoint.zero
 
     public init() {}
-    /// `CGPath(rect:transform:)`.
+    /// A rectangle's path (`transform`: applied to its corners; the identity by default).
     public convenience init(rect: CGRect, transform: AffineTransform = .identity) {
         self.init()
         addRect(rect, transform: transform)
     }
-    /// `CGPath(ellipseIn:transform:)`.
+    /// `CGPath(rect:transform:)` as Core Graphics spells it: `transform: nil` or `transform: &t`.
+    public convenience init(rect: CGRect, transform: UnsafePointer<AffineTransform>?) {
+        self.init(rect: rect, transform: transform?.pointee ?? .identity)
+    }
+    /// An ellipse's path, inscribed in `rect`.
     public convenience init(ellipseIn rect: CGRect, transform: AffineTransform = .identity) {
         self.init()
         addEllipse(in: rect, transform: transform)
     }
-    /// `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`.
+    /// `CGPath(ellipseIn:transform:)` as Core Graphics spells it: `transform: nil` or `&t`.
+    public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<AffineTransform>?) {
+        self.init(ellipseIn: rect, transform: transform?.pointee ?? .identity)
+    }
+    /// A rounded rectangle's path; corner sizes as `addRoundedRect(in:cornerWidth:cornerHeight:)`.
     public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
                             transform: AffineTransform = .identity) {
         self.init()
         addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform)
+    }
+    /// `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)` as Core Graphics spells it:
+    /// `transform: nil` or `transform: &t`.
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+                            transform: UnsafePointer<AffineTransform>?) {
+        self.init(roundedRect: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+                  transform: transform?.pointee ?? .identity)
     }
 
     /// An independent copy (`CGPath.mutableCopy()`, `copy()`).

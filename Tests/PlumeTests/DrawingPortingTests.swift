@@ -201,6 +201,17 @@ struct DrawingPortingTests {
         let both = MutablePath()
         both.addPath(bar, transform: shift)
         #expect(both == moved)
+        // Core Graphics' spellings of the initialisers' transform: a pointer, nil or `&t`.
+        var turned = turn
+        #expect(MutablePath(rect: CGRect(x: 0, y: 0, width: 10, height: 2), transform: &turned) == bar)
+        #expect(MutablePath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+                == MutablePath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(MutablePath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 10), transform: nil) == oval)
+        let pill = MutablePath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 2), cornerWidth: 1, cornerHeight: 1,
+                               transform: &turned)
+        #expect(abs(pill.boundingBox.minX + 2) < 1e-9 && abs(pill.boundingBox.maxY - 10) < 1e-9, "\(pill.boundingBox)")
+        #expect(pill != MutablePath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 2), cornerWidth: 1, cornerHeight: 1,
+                                    transform: nil))
         // Drawn: the turned bar is a vertical bar at x −2…0, here moved into the picture by 5.
         let image = ImageRenderer(size: CGSize(width: 12, height: 12)).image { ctx in
             let c = ctx.cgContext

@@ -230,7 +230,7 @@ struct PortingSurfaceTests {
     @Test func imagesByNameFollowUIKitsConventions() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "plume-named-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var format = ImageRendererFormat()
+        let format = ImageRendererFormat()
         format.scale = 3
         let star = ImageRenderer(size: CGSize(width: 10, height: 10), format: format).image { ctx in
             ctx.cgContext.setFillColor(Color.yellow)

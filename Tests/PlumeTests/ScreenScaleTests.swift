@@ -35,6 +35,26 @@ struct ScreenScaleTests {
         #expect(Screen.main.scale == 1, "withScale sets the scale for its body only")
     }
 
+    /// `UIGraphicsImageRendererFormat` is a class: `let f = .default(); f.scale = 1` sets the
+    /// format a renderer is then made with; the renderer keeps a copy, so a later change to the
+    /// format changes only renderers made after it.
+    @Test func aFormatIsAClassThatRenderersCopy() {
+        Screen.withScale(2) {
+            let format = ImageRendererFormat.default()
+            format.scale = 1
+            let renderer = ImageRenderer(size: CGSize(width: 10, height: 10), format: format)
+            format.scale = 3
+            format.opaque = true
+            #expect(renderer.format.scale == 1 && !renderer.format.opaque, "the renderer's copy")
+            let image = renderer.image { _ in }
+            #expect(image.width == 10 && image.scale == 1 && image.pixel(x: 5, y: 5).w == 0,
+                    "drawn at the format's scale when the renderer was made: \(image.width) pixels")
+            #expect(ImageRenderer(size: CGSize(width: 10, height: 10), format: format).image { _ in }.width == 30)
+            #expect(ImageRendererFormat.default() !== ImageRendererFormat.default(), "a new format at each call")
+            #expect(format.copy() == format && format.copy() !== format)
+        }
+    }
+
     /// Where the scale comes from: a window's content scale until the host sets one, then the
     /// host's, which a later window does not change; values outside 0.5…8 are ignored either way.
     /// (A screen of its own: `Screen.main` is process-wide and other suites read it.)

@@ -197,7 +197,7 @@ enum Port {
             ctx.cgContext.fillPath()
         })
         // A maple leaf emoji at 2× (found as "leaf" through the @2x convention).
-        var format = ImageRendererFormat()
+        let format = ImageRendererFormat.default()     // UIKit's lines, renamed
         format.scale = 2
         save("leaf@2x.png", ImageRenderer(size: CGSize(width: 24, height: 24), format: format).image { _ in
             "🍁".draw(at: .zero, withAttributes: [.font: Font.systemFont(ofSize: 20)])
