@@ -138,6 +138,28 @@ struct FieldColliderTests {
         #expect(below.isEmpty, "particles below the terrain: \(below.prefix(2))")
     }
 
+    /// A distance field has no orientation (it lies in the layer's x–y plane, Semantics §12): its
+    /// `orientationLongitude` animated through a turn changes no particle, although the drops hit
+    /// the disc while it turns (the planner gives a distance field no turning frame).
+    @Test func aDistanceFieldsOrientationChangesNothing() throws {
+        func run(turning: Bool, disc: Bool = true) throws -> [SnapshotParticle] {
+            let layer = Self.hills()
+            if !disc { layer.emitterBehaviors!.removeFirst() }
+            if turning {
+                layer.add(MovingColliderTests.linear("emitterBehaviors.field.orientationLongitude", from: 0, to: 1.2, duration: 3),
+                          forKey: "turn")
+            }
+            let sim = ReferenceSimulator(layer: layer)
+            for k in 1...180 { try sim.advance(to: Double(k) / 60) }
+            return try sim.snapshot().particles
+        }
+        let still = try run(turning: false), turning = try run(turning: true)
+        #expect(try run(turning: false, disc: false) != still, "the drops meet the disc")
+        let moved = zip(still, turning).filter { $0 != $1 }
+        #expect(still.count == turning.count && moved.isEmpty,
+                "\(moved.count) of \(still.count) particles differ; first: \(moved.first.map { "\($0.0) → \($0.1)" } ?? "-")")
+    }
+
     /// ColliderTests' drops falling on a terrain of hills (heights 0…20 every 40 points, from
     /// (0, 420)) past a distance-field disc of radius 40 about (320, 260).
     static func hills() -> EmitterLayer {

@@ -273,6 +273,52 @@ import Testing
         #expect(cell.trailWidths == [1, 0.5])
     }
 
+    /// `trailPointCount` and `trailDuration` are declared not animatable (a change restarts the
+    /// recording, Semantics §10): an animation steps them (§9), so the trails keep growing through
+    /// it, exactly as with the starting value held, and restart once, at its end. Other numbers
+    /// still interpolate.
+    @Test func animationsStepTheTrailsNumbers() throws {
+        #expect(!EmitterLayer.interpolates(keyPath: "emitterCells.c.trailPointCount"))
+        #expect(!EmitterLayer.interpolates(keyPath: "emitterCells.a.emitterCells.b.trailDuration"))
+        #expect(!EmitterLayer.interpolates(keyPath: "emitterBehaviors.swirl.octaves"))
+        #expect(!EmitterLayer.interpolates(keyPath: "emitterBehaviors[0].sampleColumns"))
+        #expect(!EmitterLayer.interpolates(keyPath: "emitterCells[0].emitterCells.b.trailPointCount"))
+        for path in ["emitterCells.c.birthRate", "birthRate", "emitterBehaviors.swirl.strength", "emitterCells.c",
+                     "trailPointCount", "emitterCells[1].scale"] {
+            #expect(EmitterLayer.interpolates(keyPath: path), "\(path)")
+        }
+        func run(animated: Bool, until end: Double) throws -> ParticleSnapshot {
+            let layer = Self.layer { $0.trailPointCount = 8 }
+            if animated {
+                let count = MovingColliderTests.linear("emitterCells.c.trailPointCount", from: 8, to: 32, duration: 2)
+                let duration = KeyframeAnimation(keyPath: "emitterCells.c.trailDuration")
+                duration.values = [0.5, 0.75, 1.0]
+                duration.duration = 2
+                count.beginTime = 1e-9         // started, so presentation(at:) reads them from 0
+                duration.beginTime = 1e-9
+                duration.fillMode = .forwards
+                duration.isRemovedOnCompletion = false
+                layer.add(count, forKey: "count")
+                layer.add(duration, forKey: "duration")
+                let halfway = layer.presentation(at: 0.9).emitterCells![0]
+                #expect(halfway.trailPointCount == 8 && halfway.trailDuration == 0.5, "held before the segments end")
+                let second = layer.presentation(at: 1.1).emitterCells![0]
+                #expect(second.trailPointCount == 8 && second.trailDuration == 0.75, "the second key frame's value")
+            }
+            let sim = ReferenceSimulator(layer: layer)
+            for t in frames(fps: 60, until: end) { try sim.advance(to: t) }
+            return try sim.snapshot()
+        }
+        let held = try run(animated: false, until: 0.95), stepped = try run(animated: true, until: 0.95)
+        #expect(stepped.particles == held.particles, "through the first segment the trails are the held value's")
+        #expect(stepped.particles.contains { $0.trail.count >= 8 }, "they grow: \(stepped.particles.map(\.trail.count).max() ?? 0)")
+        let after = try run(animated: true, until: 2.2)
+        let longest = after.particles.map(\.trail.count).max() ?? 0
+        #expect(longest > 1 && longest <= 8, "restarted at the end (2 s), grown back over 0.2 s: \(longest) points")
+        let later = try run(animated: true, until: 3.2)
+        #expect((later.particles.map(\.trail.count).max() ?? 0) > 20, "32 points once grown")
+    }
+
     /// Bad values have a documented meaning and are reported (Semantics §11), never a crash.
     @Test func badValuesAreReported() throws {
         func diagnostics(_ configure: @escaping (EmitterCell) -> Void) throws -> (ParticleSnapshot, [String]) {

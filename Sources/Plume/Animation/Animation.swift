@@ -95,17 +95,19 @@ public class Animation: MediaTiming, @unchecked Sendable {
 
     /// The value at cycle progress `p` in [0, 1], given the model value; nil when the animation's
     /// values do not fit the property.
-    func value(progress p: Double, model: Any?) -> Any? { nil }
+    func value(progress p: Double, model: Any?, discrete: Bool) -> Any? { nil }
 
     /// The value at progress `p` of the cycle that follows `cycles` completed ones, with
-    /// ``isCumulative`` and ``isAdditive`` applied.
-    func value(progress p: Double, cycles: Double, model: Any?) -> Any? {
-        guard let plain = value(progress: p, model: model) else { return nil }
+    /// ``isCumulative`` and ``isAdditive`` applied. `discrete`: the property is not interpolated
+    /// (declared not animatable): each segment holds its starting value until it ends, as a
+    /// keyframe animation's discrete calculation mode does.
+    func value(progress p: Double, cycles: Double, model: Any?, discrete: Bool = false) -> Any? {
+        guard let plain = value(progress: p, model: model, discrete: discrete) else { return nil }
         guard isCumulative || isAdditive, let modelValue = AnimatableValue(model),
               var v = AnimatableValue(plain) else { return plain }
         if isCumulative && cycles > 0 && !autoreverses,
-           let start = value(progress: 0, model: model).flatMap(AnimatableValue.init),
-           let end = value(progress: 1, model: model).flatMap(AnimatableValue.init) {
+           let start = value(progress: 0, model: model, discrete: discrete).flatMap(AnimatableValue.init),
+           let end = value(progress: 1, model: model, discrete: discrete).flatMap(AnimatableValue.init) {
             v = v + (end - start).scaled(by: cycles)
         }
         if isAdditive, let m = model as? Transform3D, let t = v.asModel(like: modelValue) as? Transform3D {
@@ -156,7 +158,7 @@ public final class BasicAnimation: Animation, @unchecked Sendable {
         return a
     }
 
-    override func value(progress p: Double, model: Any?) -> Any? {
+    override func value(progress p: Double, model: Any?, discrete: Bool) -> Any? {
         guard let model = AnimatableValue(model) else { return nil }
         let from = fromValue.flatMap(AnimatableValue.init)
         let to = toValue.flatMap(AnimatableValue.init)
@@ -171,7 +173,7 @@ public final class BasicAnimation: Animation, @unchecked Sendable {
         case let (nil, nil, b?): (start, end) = (model, model + b)
         default: return nil
         }
-        let timed = (timingFunction ?? .linear).value(at: p)
+        let timed = discrete ? (p >= 1 ? 1 : 0) : (timingFunction ?? .linear).value(at: p)
         return AnimatableValue.interpolate(start, end, timed)?.asModel(like: model)
     }
 }
@@ -198,7 +200,7 @@ public final class KeyframeAnimation: Animation, @unchecked Sendable {
         return a
     }
 
-    override func value(progress p: Double, model: Any?) -> Any? {
+    override func value(progress p: Double, model: Any?, discrete: Bool) -> Any? {
         guard let model = AnimatableValue(model) else { return nil }
         let frames = values.compactMap(AnimatableValue.init)
         guard frames.count == values.count, let first = frames.first else { return nil }
@@ -212,7 +214,7 @@ public final class KeyframeAnimation: Animation, @unchecked Sendable {
         while segment < frames.count - 2 && p > times[segment + 1] { segment += 1 }
         let span = times[segment + 1] - times[segment]
         let local = span > 0 ? min(max((p - times[segment]) / span, 0), 1) : 1
-        let paced = (timingFunctions?[safe: segment] ?? .linear).value(at: local)
+        let paced = discrete ? (local >= 1 ? 1 : 0) : (timingFunctions?[safe: segment] ?? .linear).value(at: local)
         return AnimatableValue.interpolate(frames[segment], frames[segment + 1], paced)?.asModel(like: model)
     }
 }

@@ -46,6 +46,29 @@ extension EmitterLayer {
         c.emitterCells = emitterCells?.map { $0.copy(sharing: &copies) }
     }
 
+    /// Whether explicit animations interpolate what `keyPath` names: false for a property declared
+    /// not animatable (`@Property(animatable: false)`: ``EmitterCell/trailPointCount``,
+    /// ``EmitterCell/trailDuration``, ``EmitterBehavior/octaves``, ``EmitterBehavior/sampleColumns``,
+    /// ``EmitterCell/bursts``), which an animation steps instead: each segment holds its starting
+    /// value until it ends (Semantics §9). Key paths this layer does not declare are interpolated.
+    package static func interpolates(keyPath: String) -> Bool {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var i = 0
+        var stepped = steppedLayerKeys
+        // each cell or behaviour on the way: `emitterCells.<name>` or `emitterCells[<index>]`
+        while i + 1 < parts.count {
+            let part = parts[i], named = part == "emitterCells" || part == "emitterBehaviors"
+            guard named || part.hasPrefix("emitterCells[") || part.hasPrefix("emitterBehaviors[") else { break }
+            stepped = part.hasPrefix("emitterCells") ? steppedCellKeys : steppedBehaviorKeys
+            i += named ? 2 : 1
+        }
+        return i >= parts.count || !stepped.contains(parts[i])
+    }
+
+    private static let steppedLayerKeys = Set(declaredProperties.filter { !$0.animatable }.map(\.key))
+    private static let steppedCellKeys = Set(EmitterCell.declaredProperties.filter { !$0.animatable }.map(\.key))
+    private static let steppedBehaviorKeys = Set(EmitterBehavior.declaredProperties.filter { !$0.animatable }.map(\.key))
+
     /// Key paths that move the emitter.
     package static let emitterPositionKeyPaths: Set<String> = ["emitterPosition", "emitterPosition.x", "emitterPosition.y",
                                                         "emitterZPosition"]

@@ -123,8 +123,9 @@ extension Layer {
                                               rule: "\(error)", effect: .ignored))
                 continue
             }
+            let discrete = self is EmitterLayer && !EmitterLayer.interpolates(keyPath: animation.keyPath)
             guard let value = animation.value(progress: progress, cycles: timing.completedCycles(at: hostTime),
-                                              model: model) else {
+                                              model: model, discrete: discrete) else {
                 diagnostics.append(Diagnostic(keyPath: animation.keyPath, value: "animation \"\(key)\"",
                                               rule: "its values do not fit the property", effect: .ignored))
                 continue

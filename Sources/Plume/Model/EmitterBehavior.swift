@@ -193,7 +193,8 @@ open class EmitterBehavior: @unchecked Sendable {
 
     /// `turbulence`: the scale of the acceleration, points/s². The field is the curl of a
     /// gradient-noise potential in the layer plane (divergence-free: it swirls particles without
-    /// bunching or spreading them) and about `strength` at its strongest. Default 0. Any finite
+    /// bunching or spreading them); one octave's root-mean-square is about `strength`, and the
+    /// largest magnitude about 1.4 × `strength` (measured over 3 octaves). Default 0. Any finite
     /// value (negative turns the swirls the other way); a bad one is read as 0 (reported).
     /// Animatable.
     @Property(unit: .pointsPerSecondSquared, gpu: .turbulence)
@@ -205,13 +206,15 @@ open class EmitterBehavior: @unchecked Sendable {
     public var noiseFrequency: CGFloat = 0.01
     /// `turbulence`: the number of noise layers, each of twice the frequency and half the
     /// amplitude of the one before. Default 1. Must be finite and ≥ 1 (a bad value is read as 1,
-    /// reported); read rounded down, at most 8.
+    /// reported); read rounded down, at most 8. Not animatable: animations step it (Semantics §9).
     @Property(minimum: 1, animatable: false, gpu: .turbulence)
     public var octaves: CGFloat = 1
-    /// `turbulence`: how fast the field changes, noise cells per second of the particle's age (the
-    /// noise's third axis is `scrollSpeed · age`, so a particle's path does not depend on the
-    /// update times). Default 0: a still field. Any finite value; a bad one is read as 0
-    /// (reported). Animatable.
+    /// `turbulence`: how fast the field changes, noise cells per second of the particle's age:
+    /// each octave's pattern drifts `scrollSpeed · age` cells along a direction of its own (the
+    /// octaves drift apart, so the sum changes shape instead of sliding), and the field follows the
+    /// particle's age, not the layer's time, so a particle's path does not depend on the update
+    /// times. Default 0: a still field. Any finite value; a bad one is read as 0 (reported).
+    /// Animatable.
     @Property(unit: .perSecond, gpu: .turbulence)
     public var scrollSpeed: CGFloat = 0
 
@@ -244,7 +247,8 @@ open class EmitterBehavior: @unchecked Sendable {
     /// there (``boxHeight`` along the orientation, ``boxWidth`` across it, ``boxDepth``; a
     /// rectangle in a 2-D layer), both reached from outside; a `heightfield` (terrain: heights over
     /// a grid, reached from above) or a `distanceField` (a signed distance field the game supplies,
-    /// reached from outside), both sampled from ``samples``. Default `plane`.
+    /// reached from outside), both sampled from ``samples``; a distance field lies in the layer's
+    /// x–y plane, so the orientation does not turn it. Default `plane`.
     @Property
     public var colliderShape: ColliderShape = .plane
     /// `collider` (`box`): the box's extent along its orientation (``orientationLatitude``,
@@ -292,12 +296,15 @@ open class EmitterBehavior: @unchecked Sendable {
     /// `collider` (`heightfield`, `distanceField`): the samples in a row (a texture's width). Default
     /// 0: all of ``samples`` in one row (a heightfield's terrain line). Read rounded down; must be
     /// finite and ≥ 0 and divide the number of samples (otherwise the collider does nothing,
-    /// reported). Not animatable.
+    /// reported). Not animatable: animations step it (Semantics §9).
     @Property(minimum: 0, animatable: false)
     public var sampleColumns: CGFloat = 0
     /// `collider` (`heightfield`, `distanceField`): points between neighbouring samples (a distance
     /// field's scale: points per texel). Default 10. Must be finite and > 0 (a bad value is read as
-    /// 10, reported). Animatable.
+    /// 10, reported). Animatable, read per update (not swept as a collider's position, size and
+    /// orientation are): a field whose spacing changes stretches at update boundaries, and a
+    /// distance field's samples keep their values (distances in points), so they are exact only at
+    /// the spacing they were made for.
     @Property(unit: .points, above: 0, gpu: .collider)
     public var sampleSpacing: CGFloat = 10
     /// `collider`: what a particle does when it reaches the surface: `bounce` (default, with

@@ -238,16 +238,18 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// under the particle along its path over the last `trailPointCount × spacing` seconds of its
     /// age (its last positions on the particle's age grid of that spacing, see ``trailDuration``).
     /// Default 0: no trail. Range 0…48 (read rounded down; above 48 is read as 48, negative or not
-    /// finite as 0, reported). Read at every draw (affects live particles); animatable (rounded
-    /// down).
-    @Property(minimum: 0)
+    /// finite as 0, reported). Read at every draw (affects live particles). Not animatable: a
+    /// change restarts every particle's recording (Semantics §10 "Trails"), so animations step it
+    /// (each value held until its segment ends, Semantics §9) instead of interpolating it.
+    @Property(minimum: 0, animatable: false)
     public var trailPointCount: Float = 0
     /// The age the trail spans, seconds: its positions lie `trailDuration ÷ trailPointCount`
     /// apart on the particle's age grid (rounded to whole ticks of 2⁻¹⁶ s, at least one). Default
     /// 0: one simulation grid step apart (1/64 s, ``BehaviorMotion/gridStep``), so the trail spans
     /// `trailPointCount / 64` s. Range ≥ 0 (negative or not finite: 0, reported). Read at every
-    /// draw; animatable.
-    @Property(unit: .seconds, minimum: 0)
+    /// draw. Not animatable: a change of the spacing restarts every particle's recording, so
+    /// animations step it, as ``trailPointCount``.
+    @Property(unit: .seconds, minimum: 0, animatable: false)
     public var trailDuration: TimeInterval = 0
     /// The trail's width along its length, as a fraction of the particle's drawn height (its
     /// quad's, Semantics §10): a curve over the trail coordinate `u = (age − sample age) ÷

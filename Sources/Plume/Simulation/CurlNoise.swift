@@ -11,7 +11,7 @@ import Foundation
 /// gets one of 8 unit gradients `g_c` (at 22.5° + k·45°, `gradient(_:)`) from the lattice
 /// hash (`cornerHash(_:_:key:)`), and `n = Σ t_c⁴ · g_c·d_c` with `d_c = X − c` (unskewed) and
 /// `t_c = max(½ − |d_c|², 0)`. `t_c` is 0 on the triangle's far edge, so `n` is continuous across
-/// triangles with 3 continuous derivatives (what the motion grid's Runge–Kutta step needs); its
+/// triangles with 3 continuous derivatives (smooth for the motion grid's integrator); its
 /// gradient is `∇n = Σ t_c⁴ g_c − 8 t_c³ (g_c·d_c) d_c`, exact. Octave `o` samples
 /// `2^o (f·(x, y) + s·age·D_o)` with weight `2^-o` on its gradient, `D_0 = (1, 0)` and each next
 /// direction the last turned by the golden angle (137.5°): the octaves drift apart, so the sum

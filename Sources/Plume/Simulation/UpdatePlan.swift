@@ -145,14 +145,15 @@ package struct UpdatePlanner: Sendable {
     private func sweepColliders(_ update: inout Update, from t0: Double?, to t1: Double) {
         guard var resolved = update.resolved else { return }
         // where each collider is: its position and size (ColliderTrack.placed), and the orientation
-        // of a plane, a box or a field (a unit quaternion; the identity for a sphere)
+        // of a plane, a box or a heightfield (a unit quaternion; the identity for a sphere and a
+        // distance field, which have none: a distance field lies in the layer's x–y plane)
         var positions: [Int: (SIMD8<Double>, SIMD4<Double>)] = [:]
         func gather(_ cells: [ResolvedCell]) {
             for cell in cells {
                 for c in cell.behaviors.colliders {
-                    let sphere = c.shape == .sphere
+                    let unturned = c.shape == .sphere || c.shape == .distanceField
                     positions[c.trackKey] = (ColliderTrack.placed(c.position, size: c.size),
-                                             sphere ? Quaternion.identity : Quaternion.frame(across: c.across, normal: c.normal))
+                                             unturned ? Quaternion.identity : Quaternion.frame(across: c.across, normal: c.normal))
                 }
                 gather(cell.children)
             }
