@@ -23,9 +23,11 @@ public struct TextLayerTruncationMode: RawRepresentable, Hashable, Sendable, Cas
     public init(rawValue: String) { self.rawValue = rawValue }
     /// No cut: the line runs past the bounds (the default).
     public static let none = TextLayerTruncationMode(rawValue: "none")
-    /// "…" at the end of the first line; `start` and `middle` are drawn so too here.
+    /// The first line's start, then "…".
     public static let end = TextLayerTruncationMode(rawValue: "end")
+    /// "…", then the first line's end.
     public static let start = TextLayerTruncationMode(rawValue: "start")
+    /// The first line's start, "…", then its end.
     public static let middle = TextLayerTruncationMode(rawValue: "middle")
     /// The four modes (what key-value coding accepts).
     public static let allCases: [TextLayerTruncationMode] = [.none, .end, .start, .middle]
@@ -122,23 +124,35 @@ open class TextLayer: Layer, @unchecked Sendable {
         }
         let width = Double(bounds.width)
         var layout = TextLayout(pieces, width: isWrapped && width > 0 ? width : nil)
-        if truncationMode != .none, width > 0, let first = layout.lines.first, first.width > width {
-            layout = Self.truncated(pieces, width: width) ?? layout
+        if truncationMode != .none, width > 0, let first = layout.lines.first, first.width > width,
+           let style = pieces.first {
+            let line = pieces.map(\.text).joined().split(separator: "\n").first.map(String.init) ?? ""
+            let cut = Self.truncated(line, mode: truncationMode) { TextLayout([($0, style.font, style.color)]).size.width <= width }
+            layout = TextLayout([(cut, style.font, style.color)])
         }
         return layout
     }
 
-    /// The longest start of the first line that fits `width` with "…" after it.
-    private static func truncated(_ pieces: [(text: String, font: Font, color: Color)], width: Double) -> TextLayout? {
-        guard let last = pieces.first else { return nil }
-        let flat = pieces.map(\.text).joined().split(separator: "\n").first.map(String.init) ?? ""
-        var characters = Array(flat)
-        while !characters.isEmpty {
-            let candidate = TextLayout([(String(characters) + "…", last.font, last.color)])
-            if candidate.size.width <= width { return candidate }
-            characters.removeLast()
+    /// The first line cut to fit (`fits`) with "…" where `mode` cuts it, keeping as many
+    /// characters (grapheme clusters: an emoji sequence stays whole) as fit: its start (`end`), its
+    /// end (`start`), or its start and end about the middle (`middle`; the start keeps the odd
+    /// one); just "…" when none fits.
+    static func truncated(_ line: String, mode: TextLayerTruncationMode, fits: (String) -> Bool) -> String {
+        let characters = Array(line)
+        for keep in stride(from: characters.count, to: 0, by: -1) {
+            let candidate: String
+            switch mode {
+            case .start:
+                candidate = "…" + String(characters.suffix(keep))
+            case .middle:
+                let head = (keep + 1) / 2
+                candidate = String(characters.prefix(head)) + "…" + String(characters.suffix(keep - head))
+            default:
+                candidate = String(characters.prefix(keep)) + "…"
+            }
+            if fits(candidate) { return candidate }
         }
-        return TextLayout([("…", last.font, last.color)])
+        return "…"
     }
 
     /// Draws the text in the layer's own coordinates (`Layer.render(in:)` calls it).

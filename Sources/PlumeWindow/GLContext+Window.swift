@@ -1,5 +1,6 @@
 import CGLFW
 import Foundation
+import Plume
 import PlumeGL
 
 /// What a game loop needs from the window ``GLContext/window(width:height:title:visible:)`` made:
@@ -61,10 +62,14 @@ extension GLContext {
     /// The window's own GLFW handle (nil without one).
     private var ownWindow: OpaquePointer? { glfwWindow }
 
-    /// Handles the window's pending events (input, resize, close); call once a frame.
+    /// Handles the window's pending events (input, resize, close); call once a frame. A window
+    /// moved to a display of another scale hands its new content scale to `Screen.main` here
+    /// (unless the host set the scale itself): what is drawn from then on follows it, as on iOS
+    /// images already made keep the scale they were made at.
     public func pollEvents() {
         guard ownWindow != nil else { return }
         glfwPollEvents()
+        if let scale = contentScale { Screen.main.adoptContentScale(scale) }
     }
 
     /// Whether `key` is down, or was pressed since the last call that asked about it: a press

@@ -73,6 +73,32 @@ struct AssetCatalogTests {
         #expect(literal.width == 6)
     }
 
+    /// The device is a phone: universal and iphone entries are its own, iPad and other idioms
+    /// come only after all of them (an iPad-only 2x never beats a universal 1x at scale 2).
+    @Test func theDevicesOwnIdiomsComeFirst() throws {
+        let set = FileManager.default.temporaryDirectory.appending(path: "plume-idioms-\(getpid()).imageset").path
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try Self.json(["images": [
+            ["idiom": "ipad", "scale": "2x", "filename": "pad2.png"],
+            ["idiom": "mac", "scale": "2x", "filename": "mac2.png"],
+            ["idiom": "universal", "scale": "1x", "filename": "any1.png"],
+            ["idiom": "iphone", "scale": "3x", "filename": "phone3.png"],
+            ["idiom": "iphone", "scale": "2x", "filename": "phone2.png"],
+            ["idiom": "universal", "scale": "2x", "filename": "any2.png"],
+            ["idiom": "universal", "filename": "anyScale.png"],
+        ]], to: set + "/Contents.json")
+        func files(_ preferred: Int) -> [String] {
+            SpriteImage.imageSetFiles(set, preferred: preferred).map { ($0.path as NSString).lastPathComponent }
+        }
+        #expect(files(2) == ["any2.png", "phone2.png", "any1.png", "phone3.png", "anyScale.png", "pad2.png", "mac2.png"],
+                "\(files(2))")
+        #expect(files(1) == ["any1.png", "any2.png", "phone2.png", "phone3.png", "anyScale.png", "pad2.png", "mac2.png"],
+                "\(files(1))")
+        try Self.json(["images": [["idiom": "ipad", "scale": "2x", "filename": "pad2.png"],
+                                  ["idiom": "universal", "scale": "1x", "filename": "any1.png"]]], to: set + "/Contents.json")
+        #expect(files(2) == ["any1.png", "pad2.png"], "a universal 1x before an iPad 2x: \(files(2))")
+    }
+
     @Test func aBrokenCatalogueEntryIsReportedNotCrashed() throws {
         let folder = try Self.catalogue("broken")
         let set = folder + "/Assets.xcassets/xcCinder.imageset"

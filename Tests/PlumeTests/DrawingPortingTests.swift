@@ -391,6 +391,18 @@ struct DrawingPortingTests {
         #expect(size.width <= 40, "truncated to the bounds: \(size)")
         layer.truncationMode = .none
         #expect(try #require(layer.layout).size.width > 40)
+        for mode in [TextLayerTruncationMode.start, .middle] {
+            layer.truncationMode = mode
+            #expect(try #require(layer.layout).size.width <= 40, "\(mode.rawValue): truncated to the bounds")
+        }
+        // Where each mode cuts, by a width of one point a character: 5 fit of "abcdefghij" + "…".
+        let fits = { (s: String) in s.count <= 5 }
+        #expect(TextLayer.truncated("abcdefghij", mode: .end, fits: fits) == "abcd…")
+        #expect(TextLayer.truncated("abcdefghij", mode: .start, fits: fits) == "…ghij")
+        #expect(TextLayer.truncated("abcdefghij", mode: .middle, fits: fits) == "ab…ij")
+        #expect(TextLayer.truncated("a👍🏽bc👨‍👩‍👧", mode: .middle, fits: { $0.count <= 4 }) == "a👍🏽…👨‍👩‍👧",
+                "emoji sequences are kept whole")
+        #expect(TextLayer.truncated("abc", mode: .start, fits: { _ in false }) == "…")
     }
 
     // MARK: Emoji

@@ -380,6 +380,28 @@ struct LayerModelTests {
         layer.add(plain, forKey: "c")
         #expect(layer.animation(forKey: "c")?.duration == 0.25)
 
+        // The timing function: an animation without one takes the transaction's; one with its own
+        // keeps it; the value reads back inside the transaction only, and it changes the values.
+        Transaction.begin()
+        Transaction.setAnimationTimingFunction(TimingFunction(name: .easeIn))
+        #expect(Transaction.animationTimingFunction() == TimingFunction(name: .easeIn))
+        let eased = BasicAnimation(keyPath: "birthRate")
+        eased.fromValue = 0
+        eased.toValue = 100
+        eased.duration = 1
+        let own = BasicAnimation(keyPath: "velocity")
+        own.timingFunction = TimingFunction(name: .linear)
+        let timed = EmitterLayer()
+        timed.add(eased, forKey: "e")
+        timed.add(own, forKey: "f")
+        Transaction.commit()
+        #expect(Transaction.animationTimingFunction() == nil)
+        #expect(timed.animation(forKey: "e")?.timingFunction == TimingFunction(name: .easeIn))
+        #expect(timed.animation(forKey: "f")?.timingFunction == TimingFunction(name: .linear))
+        _ = timed.presentation(at: 50)
+        let half = timed.presentation(at: 50.5).birthRate
+        #expect(half > 0 && half < 40, "ease-in is slow at first: \(half) at half-way, not 50")
+
         // Nested: the outer completion waits for the inner transaction's animation; a removed
         // animation counts as stopped.
         Transaction.begin()

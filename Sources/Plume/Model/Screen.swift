@@ -19,7 +19,8 @@ import Foundation
 ///
 /// **Where it comes from.** Default 1 (a headless process has no screen). A GLFW window made
 /// by `GLContext.window(…)` reports its content scale (`glfwGetWindowContentScale`) through
-/// ``adoptContentScale(_:)``, unless the host has set ``scale`` itself. ``withScale(_:_:)`` sets it
+/// ``adoptContentScale(_:)`` when it opens and at each `pollEvents()` (so a window moved to a
+/// display of another scale carries it along), unless the host has set ``scale`` itself. ``withScale(_:_:)`` sets it
 /// for one piece of work only (the current task), e.g. to make @2x images for export.
 ///
 /// Concurrency: reads and writes are behind a lock; the value is process-wide except inside
@@ -56,7 +57,8 @@ public final class Screen: @unchecked Sendable {
     /// `UIScreen.nativeScale`: the same as ``scale`` here (no display zoom).
     public var nativeScale: CGFloat { scale }
 
-    /// A window's content scale, reported by the window code when it opens a window: becomes
+    /// A window's content scale, reported by the window code when it opens a window and as it
+    /// polls its events: becomes
     /// ``scale`` unless the host has set that itself. Values outside 0.5…8 are ignored.
     public func adoptContentScale(_ contentScale: CGFloat) {
         guard let v = Self.valid(contentScale) else { return }

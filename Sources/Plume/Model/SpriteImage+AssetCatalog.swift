@@ -16,8 +16,10 @@ import Foundation
 ///
 /// The entry for ``SpriteImage/preferredScale`` is taken first, then the nearest scale below it,
 /// then those above (entries without a file are skipped); an entry without a scale (a single
-/// image for every scale) comes last, at scale 1. Entries of the `universal` idiom come before
-/// the `iphone`, `ipad` and other ones, and entries for a dark appearance (`appearances`) are
+/// image for every scale) comes last, at scale 1. The device is taken as a phone: its own entries
+/// are the `universal` and `iphone` ones (at one scale, `universal` first); `ipad` entries, then
+/// other idioms (`mac`, `watch`…), are tried only after all of those, so an iPad-only 2x never wins
+/// over a universal 1x, as on an iPhone. Entries for a dark appearance (`appearances`) are
 /// skipped. The image gets its entry's scale (``SpriteImage/scale``). Only PNG files decode; a
 /// set whose `Contents.json` is missing or not JSON contributes nothing.
 extension SpriteImage {
@@ -75,13 +77,17 @@ extension SpriteImage {
             let rank = ["universal": 0, "iphone": 1, "ipad": 2][idiom] ?? 3
             return Entry(file: file, scale: scale, idiomRank: rank)
         }
-        func order(_ e: Entry) -> (Int, Int) {
-            guard let s = e.scale else { return (3, e.idiomRank) }          // any scale: last
-            if s == preferred { return (0, e.idiomRank * 10) }
-            if s < preferred { return (1, e.idiomRank * 10 + (preferred - s)) }
-            return (2, e.idiomRank * 10 + (s - preferred))
+        // (the device's own idioms first, then iPad, then others; then the scale's preference;
+        // then how far the scale is from the preferred one; universal before iphone)
+        func order(_ e: Entry) -> [Int] {
+            let idioms = Swift.max(e.idiomRank - 1, 0)                     // universal and iphone: 0
+            guard let s = e.scale else { return [idioms, 3, 0, e.idiomRank] }   // any scale: last
+            if s == preferred { return [idioms, 0, 0, e.idiomRank] }
+            if s < preferred { return [idioms, 1, preferred - s, e.idiomRank] }
+            return [idioms, 2, s - preferred, e.idiomRank]
         }
-        return entries.sorted { order($0) < order($1) }.map { (path: set + "/" + $0.file, scale: Double($0.scale ?? 1)) }
+        return entries.sorted { order($0).lexicographicallyPrecedes(order($1)) }
+            .map { (path: set + "/" + $0.file, scale: Double($0.scale ?? 1)) }
     }
 }
 

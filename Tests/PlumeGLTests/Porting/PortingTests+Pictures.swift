@@ -31,13 +31,32 @@ extension PortingTests {
         // One glyph at Apple Color Emoji's advance (about 1.06 × the point size), not a hand and a
         // skin-tone swatch side by side (about twice as wide).
         #expect(thumb.width >= 28 && thumb.width <= 40, "👍🏽 at 32 pt is \(thumb.width) pixels wide")
+        // The text-layer recipe: a 40-point square at the screen's scale, the emoji centred in it,
+        // in its own colours (a flame: red above blue).
+        let flame = try #require(EmojiRainSample.ReactionsView.textLayerImage(of: "🔥", pointSize: 32))
+        #expect(flame.width == 40 && flame.height == 40 && flame.scale == 1, "\(flame.width)×\(flame.height) at \(flame.scale)")
+        var lit = 0, redder = 0, columns = Set<Int>()
+        for y in 0..<flame.height {
+            for x in 0..<flame.width where flame.pixel(x: x, y: y).w > 0.5 {
+                lit += 1
+                columns.insert(x)
+                if flame.pixel(x: x, y: y).x > flame.pixel(x: x, y: y).z + 0.2 { redder += 1 }
+            }
+        }
+        #expect(lit > 300 && redder > lit / 2, "the flame covers \(lit) pixels, \(redder) of them red")
+        let centre = Double(columns.min()! + columns.max()!) / 2
+        #expect(abs(centre - 20) < 3, "centred across the layer: columns \(columns.min()!)…\(columns.max()!)")
+        Screen.withScale(2) {
+            let sharp = EmojiRainSample.ReactionsView.textLayerImage(of: "🔥", pointSize: 32)
+            #expect(sharp?.width == 80 && sharp?.scale == 2, "scale 0 is the screen's: \(sharp?.width ?? -1) pixels")
+        }
         let run = try Port.run("emoji rain", seconds: 3) {
             let view = EmojiRainSample.ReactionsView(frame: Port.screen)
             view.startRain()
             return view.layer
         }
         #expect(run.compared > 0)
-        #expect((run.counts.last ?? 0) >= 30, "three cells at 4/s for 3 s: \(run.counts.last ?? -1)")
+        #expect((run.counts.last ?? 0) >= 40, "four cells at 4/s for 3 s: \(run.counts.last ?? -1)")
         let picture = try #require(run.last)
         let colour = picture.meanLitColor()
         #expect(!picture.litPixels().isEmpty && (colour.x - colour.z > 10 || colour.z - colour.x > 10),
