@@ -135,6 +135,7 @@ public final class Playground {
 
         ImGui.newFrame()
         state.controls = [:]
+        state.colliderOutlinePieces = 0
         handle(input.take())
         checkHotReload()
         if !options.hidesInterface {
@@ -143,6 +144,7 @@ public final class Playground {
             if showsInspector {
                 drawInspector()
                 drawEmitterOutline()
+                drawColliderOutlines()
             }
             drawFileBrowser()
         }

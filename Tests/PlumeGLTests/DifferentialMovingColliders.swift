@@ -102,6 +102,18 @@ extension Scenarios {
         return layer
     }
 
+    /// The field colliders' terrain rising from y = 650 to 610 and their dome sliding 40 points to
+    /// the right, both over 3 s from 1 s at a steady speed, through the particles resting on them
+    /// (a sampled surface's position is swept as any collider's).
+    static func movingFieldLayer(terrain terrainResponse: EmitterBehavior.CollisionResponse,
+                                 dome domeResponse: EmitterBehavior.CollisionResponse) -> EmitterLayer {
+        let layer = fieldLayer([dome(domeResponse), terrain(terrainResponse)])
+        layer.add(held("emitterBehaviors.terrain.position.y", from: 650, to: 610, timing: .linear), forKey: "rise")
+        layer.add(held("emitterBehaviors.dome.position.x", from: 300, to: 340, timing: .linear), forKey: "slide")
+        slowSparks(layer)
+        return layer
+    }
+
     static func movingColliderRates(fps: Double) -> [Scenario] {
         let times = steps(fps: fps, until: fps > 100 ? 5 : 7)
         return [
@@ -178,6 +190,12 @@ extension Scenarios {
         Scenario(name: "a growing, spinning sticky box over a kill floor, irregular steps", make: {
             growingBoxLayer(.stick, spins: true)
         }, times: irregularSteps(until: 6, seed: 56), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a rising sticking heightfield under a sliding kill dome, irregular steps", make: {
+            movingFieldLayer(terrain: .stick, dome: .kill)
+        }, times: irregularSteps(until: 6, seed: 57), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a rising kill heightfield under a sliding sticky dome at 60 updates/s", make: {
+            movingFieldLayer(terrain: .kill, dome: .stick)
+        }, times: steps(fps: 60, until: 5), compareEvery: 60, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a rising sticking floor caught up (timeOffset 2)", make: {
             let layer = risingFloorLayer()
             layer.emitterBehaviors?[0].collisionResponse = .stick

@@ -21,21 +21,11 @@ struct PlaygroundWindowTests {
         return (session, window, state)
     }
 
-    /// Presses F12 with the pointer in the window and returns the screenshot.
-    private func screenshot(_ session: XSession, window: String, state: StateFile, pointer: (Int, Int)) throws -> Picture {
-        let before = state.read()?.screenshots.count ?? 0
-        try session.xdotool("mousemove", "--window", window, "\(pointer.0)", "\(pointer.1)")
-        try session.xdotool("key", "F12")
-        let after = try state.wait("a screenshot") { $0.screenshots.count > before }
-        let path = session.directory.appendingPathComponent(after.screenshots[before]).path
-        return try Picture(path)
-    }
-
     /// A missing `--screenshot-directory` is created, as `--record-directory` is (issue 28, item 5).
     @Test func theScreenshotFolderIsCreated() throws {
         let (session, window, state) = try launch(["fire", "--size", "320x240", "--no-inspector",
                                                    "--screenshot-directory", "shots/today"], title: "Plume Playground")
-        let picture = try screenshot(session, window: window, state: state, pointer: (100, 100))
+        let picture = try session.screenshot(window: window, state: state, pointer: (100, 100))
         #expect(picture.image.width == 320, "screenshot \(picture.image.width) wide")
         let last = try #require(state.read())
         #expect(last.error == nil, "error: \(last.error ?? "")")
@@ -47,7 +37,7 @@ struct PlaygroundWindowTests {
         let start = try state.wait("a second of fire") { $0.time > 1 }
         #expect(start.emitterPosition == [320, 240], "fire starts in the middle: \(start.emitterPosition)")
         let target = (x: 150.0, y: 330.0)
-        let before = try screenshot(session, window: window, state: state, pointer: (600, 40))
+        let before = try session.screenshot(window: window, state: state, pointer: (600, 40))
         let dark = before.meanBrightness(x: 130...170, y: 300...335)
 
         try session.click(window: window, x: target.x, y: target.y)
@@ -62,7 +52,7 @@ struct PlaygroundWindowTests {
         #expect(abs(arrived.emitterPosition[0] - target.x) < 0.5 && abs(arrived.emitterPosition[1] - target.y) < 0.5,
                 "1 s after the click the emitter is at \(arrived.emitterPosition), clicked \(target)")
         try state.wait("fire at the new place") { $0.time >= moving.time + 1.6 }
-        let after = try screenshot(session, window: window, state: state, pointer: (600, 40))
+        let after = try session.screenshot(window: window, state: state, pointer: (600, 40))
         let lit = after.meanBrightness(x: 130...170, y: 300...335)
         #expect(lit > 60 && lit > dark * 3, "around the click: brightness \(dark) before, \(lit) after")
         // The fire rises from the click: just above it, the picture is brightest near its column.
@@ -94,7 +84,7 @@ struct PlaygroundWindowTests {
     @Test func resizeFollowsTheWindowWithoutStretching() throws {
         let (session, window, state) = try launch(["fire", "--size", "640x480", "--clean"], title: "Plume Playground")
         try state.wait("fire") { $0.time > 1.5 }
-        let wide = try screenshot(session, window: window, state: state, pointer: (600, 40))
+        let wide = try session.screenshot(window: window, state: state, pointer: (600, 40))
         try session.xdotool("windowsize", window, "960", "360")
         let resized = try state.wait("the new size") { $0.windowSize == [960, 360] && $0.framebufferSize == [960, 360] }
         let later = try state.wait("frames at the new size") { $0.frame > resized.frame + 3 }
@@ -103,7 +93,7 @@ struct PlaygroundWindowTests {
         if later.renderer.contains("llvmpipe") {
             #expect(later.drawPaths == ["quadList"] && later.drawsOffscreen, "\(later.drawPaths), offscreen \(later.drawsOffscreen)")
         }
-        let after = try screenshot(session, window: window, state: state, pointer: (900, 20))
+        let after = try session.screenshot(window: window, state: state, pointer: (900, 20))
         #expect(after.image.width == 960 && after.image.height == 360)
         // One point is one pixel at any size: the fire stays at x = 320 (stretched it would be at 480).
         let columnBefore = try #require(wide.centroidX(rows: 200...240), "no fire before the resize")
@@ -224,10 +214,22 @@ struct BehaviorInspectorWindowTests {
     @Test func theRainsHeightfieldShowsItsNumbers() throws {
         let session = try XSession()
         let state = StateFile(path: session.directory.appendingPathComponent("state.json").path)
-        try session.start(try XSession.product("plume"), ["play", "rain", "--size", "1280x720", "--state-file", state.path, "--no-vsync"])
+        try session.start(try XSession.product("plume"), ["play", "rain", "--size", "1280x720", "--state-file", state.path, "--no-vsync",
+                                                          "--screenshot-directory", "shots"])
         let first = try state.wait("the inspector") { $0.frame >= 5 && $0.controls["Behaviors"] != nil }
         let window = try session.window(titled: "Plume Playground")
         #expect(first.controls["behavior terrain"] == nil)
+        // The terrain's outline over the scene (ColliderOutline): a line between each two heights,
+        // orange, where the rain does not draw.
+        let heights = Preset.rain.makeLayer().emitterBehaviors?.first { $0.name == "terrain" }?.samples.count ?? 0
+        #expect(heights > 2 && first.colliderOutlinePieces == heights - 1, "\(first.colliderOutlinePieces) strokes, \(heights) heights")
+        let picture = try session.screenshot(window: window, state: state, pointer: (1270, 10))
+        var orange = 0
+        for i in stride(from: 0, to: picture.image.pixels.count, by: 4) {
+            let (r, g, b) = (picture.image.pixels[i], picture.image.pixels[i + 1], picture.image.pixels[i + 2])
+            if r > 200 && g > 100 && g < 200 && b < 120 { orange += 1 }
+        }
+        #expect(orange > 300, "\(orange) orange outline pixels")
         let listed = try session.press("Behaviors", in: window, state: state, until: "the behaviours listed") {
             $0.controls["behavior terrain"] != nil
         }
@@ -275,6 +277,16 @@ struct BehaviorInspectorWindowTests {
 }
 
 extension XSession {
+    /// Presses F12 with the pointer in the window and returns the screenshot.
+    func screenshot(window: String, state: StateFile, pointer: (Int, Int)) throws -> Picture {
+        let before = state.read()?.screenshots.count ?? 0
+        try xdotool("mousemove", "--window", window, "\(pointer.0)", "\(pointer.1)")
+        try xdotool("key", "F12")
+        let after = try state.wait("a screenshot") { $0.screenshots.count > before }
+        let path = directory.appendingPathComponent(after.screenshots[before]).path
+        return try Picture(path)
+    }
+
     /// Clicks the middle of the inspector control `control` (as the state file places it, read
     /// once the layout has settled: a frame after a change) and waits until `condition`.
     func press(_ control: String, in window: String, state: StateFile, until what: String,
