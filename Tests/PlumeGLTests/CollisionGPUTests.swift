@@ -98,4 +98,55 @@ struct CollisionGPUTests {
             print("collision reports at \(Int(fps)) updates/s: \(compared)")
         }
     }
+
+    /// A slow frame (one update of 1.5 s) of balls bouncing between two walls 20 points apart at
+    /// 300 pt/s (about 22 bounces each in it): both simulators report each ball's first 8 of it
+    /// (Collisions.maxReports, the contract's COLLISION_REPORTS), the same ones, and count 8; the
+    /// 60-Hz updates around it report every bounce.
+    @Test func aLongUpdateReportsAParticlesFirst8Collisions() throws {
+        #expect(ShaderConstant.COLLISION_REPORTS == Collisions.maxReports)
+        func layer() -> EmitterLayer {
+            let layer = EmitterLayer()
+            layer.emitterPosition = CGPoint(x: 110, y: 100)
+            let cell = EmitterCell(name: "ball")
+            cell.birthRate = 4; cell.lifetime = 4; cell.velocity = 300
+            layer.emitterCells = [cell]
+            let left = EmitterBehavior(type: .collider, name: "left")         // its normal +x
+            left.position = CGPoint(x: 100, y: 0)
+            let right = EmitterBehavior(type: .collider, name: "right")       // its normal −x
+            right.position = CGPoint(x: 120, y: 0)
+            right.orientationLongitude = .pi
+            for wall in [left, right] { wall.restitution = 1 }
+            layer.emitterBehaviors = [left, right]
+            return layer
+        }
+        let subscription = ParticleEventSubscription(cellPath: [0], event: .collision, sampleLimit: 4000)
+        let times = steps(fps: 60, until: 1) + [2.5] + steps(fps: 60, until: 3).filter { $0 > 2.5 }
+        try GPU.run { context in
+            let gpu = try GPUSimulator(layer: layer(), context: context)
+            let cpu = ReferenceSimulator(layer: layer())
+            gpu.eventSubscriptions = [subscription]
+            cpu.eventSubscriptions = [subscription]
+            var longest = [Int]()
+            for t in times {
+                try gpu.advance(to: t)
+                try cpu.advance(to: t)
+                let expected = cpu.takeEventReports(wait: true), got = try gpu.takeEventReports(wait: true)
+                #expect(got.count == expected.count, "t = \(t): \(got.count) GPU reports, \(expected.count) expected")
+                for (g, c) in zip(got, expected) {
+                    #expect(g.count == c.count && g.sample.map(\.identity) == c.sample.map(\.identity),
+                            "t = \(t): GPU \(g.count) collisions, reference \(c.count)")
+                    for (a, b) in zip(g.sample, c.sample) {
+                        #expect(abs(a.time - b.time) * Ticks.perSecond <= Tolerance.hitTicks && a.collider == b.collider
+                                && maxAbs(a.position - b.position) < 0.01, "t = \(t): \(a) vs \(b)")
+                    }
+                    let perBall = Dictionary(grouping: c.sample, by: \.identity).values.map(\.count)
+                    #expect(perBall.allSatisfy { $0 <= Collisions.maxReports }, "t = \(t): \(perBall)")
+                    if t == 2.5 { longest = perBall }
+                }
+            }
+            #expect(longest.filter { $0 == Collisions.maxReports }.count >= 3,
+                    "the slow frame's reports: \(longest) collisions a ball (about 22 bounces each in it)")
+        }
+    }
 }

@@ -92,7 +92,7 @@ extension ReferenceSimulator {
             }
         }
         if !events.isEmpty {
-            for hit in contacts.events {
+            for hit in contacts.events.prefix(Collisions.maxReports) {
                 events.note(.collision, cellPath: cell.path) {
                     let (position, velocity) = contactState(hit, of: p, cell: cell)
                     return ParticleEvent(identity: ParticleIdentity(cellPath: cell.path, serial: p.serial, parent: p.parent),

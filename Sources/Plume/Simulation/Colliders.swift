@@ -448,6 +448,11 @@ public enum Collisions {
     public static let tolerance = 1e-3
     /// Hits within one step; after the last, the particle rests where it hit.
     public static let maxHits = 3
+    /// The most collision events of one particle in one update that a host subscription reports
+    /// (its sample and its count; Semantics §15): the first ones, in time order. Both simulators
+    /// (`COLLISION_REPORTS` in `Shaders/plume.contract`). Sub-cells born on collision are not
+    /// limited.
+    public static let maxReports = 8
 
     /// The state at the drift's age of the grid motion from `s0` (BehaviorMotion.drift: `d`, whose
     /// state is the collision-free one) with the cell's colliders. The swept chord runs from `s0` to
