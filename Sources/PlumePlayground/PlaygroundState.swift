@@ -31,7 +31,7 @@ public struct PlaygroundState: Codable, Sendable, Equatable {
     /// Where the interface's main controls were drawn this frame, by name ("Save", "Add cell",
     /// "cell fire", …): x, y, width, height in points. Hidden controls are absent.
     public var controls: [String: [Float]] = [:]
-    /// The strokes of the colliders' outlines drawn this frame (``ColliderOutline``; 0 with the
+    /// The strokes of the colliders' outlines drawn this frame (`ColliderOutline`; 0 with the
     /// inspector closed or no collider).
     public var colliderOutlinePieces = 0
     /// The layer's cells by name path, depth first (sub-cells after their parent).
