@@ -108,6 +108,39 @@ struct TurningColliderTests {
         }
     }
 
+    /// A heightfield turns as a plane does: a flat terrain through the wiper's centre (its edge
+    /// heights held beyond its two samples: the wiper's plane, its solid behind it) turning half a
+    /// turn a second kills the same motes as the plane wiper, at the same ticks (±1, the march's
+    /// rounding) and points (within 10⁻³), at 30 and 144 updates/s.
+    @Test func aFlatTurningTerrainIsMetAsTheTurningPlaneIs() throws {
+        func deaths(_ terrain: Bool, fps: Double) throws -> [ParticleEvent] {
+            let layer = Self.wiper(.kill, lifetime: 3, jumps: false)
+            if terrain {
+                let wiper = layer.emitterBehaviors![0]
+                wiper.colliderShape = .heightfield
+                wiper.samples = [0, 0]
+                wiper.sampleSpacing = 50
+            }
+            let sim = ReferenceSimulator(layer: layer)
+            sim.eventSubscriptions = [ParticleEventSubscription(cellPath: [0], event: .death, sampleLimit: 4096)]
+            var all: [ParticleEvent] = []
+            for t in frames(fps: fps, until: 2.5) {
+                try sim.advance(to: t)
+                for r in sim.takeEventReports(wait: true) { all += r.sample }
+            }
+            return all.sorted { $0.identity.serial < $1.identity.serial }
+        }
+        for fps in [30.0, 144] {
+            let plane = try deaths(false, fps: fps), terrain = try deaths(true, fps: fps)
+            #expect(plane.count > 50 && terrain.map(\.identity) == plane.map(\.identity),
+                    "\(Int(fps)) updates/s: \(terrain.count) terrain kills, \(plane.count) plane kills")
+            for (a, b) in zip(terrain, plane) where abs(a.time - b.time) * Ticks.perSecond > 1.5 || maxAbs(a.position - b.position) > 1e-3 {
+                Issue.record("\(Int(fps)) updates/s: \(a.identity) killed by the terrain at \(a.time) \(a.position), by the plane at \(b.time) \(b.position)")
+                break
+            }
+        }
+    }
+
     /// A bouncing (restitution 0.5) or sticking wiper turning through dust at rest bats away or
     /// carries every mote it meets: at 30, 60, 144 and 240 updates/s, no mote once seen in front of
     /// its surface is ever seen behind it, and sticking motes ride on it (their distance from the
