@@ -206,6 +206,51 @@ struct FieldColliderTests {
         #expect(empty.samples.allSatisfy { $0 == 1e6 }, "\(empty.samples)")
     }
 
+    /// An effect file makes a distance field from a mask image (`"distanceMask"`, at the
+    /// behaviour's `sampleSpacing` points per pixel): the same samples as
+    /// `setDistanceField(mask:threshold:spacing:)`; written back as the samples, it loads the same.
+    /// A mask beside samples, of another collider shape, too large or with a bad threshold is an
+    /// error naming its key.
+    @Test func anEffectFileMakesADistanceFieldFromAMask() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "plume-mask-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (w, h) = (40, 30)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w where (Double(x) - 20) * (Double(x) - 20) + (Double(y) - 15) * (Double(y) - 15) <= 144 {
+                pixels[4 * (x + w * y) + 3] = 200
+            }
+        }
+        let mask = try SpriteImage(width: w, height: h, pixels: pixels)
+        try mask.writePNG(to: folder.appending(path: "mask.png").path)
+        func decode(_ behavior: String) throws(EffectFileError) -> EmitterLayer {
+            let text = #"{"format": "plume-effect", "version": 1, "layer": {"emitterBehaviors": ["# + behavior + "]}}"
+            return try EffectFile.decode(Data(text.utf8), baseDirectory: folder).layer
+        }
+        let layer = try decode(#"{"type": "collider", "name": "disc", "sampleSpacing": 2, "position": [100, 100], "distanceMask": {"image": "mask.png", "threshold": 150}}"#)
+        let b = try #require(layer.emitterBehaviors?.first)
+        let expected = EmitterBehavior(type: .collider)
+        expected.setDistanceField(mask: mask, threshold: 150, spacing: 2)
+        #expect(b.colliderShape == .distanceField && b.sampleColumns == 40 && b.sampleSpacing == 2 && b.samples == expected.samples)
+        let back = try EffectFile.decode(try EffectFile.encode(layer)).layer.emitterBehaviors?.first
+        #expect(back?.samples == b.samples && back?.colliderShape == .distanceField && back?.sampleColumns == 40)
+        // above the threshold: nothing inside
+        let none = try decode(#"{"type": "collider", "distanceMask": {"image": "mask.png", "threshold": 201}}"#)
+        #expect(none.emitterBehaviors?.first?.samples.allSatisfy { $0 == 1e6 } == true)
+        for (bad, key) in [(#"{"type": "collider", "samples": [1, 2], "distanceMask": {"image": "mask.png"}}"#, "distanceMask"),
+                           (#"{"type": "collider", "colliderShape": "box", "distanceMask": {"image": "mask.png"}}"#, "distanceMask"),
+                           (#"{"type": "collider", "distanceMask": {"image": "mask.png", "threshold": 300}}"#, "distanceMask.threshold"),
+                           (#"{"type": "collider", "distanceMask": {"image": {"builtin": "softDot", "size": 512}}}"#, "distanceMask.image"),
+                           (#"{"type": "collider", "distanceMask": "mask.png"}"#, "distanceMask")] {
+            do {
+                _ = try decode(bad)
+                Issue.record("accepted: \(bad)")
+            } catch {
+                #expect(error.errors.contains { $0.path.hasSuffix(key) }, "\(bad): \(error.errors)")
+            }
+        }
+    }
+
     /// Semantics §11: samples that make no field leave a collider that does nothing (reported);
     /// a bad spacing is read as 10 (reported). Nothing traps.
     @Test func badSamplesAreReportedAndTheColliderDoesNothing() throws {

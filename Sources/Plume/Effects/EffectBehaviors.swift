@@ -52,8 +52,56 @@ extension EffectDecoder {
         }
         let behavior = EmitterBehavior(type: type)
         decodeProperties(members, path: path, into: behavior, properties: EffectModel.behavior.properties,
-                         extraKeys: ["type"], aliases: EffectProperty<EmitterBehavior>.aliasTargets)
+                         extraKeys: ["type", "distanceMask"], aliases: EffectProperty<EmitterBehavior>.aliasTargets)
+        if let mask = node["distanceMask"] {
+            decodeDistanceMask(mask, path: path + ".distanceMask", behaviorNode: node, into: behavior)
+        }
         return behavior
+    }
+
+    static let distanceMaskKeys = ["image", "threshold"]
+
+    /// `"distanceMask": {"image": <image>, "threshold": 128}` on a collider: its samples made from
+    /// the mask's alpha (`EmitterBehavior.setDistanceField(mask:threshold:spacing:)`, at the
+    /// behaviour's `sampleSpacing` points per pixel), instead of inline `"samples"`. The image
+    /// takes any image form (a path relative to the file, embedded PNG, built-in sprite); the
+    /// threshold is a whole number 0…255 (default 128). A mask of more pixels than a field holds
+    /// (`EmitterBehavior.maxColliderSamples`) is an error, as is a mask beside `"samples"` or a
+    /// `"colliderShape"` other than `"distanceField"`. Written back, the field is its samples.
+    mutating func decodeDistanceMask(_ node: JSONNode, path: String, behaviorNode: JSONNode, into behavior: EmitterBehavior) {
+        guard let members = node.members else {
+            log.error(path, node.position, "must be an object {\"image\": …, \"threshold\": 0…255}, got \(describe(node))")
+            return
+        }
+        warnUnknownKeys(members, known: Self.distanceMaskKeys, path: path)
+        if behaviorNode["samples"] != nil {
+            log.error(path, node.position, "a collider takes \"samples\" or \"distanceMask\", not both")
+            return
+        }
+        if let shape = behaviorNode["colliderShape"], shape.string != "distanceField" {
+            log.error(path, node.position, "makes a \"distanceField\" collider, but \"colliderShape\" is \(describe(shape))")
+            return
+        }
+        var threshold: UInt8 = 128
+        if let t = node["threshold"] {
+            guard let n = t.number?.value, n == n.rounded(), (0...255).contains(n) else {
+                log.error(path + ".threshold", t.position, "must be a whole number in 0…255 (an alpha), got \(describe(t))")
+                return
+            }
+            threshold = UInt8(n)
+        }
+        guard let imageNode = node["image"] else {
+            log.error(path, node.position, "\"image\" is missing")
+            return
+        }
+        guard let mask = image(imageNode, path: path + ".image") else { return }
+        let pixels = mask.width * mask.height
+        guard pixels <= EmitterBehavior.maxColliderSamples else {
+            log.error(path + ".image", imageNode.position,
+                      "a \(mask.width) × \(mask.height) mask has \(pixels) pixels, above the \(EmitterBehavior.maxColliderSamples) samples a field holds (scale it down and raise sampleSpacing)")
+            return
+        }
+        behavior.setDistanceField(mask: mask, threshold: threshold, spacing: behavior.sampleSpacing)
     }
 
     /// An array of finite numbers (`force`: two or three of them).

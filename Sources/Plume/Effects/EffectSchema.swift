@@ -55,6 +55,12 @@ public enum EffectSchema {
             ("behavior", closed(properties(EffectModel.behavior.properties, extra: [
                 ("type", .object([("type", .string("string")), ("description", .string(
                     "The behaviour's type (unknown types are kept and do nothing): \(EmitterBehavior.types.joined(separator: ", "))."))])),
+                ("distanceMask", .object([("description", .string(
+                    "`collider`: a distance field made from a mask image's alpha (pixels of at least `threshold`, default 128, are inside), `sampleSpacing` points per pixel, instead of `samples`; written back as its samples.")),
+                    ("allOf", .array([closed([
+                        ("image", .object([("$ref", .string("#/$defs/image"))])),
+                        ("threshold", .object([("type", .string("integer")), ("minimum", .number("0")), ("maximum", .number("255"))])),
+                    ], required: ["image"])]))])),
             ]), required: ["type"])),
             ("layer", closed(properties(EffectModel.layer.properties, extra: [
                 ("emitterBehaviors", .object([("type", .array([.string("array"), .string("null")])),
