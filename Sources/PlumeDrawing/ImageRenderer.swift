@@ -22,8 +22,9 @@ public final class ImageRenderer {
     /// The size in points.
     public let size: CGSize
     /// The pixels per point and whether the image starts opaque: a copy of the format the
-    /// renderer was made with.
-    public let format: ImageRendererFormat
+    /// renderer was made with (changing it changes nothing here).
+    public var format: ImageRendererFormat { kept.copy() }
+    private let kept: ImageRendererFormat
 
     /// The largest side drawn, in pixels (larger requests are clamped to it).
     public static let maxSide = 4096
@@ -32,7 +33,7 @@ public final class ImageRenderer {
     /// non-finite or non-positive size gives 1 pixel).
     public init(size: CGSize, format: ImageRendererFormat = .default()) {
         self.size = size
-        self.format = format.copy()
+        kept = format.copy()
     }
 
     /// `UIGraphicsImageRenderer(bounds:)`: the bounds' size (drawing coordinates start at the
@@ -48,10 +49,10 @@ public final class ImageRenderer {
     public func image(actions: (ImageRendererContext) -> Void) -> SpriteImage {
         // Out of memory: Cairo returns an error surface; the image is then a transparent pixel
         // (`actions` is not run).
-        guard let surface = ImageSurface(size: size, scale: format.scale, opaque: format.opaque, origin: origin) else {
-            return ImageSurface.transparentPixel(scale: format.scale)
+        guard let surface = ImageSurface(size: size, scale: kept.scale, opaque: kept.opaque, origin: origin) else {
+            return ImageSurface.transparentPixel(scale: kept.scale)
         }
-        let context = ImageRendererContext(cgContext: surface.context, format: format)
+        let context = ImageRendererContext(cgContext: surface.context, format: kept.copy())
         DrawingContext.push(surface.context)
         actions(context)
         DrawingContext.pop()
@@ -148,7 +149,7 @@ final class ImageSurface {
 /// `let format = ImageRendererFormat.default(); format.scale = 1`. A renderer keeps a copy of the
 /// format it was made with (UIKit's copies too), so changing a format afterwards changes only the
 /// renderers made from it later. Equal when scale and opacity are.
-public final class ImageRendererFormat: Hashable {
+public final class ImageRendererFormat: Equatable {
     /// Pixels per point. Default: the screen's (`Screen.main.scale` when the format is made; 1
     /// headless), as `UIGraphicsImageRendererFormat`'s default is the main screen's.
     public var scale: CGFloat = Screen.main.scale
@@ -172,10 +173,6 @@ public final class ImageRendererFormat: Hashable {
 
     public static func == (a: ImageRendererFormat, b: ImageRendererFormat) -> Bool {
         a.scale == b.scale && a.opaque == b.opaque
-    }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(scale)
-        hasher.combine(opaque)
     }
 }
 

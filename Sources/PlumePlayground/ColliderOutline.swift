@@ -4,8 +4,10 @@ import Plume
 /// What the playground's overlay draws of the colliders (Behaviours, "collider") while the
 /// inspector is open, in layer points of the layer's x–y plane, where they are at the presented
 /// time: a plane's line (with a tick towards the side particles come from), a sphere's circle, a
-/// box's rectangle (its mid-depth section), a heightfield's terrain line (its first row of
-/// samples) and a distance field's zero contour (marching squares over its texels).
+/// box's rectangle (its mid-depth section, projected on the layer's plane where the box is turned
+/// out of it), a heightfield's terrain line (its first row of samples) and a distance field's
+/// zero contour (marching squares over its texels). Made afresh each frame from the presented
+/// layer (a field of the most samples takes a few milliseconds).
 enum ColliderOutline {
     /// One stroke.
     enum Piece: Equatable {
@@ -71,7 +73,7 @@ enum ColliderOutline {
         func value(_ i: Int, _ j: Int) -> Double { f.samples[i + f.columns * j] }
         func point(_ i: Int, _ j: Int) -> SIMD2<Double> { origin + SIMD2(Double(i), Double(j)) * h }
         for j in 0..<(f.rows - 1) {
-            for i in 0..<(f.columns - 1) where out.count < maxPieces {
+            for i in 0..<(f.columns - 1) where out.count + 2 <= maxPieces {
                 // corners counter-clockwise from (i, j); the crossing on each edge, if any
                 let corners = [(i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1)]
                 var crossings: [SIMD2<Double>] = []

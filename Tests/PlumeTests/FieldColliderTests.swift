@@ -209,8 +209,8 @@ struct FieldColliderTests {
     /// An effect file makes a distance field from a mask image (`"distanceMask"`, at the
     /// behaviour's `sampleSpacing` points per pixel): the same samples as
     /// `setDistanceField(mask:threshold:spacing:)`; written back as the samples, it loads the same.
-    /// A mask beside samples, of another collider shape, too large or with a bad threshold is an
-    /// error naming its key.
+    /// A mask beside samples or sampleColumns, of another collider shape or behaviour type, too
+    /// large or with a bad threshold is an error naming its key.
     @Test func anEffectFileMakesADistanceFieldFromAMask() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "plume-mask-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -239,6 +239,8 @@ struct FieldColliderTests {
         #expect(none.emitterBehaviors?.first?.samples.allSatisfy { $0 == 1e6 } == true)
         for (bad, key) in [(#"{"type": "collider", "samples": [1, 2], "distanceMask": {"image": "mask.png"}}"#, "distanceMask"),
                            (#"{"type": "collider", "colliderShape": "box", "distanceMask": {"image": "mask.png"}}"#, "distanceMask"),
+                           (#"{"type": "collider", "sampleColumns": 4, "distanceMask": {"image": "mask.png"}}"#, "distanceMask"),
+                           (#"{"type": "turbulence", "distanceMask": {"image": "mask.png"}}"#, "distanceMask"),
                            (#"{"type": "collider", "distanceMask": {"image": "mask.png", "threshold": 300}}"#, "distanceMask.threshold"),
                            (#"{"type": "collider", "distanceMask": {"image": {"builtin": "softDot", "size": 512}}}"#, "distanceMask.image"),
                            (#"{"type": "collider", "distanceMask": "mask.png"}"#, "distanceMask")] {

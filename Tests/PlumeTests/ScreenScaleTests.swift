@@ -46,6 +46,7 @@ struct ScreenScaleTests {
             format.scale = 3
             format.opaque = true
             #expect(renderer.format.scale == 1 && !renderer.format.opaque, "the renderer's copy")
+            renderer.format.scale = 2                       // a copy: the renderer keeps its own
             let image = renderer.image { _ in }
             #expect(image.width == 10 && image.scale == 1 && image.pixel(x: 5, y: 5).w == 0,
                     "drawn at the format's scale when the renderer was made: \(image.width) pixels")

@@ -274,9 +274,9 @@ import Testing
     }
 
     /// `trailPointCount` and `trailDuration` are declared not animatable (a change restarts the
-    /// recording, Semantics §10): an animation steps them (§9), so the trails keep growing through
-    /// it, exactly as with the starting value held, and restart once, at its end. Other numbers
-    /// still interpolate.
+    /// recording, Semantics §10): an animation steps them as Core Animation's discrete mode does
+    /// (§9), so the trails keep growing between its steps, exactly as with the value held, and
+    /// restart at each step only. Other numbers still interpolate.
     @Test func animationsStepTheTrailsNumbers() throws {
         #expect(!EmitterLayer.interpolates(keyPath: "emitterCells.c.trailPointCount"))
         #expect(!EmitterLayer.interpolates(keyPath: "emitterCells.a.emitterCells.b.trailDuration"))
@@ -287,6 +287,15 @@ import Testing
                      "trailPointCount", "emitterCells[1].scale"] {
             #expect(EmitterLayer.interpolates(keyPath: path), "\(path)")
         }
+        // autoreversing: 32 for the cycle's middle half, there and back
+        let pulse = Self.layer { $0.trailPointCount = 8 }
+        let breathe = MovingColliderTests.linear("emitterCells.c.trailPointCount", from: 8, to: 32, duration: 1)
+        breathe.autoreverses = true
+        breathe.repeatCount = 2
+        breathe.beginTime = 1e-9
+        pulse.add(breathe, forKey: "breathe")
+        let pulsed = [0.25, 0.75, 1.25, 1.75, 2.25, 2.75].map { pulse.presentation(at: $0).emitterCells![0].trailPointCount }
+        #expect(pulsed == [8, 32, 32, 8, 8, 32], "\(pulsed)")
         func run(animated: Bool, until end: Double) throws -> ParticleSnapshot {
             let layer = Self.layer { $0.trailPointCount = 8 }
             if animated {
@@ -300,21 +309,24 @@ import Testing
                 duration.isRemovedOnCompletion = false
                 layer.add(count, forKey: "count")
                 layer.add(duration, forKey: "duration")
-                let halfway = layer.presentation(at: 0.9).emitterCells![0]
-                #expect(halfway.trailPointCount == 8 && halfway.trailDuration == 0.5, "held before the segments end")
-                let second = layer.presentation(at: 1.1).emitterCells![0]
-                #expect(second.trailPointCount == 8 && second.trailDuration == 0.75, "the second key frame's value")
+                // the count: 8 for the first half, 32 for the second; the duration: each of its
+                // three values for a third (0.5 to 0.67 s, 0.75 to 1.33 s, then 1)
+                for (t, count, duration) in [(0.6, 8, 0.5), (0.9, 8, 0.75), (1.1, 32, 0.75), (1.5, 32, 1.0), (2.5, 32, 1.0)] {
+                    let cell = layer.presentation(at: t).emitterCells![0]
+                    #expect(cell.trailPointCount == Float(count) && cell.trailDuration == duration,
+                            "at \(t) s: \(cell.trailPointCount) points over \(cell.trailDuration) s")
+                }
             }
             let sim = ReferenceSimulator(layer: layer)
             for t in frames(fps: 60, until: end) { try sim.advance(to: t) }
             return try sim.snapshot()
         }
-        let held = try run(animated: false, until: 0.95), stepped = try run(animated: true, until: 0.95)
-        #expect(stepped.particles == held.particles, "through the first segment the trails are the held value's")
+        let held = try run(animated: false, until: 0.65), stepped = try run(animated: true, until: 0.65)
+        #expect(stepped.particles == held.particles, "through the first step the trails are the held value's")
         #expect(stepped.particles.contains { $0.trail.count >= 8 }, "they grow: \(stepped.particles.map(\.trail.count).max() ?? 0)")
-        let after = try run(animated: true, until: 2.2)
+        let after = try run(animated: true, until: 1.45)
         let longest = after.particles.map(\.trail.count).max() ?? 0
-        #expect(longest > 1 && longest <= 8, "restarted at the end (2 s), grown back over 0.2 s: \(longest) points")
+        #expect(longest > 1 && longest <= 8, "restarted at the last step (1.33 s), grown back over 0.12 s: \(longest) points")
         let later = try run(animated: true, until: 3.2)
         #expect((later.particles.map(\.trail.count).max() ?? 0) > 20, "32 points once grown")
     }

@@ -99,8 +99,10 @@ public class Animation: MediaTiming, @unchecked Sendable {
 
     /// The value at progress `p` of the cycle that follows `cycles` completed ones, with
     /// ``isCumulative`` and ``isAdditive`` applied. `discrete`: the property is not interpolated
-    /// (declared not animatable): each segment holds its starting value until it ends, as a
-    /// keyframe animation's discrete calculation mode does.
+    /// (declared not animatable) but stepped, as Core Animation's discrete calculation mode steps
+    /// key frames: each of a keyframe animation's `n` values holds for an equal share of the
+    /// cycle (or from its key time to the next, where `keyTimes` are given), a basic animation's
+    /// start value for the first half and its end value for the second.
     func value(progress p: Double, cycles: Double, model: Any?, discrete: Bool = false) -> Any? {
         guard let plain = value(progress: p, model: model, discrete: discrete) else { return nil }
         guard isCumulative || isAdditive, let modelValue = AnimatableValue(model),
@@ -173,7 +175,8 @@ public final class BasicAnimation: Animation, @unchecked Sendable {
         case let (nil, nil, b?): (start, end) = (model, model + b)
         default: return nil
         }
-        let timed = discrete ? (p >= 1 ? 1 : 0) : (timingFunction ?? .linear).value(at: p)
+        let timed = (timingFunction ?? .linear).value(at: p)
+        if discrete { return (timed < 0.5 ? start : end).asModel(like: model) }
         return AnimatableValue.interpolate(start, end, timed)?.asModel(like: model)
     }
 }
@@ -205,16 +208,19 @@ public final class KeyframeAnimation: Animation, @unchecked Sendable {
         let frames = values.compactMap(AnimatableValue.init)
         guard frames.count == values.count, let first = frames.first else { return nil }
         if frames.count == 1 { return first.asModel(like: model) }
-        var times = keyTimes ?? (0..<frames.count).map { Double($0) / Double(frames.count - 1) }
-        if times.count != frames.count || times.contains(where: { !$0.isFinite }) {
-            times = (0..<frames.count).map { Double($0) / Double(frames.count - 1) }
-        }
+        let given = keyTimes.flatMap { $0.count == frames.count && $0.allSatisfy(\.isFinite) ? $0 : nil }
+        let times = given ?? (0..<frames.count).map { Double($0) / Double(frames.count - 1) }
         let p = (timingFunction ?? .linear).value(at: p)
+        if discrete {
+            // each value from its key time on, or an equal share of the cycle without key times
+            let index = given.map { $0.lastIndex { $0 <= p } ?? 0 } ?? min(Int(p * Double(frames.count)), frames.count - 1)
+            return frames[max(index, 0)].asModel(like: model)
+        }
         var segment = 0
         while segment < frames.count - 2 && p > times[segment + 1] { segment += 1 }
         let span = times[segment + 1] - times[segment]
         let local = span > 0 ? min(max((p - times[segment]) / span, 0), 1) : 1
-        let paced = discrete ? (local >= 1 ? 1 : 0) : (timingFunctions?[safe: segment] ?? .linear).value(at: local)
+        let paced = (timingFunctions?[safe: segment] ?? .linear).value(at: local)
         return AnimatableValue.interpolate(frames[segment], frames[segment + 1], paced)?.asModel(like: model)
     }
 }

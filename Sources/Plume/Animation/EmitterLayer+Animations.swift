@@ -49,8 +49,9 @@ extension EmitterLayer {
     /// Whether explicit animations interpolate what `keyPath` names: false for a property declared
     /// not animatable (`@Property(animatable: false)`: ``EmitterCell/trailPointCount``,
     /// ``EmitterCell/trailDuration``, ``EmitterBehavior/octaves``, ``EmitterBehavior/sampleColumns``,
-    /// ``EmitterCell/bursts``), which an animation steps instead: each segment holds its starting
-    /// value until it ends (Semantics §9). Key paths this layer does not declare are interpolated.
+    /// ``EmitterCell/bursts``, ``EmitterLayer/beginTime``), which an animation steps instead, as
+    /// Core Animation's discrete calculation mode does (Semantics §9). Key paths this layer does
+    /// not declare are interpolated.
     package static func interpolates(keyPath: String) -> Bool {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var i = 0

@@ -66,16 +66,21 @@ extension EffectDecoder {
     /// behaviour's `sampleSpacing` points per pixel), instead of inline `"samples"`. The image
     /// takes any image form (a path relative to the file, embedded PNG, built-in sprite); the
     /// threshold is a whole number 0…255 (default 128). A mask of more pixels than a field holds
-    /// (`EmitterBehavior.maxColliderSamples`) is an error, as is a mask beside `"samples"` or a
-    /// `"colliderShape"` other than `"distanceField"`. Written back, the field is its samples.
+    /// (`EmitterBehavior.maxColliderSamples`) is an error, as is a mask on another type of
+    /// behaviour, beside `"samples"` or `"sampleColumns"`, or with a `"colliderShape"` other than
+    /// `"distanceField"`. Written back, the field is its samples.
     mutating func decodeDistanceMask(_ node: JSONNode, path: String, behaviorNode: JSONNode, into behavior: EmitterBehavior) {
         guard let members = node.members else {
             log.error(path, node.position, "must be an object {\"image\": …, \"threshold\": 0…255}, got \(describe(node))")
             return
         }
         warnUnknownKeys(members, known: Self.distanceMaskKeys, path: path)
-        if behaviorNode["samples"] != nil {
-            log.error(path, node.position, "a collider takes \"samples\" or \"distanceMask\", not both")
+        if let type = behaviorNode["type"]?.string, type != EmitterBehavior.Kind.collider.rawValue {
+            log.error(path, node.position, "only a \"collider\" takes a distance mask, not a \"\(type)\"")
+            return
+        }
+        for key in ["samples", "sampleColumns"] where behaviorNode[key] != nil {
+            log.error(path, node.position, "a collider takes \"\(key)\" or \"distanceMask\" (which sets it), not both")
             return
         }
         if let shape = behaviorNode["colliderShape"], shape.string != "distanceField" {

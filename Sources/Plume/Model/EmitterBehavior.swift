@@ -248,7 +248,8 @@ open class EmitterBehavior: @unchecked Sendable {
     /// rectangle in a 2-D layer), both reached from outside; a `heightfield` (terrain: heights over
     /// a grid, reached from above) or a `distanceField` (a signed distance field the game supplies,
     /// reached from outside), both sampled from ``samples``; a distance field lies in the layer's
-    /// x–y plane, so the orientation does not turn it. Default `plane`.
+    /// x–y plane, so the orientation does not turn it (it is only the normal where the field is
+    /// flat). Default `plane`.
     @Property
     public var colliderShape: ColliderShape = .plane
     /// `collider` (`box`): the box's extent along its orientation (``orientationLatitude``,

@@ -240,7 +240,7 @@ open class EmitterCell: MediaTiming, @unchecked Sendable {
     /// Default 0: no trail. Range 0…48 (read rounded down; above 48 is read as 48, negative or not
     /// finite as 0, reported). Read at every draw (affects live particles). Not animatable: a
     /// change restarts every particle's recording (Semantics §10 "Trails"), so animations step it
-    /// (each value held until its segment ends, Semantics §9) instead of interpolating it.
+    /// (as Core Animation's discrete calculation mode, Semantics §9) instead of interpolating it.
     @Property(minimum: 0, animatable: false)
     public var trailPointCount: Float = 0
     /// The age the trail spans, seconds: its positions lie `trailDuration ÷ trailPointCount`

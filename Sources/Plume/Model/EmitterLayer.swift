@@ -122,8 +122,9 @@ open class EmitterLayer: Layer, MediaTiming, @unchecked Sendable {
     /// Default 0, which means "at the simulator's first update" (its local time is 0 then, whatever
     /// the host clock reads: Semantics §8 "When a layer starts"). Set it to a host clock reading
     /// (`CACurrentMediaTime()`) to start at that moment, or in the past to appear pre-warmed.
-    /// Non-finite or beyond ±10¹² s: reported, 0 is used. Not animatable.
-    @Property(unit: .seconds)
+    /// Non-finite or beyond ±10¹² s: reported, 0 is used. Not animatable: animations step it
+    /// (Semantics §9).
+    @Property(unit: .seconds, animatable: false)
     public var beginTime: TimeInterval = 0
     /// Length of one cycle of the layer's local time, seconds of local time. Default `.infinity`
     /// (0 also means unbounded); outside its active period the layer shows nothing unless

@@ -213,7 +213,7 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
 }
 
 /// How a collider's `position` moves (and a sphere's radius or a box's extents grow, and the
-/// orientation of a plane, a box or a field turns) as particles meet it over one update (Semantics §12 "Moving colliders"): its path
+/// orientation of a plane, a box or a heightfield turns) as particles meet it over one update (Semantics §12 "Moving colliders"): its path
 /// on the motion grid, as offsets from the update's position (radius, orientation), so that each
 /// chord of the grid motion is tested in the collider's moving frame. The update planner (both
 /// simulators' one) sets it.
@@ -244,7 +244,8 @@ public struct ColliderSweep: Hashable, Sendable {
     public var growthFirst = SIMD3<Double>.zero
     public var growthSecond = SIMD3<Double>.zero
     public var growthVelocity = SIMD3<Double>.zero
-    /// The turning of a plane, a box or a field on the same timeline: its orientation relative to
+    /// The turning of a plane, a box or a heightfield on the same timeline (none for a sphere or a
+    /// distance field): its orientation relative to
     /// the update's, a unit quaternion `(x, y, z, w)`. Up to two grid steps after ``origin`` it is
     /// the normalised sum of the identity `(0, 0, 0, 1)` and the offsets on lines through
     /// ``turnStart`` (at the origin and before), ``turnFirst`` (one step on) and ``turnSecond``

@@ -33,7 +33,7 @@ extension PortingTests {
         #expect(thumb.width >= 28 && thumb.width <= 40, "👍🏽 at 32 pt is \(thumb.width) pixels wide")
         // The text-layer recipe: a 40-point square at the screen's scale, the emoji centred in it,
         // in its own colours (a flame: red above blue).
-        let flame = try #require(EmojiRainSample.ReactionsView.textLayerImage(of: "🔥", pointSize: 32))
+        let flame = try #require(Screen.withScale(1) { EmojiRainSample.ReactionsView.textLayerImage(of: "🔥", pointSize: 32) })
         #expect(flame.width == 40 && flame.height == 40 && flame.scale == 1, "\(flame.width)×\(flame.height) at \(flame.scale)")
         var lit = 0, redder = 0, columns = Set<Int>()
         for y in 0..<flame.height {
