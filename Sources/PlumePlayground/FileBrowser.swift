@@ -1,7 +1,7 @@
 import Foundation
 
 /// The playground's file browser (there is no native dialog under GLFW): one folder at a time,
-/// its sub-folders and its effect files (`.json`, and `.plist` for Open), a file-name field,
+/// its sub-folders and its effect files (`.json`, and `.plist` for Open; `.png` masks), a file-name field,
 /// and the path it resolves to. Pure state and file listing; ``Playground`` draws it.
 struct FileBrowser: Equatable {
     enum Mode: Equatable {
@@ -9,6 +9,9 @@ struct FileBrowser: Equatable {
         case open
         /// Saves the effect as Plume JSON (a name without an extension gets `.json`).
         case save
+        /// Loads a mask image (`.png`) into the collider at this index of the layer's behaviours
+        /// as its distance field (`EmitterBehavior.setDistanceField(mask:threshold:spacing:)`).
+        case mask(behavior: Int)
     }
 
     let mode: Mode
@@ -38,8 +41,14 @@ struct FileBrowser: Equatable {
         list()
     }
 
-    /// The extensions shown: `.json` and `.plist` for Open, `.json` for Save.
-    var extensions: Set<String> { mode == .open ? ["json", "plist"] : ["json"] }
+    /// The extensions shown: `.json` and `.plist` for Open, `.json` for Save, `.png` for a mask.
+    var extensions: Set<String> {
+        switch mode {
+        case .open: ["json", "plist"]
+        case .save: ["json"]
+        case .mask: ["png"]
+        }
+    }
 
     /// Shows `folder` (absolute, or relative to the folder shown).
     mutating func go(to folder: String) {

@@ -83,6 +83,8 @@ extension Playground {
                         let columns = b.sampleColumns >= 1 ? Int(b.sampleColumns) : b.samples.count
                         let rows = columns > 0 ? b.samples.count / columns : 0
                         ImGui.text("samples: \(b.samples.count) (\(columns) × \(rows))")
+                        if ImGui.button("Mask…") { showFileBrowser(.mask(behavior: i)) }
+                        mark("Mask \(name)")
                     }
                     if b.kind == .valueOverLife { ImGui.text("\(b.keyPath ?? "no key path"): \(b.values.count) values") }
                     if b.kind == .colorOverLife { ImGui.text("\(b.colors.count) colours") }

@@ -240,6 +240,12 @@ struct BehaviorInspectorWindowTests {
             #expect(open.controls["\(key) terrain"] != nil, "\(key) not shown: \(open.controls.keys.sorted())")
         }
         #expect(open.controls["boxWidth terrain"] == nil && open.controls["radius terrain"] == nil)
+        // Mask… opens the browser on PNG masks (FileBrowserTests loads one); Cancel closes it.
+        let browsing = try session.press("Mask terrain", in: window, state: state, until: "the mask browser") {
+            $0.fileBrowser != nil && $0.controls["Browser Load"] != nil
+        }
+        #expect(browsing.error == nil)
+        _ = try session.press("Browser Cancel", in: window, state: state, until: "the browser closed") { $0.fileBrowser == nil }
     }
 
     /// The Add menu adds a behaviour of any kind to a running effect, its numbers show, and Remove
