@@ -81,7 +81,7 @@ extension SpriteImage {
         // then how far the scale is from the preferred one; universal before iphone)
         func order(_ e: Entry) -> [Int] {
             let idioms = Swift.max(e.idiomRank - 1, 0)                     // universal and iphone: 0
-            guard let s = e.scale else { return [idioms, 3, 0, e.idiomRank] }   // any scale: last
+            guard let s = e.scale else { return [idioms, 3, 0, e.idiomRank] }   // any scale: after its idioms' scaled ones
             if s == preferred { return [idioms, 0, 0, e.idiomRank] }
             if s < preferred { return [idioms, 1, preferred - s, e.idiomRank] }
             return [idioms, 2, s - preferred, e.idiomRank]
