@@ -98,16 +98,13 @@ extension Playground {
     /// holds (`EmitterBehavior.maxColliderSamples`); the behaviour is then unchanged.
     static func distanceField(fromMaskAt path: String, into behavior: EmitterBehavior) throws {
         let mask = try SpriteImage(contentsOfPNGFile: path)
-        guard mask.width * mask.height <= EmitterBehavior.maxColliderSamples else {
-            throw MaskTooLarge(width: mask.width, height: mask.height)
+        if let problem = EmitterBehavior.maskTooLarge(width: mask.width, height: mask.height) {
+            throw MaskTooLarge(description: problem)
         }
         behavior.setDistanceField(mask: mask, spacing: behavior.sampleSpacing)
     }
 
     struct MaskTooLarge: Error, CustomStringConvertible {
-        let width: Int, height: Int
-        var description: String {
-            "a \(width) × \(height) mask has \(width * height) pixels, above the \(EmitterBehavior.maxColliderSamples) samples a field holds (scale it down and raise sampleSpacing)"
-        }
+        let description: String
     }
 }

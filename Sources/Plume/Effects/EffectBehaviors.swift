@@ -100,10 +100,8 @@ extension EffectDecoder {
             return
         }
         guard let mask = image(imageNode, path: path + ".image") else { return }
-        let pixels = mask.width * mask.height
-        guard pixels <= EmitterBehavior.maxColliderSamples else {
-            log.error(path + ".image", imageNode.position,
-                      "a \(mask.width) × \(mask.height) mask has \(pixels) pixels, above the \(EmitterBehavior.maxColliderSamples) samples a field holds (scale it down and raise sampleSpacing)")
+        if let problem = EmitterBehavior.maskTooLarge(width: mask.width, height: mask.height) {
+            log.error(path + ".image", imageNode.position, problem)
             return
         }
         behavior.setDistanceField(mask: mask, threshold: threshold, spacing: behavior.sampleSpacing)

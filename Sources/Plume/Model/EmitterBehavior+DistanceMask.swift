@@ -29,6 +29,16 @@ extension EmitterBehavior {
         colliderShape = .distanceField
     }
 
+    /// Why a mask of `width` × `height` pixels cannot make a distance field here (more pixels than
+    /// a field holds, ``maxColliderSamples``); nil when it can. What an effect file's
+    /// `"distanceMask"` and the playground's *Mask…* report.
+    public static func maskTooLarge(width: Int, height: Int) -> String? {
+        let pixels = width * height
+        guard pixels > maxColliderSamples else { return nil }
+        return "a \(width) × \(height) mask has \(pixels) pixels, above the \(maxColliderSamples) samples a field holds "
+            + "(scale it down and raise sampleSpacing)"
+    }
+
     /// The squared distance, pixels, from each pixel's centre to the nearest pixel where `seed` is
     /// true (infinity where there is none): Felzenszwalb and Huttenlocher's separable transform, a
     /// lower envelope of parabolas per column, then per row.
