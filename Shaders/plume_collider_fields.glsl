@@ -12,6 +12,11 @@ vec3 plume_box_local(usamplerBuffer t, int e, vec3 p) {
 }
 
 const float COLLISION_TOLERANCE = 1e-3;  // Collisions.tolerance: within it behind a surface is on it
+
+// Collisions.depth(from:): how far behind a surface a chord from da in front must reach to hit it
+// (behind it at all from clear of it, past the tolerance from on it).
+float plume_collision_depth(float da) { return da > COLLISION_TOLERANCE ? 0.0 : -COLLISION_TOLERANCE; }
+
 const int FIELD_STEPS = 1024;      // ResolvedCollider.fieldSteps
 const float FIELD_MINIMUM_STEP = 0.01;  // ResolvedCollider.fieldMinimumStep, points
 const int FIELD_BISECTIONS = 20;   // ResolvedCollider.fieldBisections
@@ -74,9 +79,10 @@ vec3 plume_field_normal(usamplerBuffer t, int e, vec3 p) {
 
 // ResolvedCollider.fieldEntry: the fraction of a → b (a in front, at distance da ≥ −tolerance) at
 // which it reaches the surface, or −1: marched in steps of the distance over the Lipschitz bound,
-// at least max(FIELD_MINIMUM_STEP, length/FIELD_STEPS), to its first point deeper than the
-// tolerance, then that step halved FIELD_BISECTIONS times about distance 0; the bracket's front end.
-float plume_field_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float da) {
+// at least max(FIELD_MINIMUM_STEP, length/FIELD_STEPS), to its first point deeper than deep
+// (plume_collision_depth), then that step halved FIELD_BISECTIONS times about distance 0; the
+// bracket's front end.
+float plume_field_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float da, float deep) {
     vec3 chord = b - a;
     float l = length(chord);
     if (!(l > 0.0)) return -1.0;
@@ -85,7 +91,7 @@ float plume_field_entry(usamplerBuffer t, int e, vec3 a, vec3 b, float da) {
     for (int i = 0; i <= FIELD_STEPS; ++i) {
         float next = i == FIELD_STEPS ? 1.0 : min(s + max(d / k, least) / l, 1.0);
         float dn = plume_field_distance(t, e, a + chord * next);
-        if (dn < -COLLISION_TOLERANCE) {
+        if (dn < deep) {
             float lo = s, hi = next;
             for (int j = 0; j < FIELD_BISECTIONS; ++j) {
                 float mid = (lo + hi) * 0.5;

@@ -49,8 +49,8 @@ bool plume_face_bound(float c, float r, inout float near, inout float far) {
 #endif
 
 // The fraction of a → b at which it enters collider e, or −1 (ResolvedCollider.entry: b behind
-// the surface, or a sphere or box crossed whole); a sphere's radius (x) or a box's half extents
-// larger by g0 at a and g1 at b.
+// the surface deeper than plume_collision_depth, or a sphere or box crossed whole that deep); a
+// sphere's radius (x) or a box's half extents larger by g0 at a and g1 at b.
 float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec3 g1) {
     int shape = plume_Collider_shape(t, e);
 #if HAS_PLANES
@@ -61,17 +61,17 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec
         float da = dot(a - o, n);
         if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
         float db = dot(b - o, n);
-        return db < -COLLISION_TOLERANCE ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
+        return db < plume_collision_depth(da) ? clamp(da / (da - db), 0.0, 1.0) : -1.0;
     }
 #endif
 #if HAS_SPHERES || HAS_BOXES || HAS_FIELDS
     float da = plume_collider_distance(t, e, a, g0);
     if (!(da >= -COLLISION_TOLERANCE)) return -1.0;
-    float db = plume_collider_distance(t, e, b, g1);
-    bool behind = db < -COLLISION_TOLERANCE;
+    float db = plume_collider_distance(t, e, b, g1), deep = plume_collision_depth(da);
+    bool behind = db < deep;
 #endif
 #if HAS_FIELDS
-    if (shape >= 3) return plume_field_entry(t, e, a, b, da);
+    if (shape >= 3) return plume_field_entry(t, e, a, b, da, deep);
 #endif
 #if HAS_SPHERES
     if (shape == 1) {
@@ -85,7 +85,7 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec
             float tFar = (-qb + sqrt(disc)) / (2.0 * qa), tNear = (-qb - sqrt(disc)) / (2.0 * qa);
             float mid = (tNear + tFar) * 0.5;
             if (!(tNear >= 0.0 && tFar <= 1.0
-                  && plume_collider_distance(t, e, a + d * mid, vec3(r + g * mid - radius)) < -COLLISION_TOLERANCE)) return -1.0;
+                  && plume_collider_distance(t, e, a + d * mid, vec3(r + g * mid - radius)) < deep)) return -1.0;
         }
         float q = sqrt(max(disc, 0.0)) - qb;
         return q > 0.0 ? clamp(2.0 * qc / q, 0.0, 1.0) : 0.0;
@@ -108,7 +108,7 @@ float plume_collider_entry(usamplerBuffer t, int e, vec3 a, vec3 b, vec3 g0, vec
     if (!behind) {
         float mid = (max(tNear, 0.0) + min(tFar, 1.0)) * 0.5;
         // the half extents on the same line as the bounds', between the clamped ends
-        if (!(plume_collider_distance(t, e, a + (b - a) * mid, h + dh * mid - h0) < -COLLISION_TOLERANCE)) return -1.0;
+        if (!(plume_collider_distance(t, e, a + (b - a) * mid, h + dh * mid - h0) < deep)) return -1.0;
     }
     return clamp(tNear, 0.0, 1.0);
 #else

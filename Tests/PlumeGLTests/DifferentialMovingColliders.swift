@@ -114,6 +114,16 @@ extension Scenarios {
         return layer
     }
 
+    /// The field colliders' kill terrain alone, tilted from level by 0.1 rad over 3 s from 1 s about
+    /// its origin (x = 0, y = 650), eased in and out: the far end of its 1000 points sinks 100.
+    static func tiltingTerrainLayer(_ response: EmitterBehavior.CollisionResponse) -> EmitterLayer {
+        let layer = fieldLayer([terrain(response)])
+        layer.add(held("emitterBehaviors.terrain.orientationLongitude", from: -.pi / 2, to: -.pi / 2 + 0.1,
+                       timing: .easeInEaseOut), forKey: "tilt")
+        slowSparks(layer)
+        return layer
+    }
+
     static func movingColliderRates(fps: Double) -> [Scenario] {
         let times = steps(fps: fps, until: fps > 100 ? 5 : 7)
         return [
@@ -196,6 +206,13 @@ extension Scenarios {
         Scenario(name: "a rising kill heightfield under a sliding sticky dome at 60 updates/s", make: {
             movingFieldLayer(terrain: .kill, dome: .stick)
         }, times: steps(fps: 60, until: 5), compareEvery: 60, birthTicks: Tolerance.hitTicks),
+        // a parent whose grid step at 1.15625 s ended behind the terrain by less than the tolerance:
+        // when a chord had to pass deeper than the tolerance to hit, the reference met the surface
+        // at the next step's start (no arrival: no event) and the GPU, rounding, at this one's end
+        // (3 collision sparks on the GPU only); a chord from clear of a surface now hits wherever
+        // it ends behind it (Collisions.depth(from:))
+        Scenario(name: "a tilting kill heightfield under irregular steps", make: { tiltingTerrainLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 58), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a rising sticking floor caught up (timeOffset 2)", make: {
             let layer = risingFloorLayer()
             layer.emitterBehaviors?[0].collisionResponse = .stick

@@ -114,12 +114,14 @@ extension ResolvedCollider {
     /// The swept test of a field (`a` in front of it or on it, at distance `da`): the chord (length
     /// `L`) is marched from `a` in steps of the distance over ``ColliderField/lipschitz`` `K` (a
     /// step that cannot pass the surface), at least `max(fieldMinimumStep, L/fieldSteps)`, to its
-    /// first point deeper than ``Collisions/tolerance`` behind the surface; that step is halved
+    /// first point deeper than `deep` behind the surface (``Collisions/depth(from:)``: behind it at
+    /// all from clear of it, by more than ``Collisions/tolerance`` from on it); that step is halved
     /// ``fieldBisections`` times about the surface (distance 0) and the hit is the bracket's front
     /// end. A point a step passes over is at most `K·step` below the distance where the step began
     /// (≥ −tolerance), so a chord that passes deeper than `tolerance + K·max(0.01, L/1024)` points
     /// behind the surface anywhere is always found (Semantics §12 "Collisions").
-    func fieldEntry(_ f: ColliderField, _ a: SIMD3<Double>, _ b: SIMD3<Double>, from da: Double) -> Double? {
+    func fieldEntry(_ f: ColliderField, _ a: SIMD3<Double>, _ b: SIMD3<Double>, from da: Double,
+                    deep: Double) -> Double? {
         let chord = b - a, l = length(chord)
         guard l > 0 else { return nil }
         let least = Swift.max(Self.fieldMinimumStep, l / Double(Self.fieldSteps))
@@ -127,7 +129,7 @@ extension ResolvedCollider {
         for i in 0...Self.fieldSteps {
             let next = i == Self.fieldSteps ? 1 : Swift.min(t + Swift.max(d / f.lipschitz, least) / l, 1)
             let dn = fieldDistance(f, a + chord * next)
-            if dn < -Collisions.tolerance {
+            if dn < deep {
                 var lo = t, hi = next
                 for _ in 0..<Self.fieldBisections {
                     let mid = (lo + hi) * 0.5

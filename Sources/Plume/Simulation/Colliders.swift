@@ -89,20 +89,21 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
     }
 
     /// The fraction `s` of the segment `a → b` at which it enters the solid from the open side
-    /// (`a` on the surface or in front of it, and `b` behind it by more than
-    /// ``Collisions/tolerance``, or, for a sphere or a box, the segment passing through it deeper
-    /// than that: a chord that crosses the solid whole still hits it; for a field, the chord's first
-    /// point deeper than that, found by marching: `fieldEntry`); nil when it does not. A sphere's
-    /// radius is larger by `grow0.x` at `a` and by `grow1.x` at `b`, a box's half extents by
-    /// `grow0` and `grow1`, linearly between (a growing collider met in its frame).
+    /// (`a` on the surface or in front of it, and `b` behind it deeper than
+    /// ``Collisions/depth(from:)``: behind at all from clear of the surface, by more than
+    /// ``Collisions/tolerance`` from on it; or, for a sphere or a box, the segment passing through
+    /// it deeper than that: a chord that crosses the solid whole still hits it; for a field, the
+    /// chord's first point deeper than that, found by marching: `fieldEntry`); nil when it does
+    /// not. A sphere's radius is larger by `grow0.x` at `a` and by `grow1.x` at `b`, a box's half
+    /// extents by `grow0` and `grow1`, linearly between (a growing collider met in its frame).
     public func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>, grow0: SIMD3<Double> = .zero,
                       grow1: SIMD3<Double> = .zero) -> Double? {
         let da = distance(a, grow: grow0)
         guard da >= -Collisions.tolerance else { return nil }
-        let db = distance(b, grow: grow1)
+        let db = distance(b, grow: grow1), deep = Collisions.depth(from: da)
         switch shape {
         case .plane:
-            guard db < -Collisions.tolerance else { return nil }
+            guard db < deep else { return nil }
             return Swift.min(Swift.max(da / (da - db), 0), 1)
         case .sphere:
             // |f + s·d| = r + s·g, the entering root (the smaller one; the one after the start where
@@ -111,13 +112,13 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
             let d = b - a, f = a - position, r = Swift.max(radius + grow0.x, 0), g = Swift.max(radius + grow1.x, 0) - r
             let qa = dot(d, d) - g * g, qb = 2 * (dot(f, d) - r * g), qc = dot(f, f) - r * r
             let disc = qb * qb - 4 * qa * qc
-            if !(db < -Collisions.tolerance) {
-                // through it: both roots inside the segment and its middle deeper than the tolerance
+            if !(db < deep) {
+                // through it: both roots inside the segment and its middle deeper than `deep`
                 guard disc > 0, qa > 0 else { return nil }
                 let far = (-qb + disc.squareRoot()) / (2 * qa), near = (-qb - disc.squareRoot()) / (2 * qa)
                 let mid = (near + far) / 2
                 guard near >= 0, far <= 1,
-                      distance(a + d * mid, grow: SIMD3(repeating: r + g * mid - radius)) < -Collisions.tolerance else { return nil }
+                      distance(a + d * mid, grow: SIMD3(repeating: r + g * mid - radius)) < deep else { return nil }
             }
             let root = (Swift.max(disc, 0)).squareRoot()
             let q = root - qb
@@ -137,16 +138,16 @@ public struct ResolvedCollider: DeclaredBehaviorParameters, Hashable, Sendable {
                 return nil
             }
             guard near <= far, near <= 1, far >= 0 else { return nil }
-            if !(db < -Collisions.tolerance) {
+            if !(db < deep) {
                 let mid = (Swift.max(near, 0) + Swift.min(far, 1)) / 2
                 // the half extents on the same line as the bounds', between the clamped ends
                 let grow = h + dh * mid - halfExtents
-                guard distance(a + (b - a) * mid, grow: grow) < -Collisions.tolerance else { return nil }
+                guard distance(a + (b - a) * mid, grow: grow) < deep else { return nil }
             }
             return Swift.min(Swift.max(near, 0), 1)
         case .heightfield, .distanceField:
             guard let field else { return nil }
-            return fieldEntry(field, a, b, from: da)
+            return fieldEntry(field, a, b, from: da, deep: deep)
         }
     }
 
@@ -447,6 +448,14 @@ public enum Collisions {
     /// A particle within this distance behind a surface (points) counts as on it: what rounding
     /// leaves after a hit (float on the GPU) does not let it fall through.
     public static let tolerance = 1e-3
+
+    /// How far behind a surface a chord must reach to hit it, from a start `da` points in front
+    /// (``CollisionHit/arrives`` where `da` exceeds the tolerance): a chord from clear of the
+    /// surface hits wherever it ends behind it (0), so every arrival is a hit and its event is on
+    /// the step that crosses; a chord from on the surface (a particle resting, sliding or stuck
+    /// there, or one that rounding left up to the tolerance behind it) must pass deeper than the
+    /// tolerance. `COLLISION_TOLERANCE`'s use in `Shaders/plume_colliders.glsl` is the same.
+    public static func depth(from da: Double) -> Double { da > tolerance ? 0 : -tolerance }
     /// Hits within one step; after the last, the particle rests where it hit.
     public static let maxHits = 3
     /// The most collision events of one particle in one update that a host subscription reports
