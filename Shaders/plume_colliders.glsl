@@ -407,16 +407,6 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         vec3 vHit = v + acc * (age - fa);
         vec3 pc = plume_frame_local(t, e, f, p, age);         // the hit point in the collider's frame
         int response = plume_Collider_response(t, e);
-        int tick = s0.age + max(int(floor(age * 65536.0 + 0.5)), 1);   // after the step's start (CollisionHit.tick)
-        if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
-            if (plume_collider_distance(t, e, plume_frame_local(t, e, f, fp, fa), f.growStart + f.growRate * fa)
-                    > COLLISION_TOLERANCE) {   // it arrives: an event
-                if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
-                w.events += 1;
-            }
-            if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
-        }
-        if (response == 2) return MotionState(s1.age, p, vec3(0.0));
         vec3 grow = f.growStart + f.growRate * age;
         vec3 nc = plume_collider_normal(t, e, pc, grow), nrm = nc;
         // the surface's raw velocity there (a growing sphere's or box's moves out along nrm too, a
@@ -436,6 +426,18 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         }
 #endif
         vec3 u = speed > 0.0 ? (surface + nrm * spread) / speed : vec3(0.0);
+        int tick = s0.age + max(int(floor(age * 65536.0 + 0.5)), 1);   // after the step's start (CollisionHit.tick)
+        if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
+            // it arrives (CollisionHit.arrives): from clear of the surface, or from on it faster
+            // than a particle resting there meets it
+            if (plume_collider_distance(t, e, plume_frame_local(t, e, f, fp, fa), f.growStart + f.growRate * fa)
+                    > COLLISION_TOLERANCE || dot(u - vHit, nrm) > plume_resting_speed(dot(acc, nrm))) {
+                if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
+                w.events += 1;
+            }
+            if (response == 2) { w.killAt = tick; w.killed = MotionState(tick, p, vHit); }
+        }
+        if (response == 2) return MotionState(s1.age, p, vec3(0.0));
         if (response == 1) {
 #if HAS_MOVING && (HAS_SPHERES || HAS_BOXES)
             bool grows = f.growStart != vec3(0.0) || f.growEnd != vec3(0.0) || f.growRate != vec3(0.0);

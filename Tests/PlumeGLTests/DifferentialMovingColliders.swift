@@ -206,13 +206,15 @@ extension Scenarios {
         Scenario(name: "a rising kill heightfield under a sliding sticky dome at 60 updates/s", make: {
             movingFieldLayer(terrain: .kill, dome: .stick)
         }, times: steps(fps: 60, until: 5), compareEvery: 60, birthTicks: Tolerance.hitTicks),
-        // a parent whose grid step at 1.15625 s ended behind the terrain by less than the tolerance:
-        // when a chord had to pass deeper than the tolerance to hit, the reference met the surface
-        // at the next step's start (no arrival: no event) and the GPU, rounding, at this one's end
-        // (3 collision sparks on the GPU only); a chord from clear of a surface now hits wherever
-        // it ends behind it (Collisions.depth(from:))
+        // a parent whose grid step ended 1.4e-3 points in front of the terrain, just past the
+        // tolerance: when the distance alone made a hit an arrival, its event was on one simulator
+        // only, each rounding its own way under these two update schedules (the GPU's 3 collision
+        // sparks at seed 58, the reference's at 121); a hit from on the surface faster than a
+        // particle at rest there is an arrival too (Collisions.restingSpeed(acceleration:))
         Scenario(name: "a tilting kill heightfield under irregular steps", make: { tiltingTerrainLayer(.kill) },
                  times: irregularSteps(until: 6, seed: 58), compareEvery: 30, birthTicks: Tolerance.hitTicks),
+        Scenario(name: "a tilting kill heightfield under other irregular steps", make: { tiltingTerrainLayer(.kill) },
+                 times: irregularSteps(until: 6, seed: 121), compareEvery: 30, birthTicks: Tolerance.hitTicks),
         Scenario(name: "a rising sticking floor caught up (timeOffset 2)", make: {
             let layer = risingFloorLayer()
             layer.emitterBehaviors?[0].collisionResponse = .stick

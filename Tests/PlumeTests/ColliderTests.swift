@@ -139,11 +139,11 @@ struct ColliderTests {
     /// An arrival is a hit on the grid step that crosses the surface, however little that step's
     /// end lies behind it (`Collisions.depth(from:)`): a chord from 2 points above the kill floor
     /// to 5·10⁻⁴ behind it kills, with its collision event, at the crossing. A chord that starts on
-    /// the surface (within the tolerance) must pass deeper than the tolerance to hit, and makes no
-    /// event. When every chord had to pass the tolerance, the first step found nothing and the
-    /// next met the floor at its start, from on it: the arrival made no event (and the GPU,
-    /// rounding, could find it at the first step's end: a tilting terrain's 3 sparks on the GPU
-    /// only). The same depth for a sphere and a box.
+    /// the surface (within the tolerance) must pass deeper than the tolerance to hit, and makes an
+    /// event only where it meets the surface faster than a particle at rest there
+    /// (`Collisions.restingSpeed(acceleration:)`). When every chord had to pass the tolerance, the
+    /// first step found nothing and the next met the floor at its start, from on it: the arrival
+    /// made no event. The same depth for a sphere and a box.
     @Test func anArrivalIsAHitOnTheStepThatCrossesTheSurface() throws {
         let b = Self.behaviors([Self.floor(response: .kill)])
         let particle = BehaviorParticle(behaviors: b, lifetime: 100, seed: 0, key: .root)
@@ -163,6 +163,12 @@ struct ColliderTests {
         #expect(onIt.kill == nil && onIt.events.isEmpty, "from on the floor to 5e-4 behind it: \(onIt)")
         let deeper = contacts(from: 5e-4, to: 2e-3)
         #expect(deeper.kill != nil && deeper.events.isEmpty, "from on the floor to 2e-3 behind it: \(deeper)")
+        // from on the floor at 100 pt/s, over the resting speed (20 pt/s with no acceleration): an
+        // arrival whose last step ended within the tolerance; at 9.6 pt/s, a particle at rest there
+        let fast = contacts(from: 5e-4, to: 100 * h - 5e-4), slow = contacts(from: 5e-4, to: 0.15)
+        #expect(Collisions.restingSpeed(acceleration: 0) == 20 && Collisions.restingSpeed(acceleration: -320) == 30)
+        #expect(fast.kill != nil && fast.events.count == 1, "from on the floor at 100 pt/s: \(fast)")
+        #expect(slow.kill != nil && slow.events.isEmpty, "from on the floor at 9.6 pt/s: \(slow)")
 
         let ball = ResolvedCollider(shape: .sphere, response: .kill, position: SIMD3(100, 400, 0),
                                     normal: SIMD3(0, -1, 0), radius: 10)

@@ -11,7 +11,8 @@ public enum EmitterEvent: String, CaseIterable, Sendable {
     /// `eventCount` particles when the parent dies (its age reaches its lifetime), where it is then.
     case death
     /// `eventCount` particles at each of the parent's collision events, at the hit's tick and
-    /// point: a `collider` behaviour the parent reaches from clear of its surface (Semantics §12
-    /// "Collisions", §14). Their serials count the parent's collisions.
+    /// point: a `collider` behaviour the parent arrives at, from clear of its surface or faster than
+    /// a particle resting on it (Semantics §12 "Collisions", §14). Their serials count the
+    /// parent's collisions.
     case collision
 }

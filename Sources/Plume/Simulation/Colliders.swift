@@ -423,8 +423,10 @@ public struct CollisionHit: Sendable, Equatable {
     /// The collider's index among the cell's colliders.
     public var collider: Int
     /// The chord reached the surface from clear of it (its start more than ``Collisions/tolerance``
-    /// in front): a collision event (Semantics §14). A particle resting, sliding or stuck on a
-    /// surface meets it at every grid step and makes no events.
+    /// in front), or from on it (within the tolerance) faster than ``Collisions/restingSpeed(acceleration:)``
+    /// (an arrival whose last step ended within the tolerance of the surface): a collision event
+    /// (Semantics §14). A particle resting, sliding or stuck on a surface meets it at every grid
+    /// step, slowly, and makes no events.
     public var arrives: Bool = true
     /// What the collider does to the particle.
     public var response: EmitterBehavior.CollisionResponse = .bounce
@@ -449,13 +451,27 @@ public enum Collisions {
     /// leaves after a hit (float on the GPU) does not let it fall through.
     public static let tolerance = 1e-3
 
-    /// How far behind a surface a chord must reach to hit it, from a start `da` points in front
-    /// (``CollisionHit/arrives`` where `da` exceeds the tolerance): a chord from clear of the
-    /// surface hits wherever it ends behind it (0), so every arrival is a hit and its event is on
-    /// the step that crosses; a chord from on the surface (a particle resting, sliding or stuck
-    /// there, or one that rounding left up to the tolerance behind it) must pass deeper than the
-    /// tolerance. `COLLISION_TOLERANCE`'s use in `Shaders/plume_colliders.glsl` is the same.
+    /// How far behind a surface a chord must reach to hit it, from a start `da` points in front: a
+    /// chord from clear of the surface (`da` over the tolerance) hits wherever it ends behind it
+    /// (0); a chord from on the surface (a particle resting, sliding or stuck there, or one that
+    /// rounding left up to the tolerance behind it) must pass deeper than the tolerance.
+    /// `plume_collision_depth` in `Shaders/plume_collider_fields.glsl`.
     public static func depth(from da: Double) -> Double { da > tolerance ? 0 : -tolerance }
+
+    /// The fastest a particle on a surface (a chord that starts within the ``tolerance`` of it)
+    /// meets it at rest, raw points per second against the surface: what the acceleration across
+    /// it (`acceleration`, raw points per second², the step's) carries it in two grid steps, and
+    /// ``restingSpeedFloor``. A hit from on a surface that meets it faster arrives
+    /// (``CollisionHit/arrives``): its last grid step ended within the tolerance of the surface,
+    /// and its event is the next step's. `plume_resting_speed` in `Shaders/plume_collider_fields.glsl`.
+    public static func restingSpeed(acceleration: Double) -> Double {
+        2 * BehaviorMotion.gridStep * abs(acceleration) + restingSpeedFloor
+    }
+
+    /// The least of ``restingSpeed(acceleration:)``, raw points per second: what a surface's
+    /// changes of speed from update to update (a platform the host moves) and rounding give a
+    /// particle resting on it stay under it.
+    public static let restingSpeedFloor = 20.0
     /// Hits within one step; after the last, the particle rests where it hit.
     public static let maxHits = 3
     /// The most collision events of one particle in one update that a host subscription reports
@@ -522,11 +538,6 @@ public enum Collisions {
             let age = age0 + (end - age0) * s
             let vHit = v + acc * (age - age0)
             let pc = m.local(p, at: age, centre: c.position)      // the hit point in the collider's frame
-            onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
-                               arrives: c.distance(m.local(from, at: age0, centre: c.position),
-                                                   grow: m.growth(at: age0)) > tolerance,
-                               response: c.response, stepStart: Int64((s0.age * Ticks.perSecond).rounded())))
-            if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
             let grow = m.growth(at: age)
             let nc = c.normal(at: pc, grow: grow), n = m.world(nc, at: age)
             // the surface's raw velocity there (a growing sphere's or box's moves out along n too,
@@ -534,6 +545,11 @@ public enum Collisions {
             // surface hit is at the drift's end (moved out as far as the surface there grows)
             let spread = c.spread(at: pc, grow: grow, rate: m.growthRate)
             let u = d.speed > 0 ? (m.surfaceVelocity(p, at: age, centre: c.position) + n * spread) / d.speed : .zero
+            let clear = c.distance(m.local(from, at: age0, centre: c.position), grow: m.growth(at: age0)) > tolerance
+            onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
+                               arrives: clear || dot(u - vHit, n) > restingSpeed(acceleration: dot(acc, n)),
+                               response: c.response, stepStart: Int64((s0.age * Ticks.perSecond).rounded())))
+            if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
             let out = pc + nc * c.spread(at: pc, grow: grow, rate: m.growthEnd - grow)
             let riding = m.atEnd(out, centre: c.position)
             if c.response == .stick {

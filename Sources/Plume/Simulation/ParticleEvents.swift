@@ -14,7 +14,7 @@ public struct ParticleEventSubscription: Hashable, Sendable {
     /// Index path of the cell (`[0]`: the layer's first cell, `[0, 1]`: its second sub-cell).
     public var cellPath: [Int]
     /// ``EmitterEvent/birth``, ``EmitterEvent/death`` or ``EmitterEvent/collision`` (a particle
-    /// reaching a collider from clear of it, Semantics §12); ``EmitterEvent/life`` is not an event
+    /// arriving at a collider, Semantics §12 "Collisions"); ``EmitterEvent/life`` is not an event
     /// and reports nothing.
     public var event: EmitterEvent
     /// The most events a report describes one by one (0…4096, default 64); the count is always whole.
