@@ -17,8 +17,9 @@ const float COLLISION_TOLERANCE = 1e-3;  // Collisions.tolerance: within it behi
 // (behind it at all from clear of it, past the tolerance from on it).
 float plume_collision_depth(float da) { return da > COLLISION_TOLERANCE ? 0.0 : -COLLISION_TOLERANCE; }
 
-// Collisions.restingSpeed(acceleration:): the fastest a particle on a surface meets it at rest, raw
-// points per second, where its acceleration across the surface is a (raw points per second²).
+// Collisions.restingSpeed(acceleration:): the fastest a particle on a surface meets it at rest,
+// points per second, where its acceleration across the surface is a (points per second²; both of
+// the motion: raw times the speed factor).
 const float COLLISION_RESTING_SPEED_FLOOR = 20.0;   // Collisions.restingSpeedFloor
 float plume_resting_speed(float a) {
     return 2.0 * (float(GRID_TICKS) / 65536.0) * abs(a) + COLLISION_RESTING_SPEED_FLOOR;

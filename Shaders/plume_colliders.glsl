@@ -429,9 +429,9 @@ MotionState plume_collide_walk(usamplerBuffer t, int m, MotionState s0, MotionSt
         int tick = s0.age + max(int(floor(age * 65536.0 + 0.5)), 1);   // after the step's start (CollisionHit.tick)
         if (w.killAt < 0 && tick > w.lower && tick <= w.limit) {
             // it arrives (CollisionHit.arrives): from clear of the surface, or from on it faster
-            // than a particle resting there meets it
+            // than a particle resting there meets it (the motion's speeds: raw times the factor)
             if (plume_collider_distance(t, e, plume_frame_local(t, e, f, fp, fa), f.growStart + f.growRate * fa)
-                    > COLLISION_TOLERANCE || dot(u - vHit, nrm) > plume_resting_speed(dot(acc, nrm))) {
+                    > COLLISION_TOLERANCE || dot(u - vHit, nrm) * speed > plume_resting_speed(dot(acc, nrm) * speed)) {
                 if (w.events == w.want) { w.chosen = MotionState(tick, p, vHit); w.chosenCollider = hit; }
                 w.events += 1;
             }

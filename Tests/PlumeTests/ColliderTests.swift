@@ -169,6 +169,18 @@ struct ColliderTests {
         #expect(Collisions.restingSpeed(acceleration: 0) == 20 && Collisions.restingSpeed(acceleration: -320) == 30)
         #expect(fast.kill != nil && fast.events.count == 1, "from on the floor at 100 pt/s: \(fast)")
         #expect(slow.kill != nil && slow.events.isEmpty, "from on the floor at 9.6 pt/s: \(slow)")
+        // the speeds are the motion's: a raw 160 pt/s under a speed curve of 10⁻³ moves at 0.16
+        // pt/s (a particle at rest there, not an arrival)
+        let factor = EmitterBehavior(type: .valueOverLife)
+        factor.keyPath = "velocity"
+        factor.values = [0.001]
+        let slowed = Self.behaviors([Self.floor(response: .kill), factor])
+        let crawling = Collisions.contacts(MotionAnchor(age: Ticks.time(g), position: SIMD3(0, 100 - 5e-4, 0),
+                                                        velocity: SIMD3(0, 2.5e-3 / (h * 0.001), 0)),
+                                           after: g, through: g + step, lifetime: 100 * 65536, acceleration: .zero,
+                                           behaviors: slowed, particle: BehaviorParticle(behaviors: slowed, lifetime: 100,
+                                                                                          seed: 0, key: .root))
+        #expect(crawling.kill != nil && crawling.events.isEmpty, "raw 160 pt/s at a speed factor of 1e-3: \(crawling)")
 
         let ball = ResolvedCollider(shape: .sphere, response: .kill, position: SIMD3(100, 400, 0),
                                     normal: SIMD3(0, -1, 0), radius: 10)

@@ -423,10 +423,10 @@ public struct CollisionHit: Sendable, Equatable {
     /// The collider's index among the cell's colliders.
     public var collider: Int
     /// The chord reached the surface from clear of it (its start more than ``Collisions/tolerance``
-    /// in front), or from on it (within the tolerance) faster than ``Collisions/restingSpeed(acceleration:)``
-    /// (an arrival whose last step ended within the tolerance of the surface): a collision event
-    /// (Semantics §14). A particle resting, sliding or stuck on a surface meets it at every grid
-    /// step, slowly, and makes no events.
+    /// in front), or from on it (within the tolerance) faster than
+    /// ``Collisions/restingSpeed(acceleration:)``: a collision event (Semantics §14). A particle
+    /// resting on a surface, sliding along it or stuck to it meets it at every grid step, slowly,
+    /// and makes no events.
     public var arrives: Bool = true
     /// What the collider does to the particle.
     public var response: EmitterBehavior.CollisionResponse = .bounce
@@ -459,18 +459,20 @@ public enum Collisions {
     public static func depth(from da: Double) -> Double { da > tolerance ? 0 : -tolerance }
 
     /// The fastest a particle on a surface (a chord that starts within the ``tolerance`` of it)
-    /// meets it at rest, raw points per second against the surface: what the acceleration across
-    /// it (`acceleration`, raw points per second², the step's) carries it in two grid steps, and
-    /// ``restingSpeedFloor``. A hit from on a surface that meets it faster arrives
-    /// (``CollisionHit/arrives``): its last grid step ended within the tolerance of the surface,
-    /// and its event is the next step's. `plume_resting_speed` in `Shaders/plume_collider_fields.glsl`.
+    /// meets it at rest, points per second against the surface: what the acceleration across it
+    /// (`acceleration`, points per second², the step's) carries it in two grid steps, and
+    /// ``restingSpeedFloor``; both of the particle's motion (its raw velocity and acceleration
+    /// times the speed factor). A hit from on a surface that meets it faster arrives
+    /// (``CollisionHit/arrives``): a particle whose last grid step ended within the tolerance of
+    /// the surface, one born on it heading in (a collision spark), one sliding fast into a kink of
+    /// a terrain. `plume_resting_speed` in `Shaders/plume_collider_fields.glsl`.
     public static func restingSpeed(acceleration: Double) -> Double {
         2 * BehaviorMotion.gridStep * abs(acceleration) + restingSpeedFloor
     }
 
-    /// The least of ``restingSpeed(acceleration:)``, raw points per second: what a surface's
-    /// changes of speed from update to update (a platform the host moves) and rounding give a
-    /// particle resting on it stay under it.
+    /// The least of ``restingSpeed(acceleration:)``, points per second: what a surface's changes
+    /// of speed from update to update (a platform the host moves) and rounding give a particle
+    /// resting on it stay under it.
     public static let restingSpeedFloor = 20.0
     /// Hits within one step; after the last, the particle rests where it hit.
     public static let maxHits = 3
@@ -545,9 +547,11 @@ public enum Collisions {
             // surface hit is at the drift's end (moved out as far as the surface there grows)
             let spread = c.spread(at: pc, grow: grow, rate: m.growthRate)
             let u = d.speed > 0 ? (m.surfaceVelocity(p, at: age, centre: c.position) + n * spread) / d.speed : .zero
+            // clear of the surface, or meeting it faster than a particle at rest there (the motion's
+            // speeds: the raw ones times the speed factor)
             let clear = c.distance(m.local(from, at: age0, centre: c.position), grow: m.growth(at: age0)) > tolerance
-            onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index,
-                               arrives: clear || dot(u - vHit, n) > restingSpeed(acceleration: dot(acc, n)),
+            let fast = dot(u - vHit, n) * d.speed > restingSpeed(acceleration: dot(acc, n) * d.speed)
+            onHit(CollisionHit(age: age, position: p, velocity: vHit, collider: index, arrives: clear || fast,
                                response: c.response, stepStart: Int64((s0.age * Ticks.perSecond).rounded())))
             if c.response == .kill { return MotionAnchor(age: end, position: p, velocity: .zero) }
             let out = pc + nc * c.spread(at: pc, grow: grow, rate: m.growthEnd - grow)
