@@ -115,7 +115,7 @@ extension Scenarios {
     }
 
     /// The field colliders' kill terrain alone, tilted from level by 0.1 rad over 3 s from 1 s about
-    /// its origin (x = 0, y = 650), eased in and out: the far end of its 1000 points sinks 100.
+    /// its origin (x = 0, y = 650), eased in and out: its far end, 1000 points off, moves 100 points.
     static func tiltingTerrainLayer(_ response: EmitterBehavior.CollisionResponse) -> EmitterLayer {
         let layer = fieldLayer([terrain(response)])
         layer.add(held("emitterBehaviors.terrain.orientationLongitude", from: -.pi / 2, to: -.pi / 2 + 0.1,
