@@ -16,10 +16,10 @@ import Foundation
 ///
 /// The entry for ``SpriteImage/preferredScale`` is taken first, then the nearest scale below it,
 /// then those above (entries without a file are skipped); an entry without a scale (a single
-/// image for every scale) comes after those of its idioms, at scale 1. The device is taken as a phone: its own entries
-/// are the `universal` and `iphone` ones (at one scale, `universal` first); `ipad` entries, then
-/// other idioms (`mac`, `watch`…), are tried only after all of those, so an iPad-only 2x never wins
-/// over a universal 1x, as on an iPhone. Entries for a dark appearance (`appearances`) are
+/// image for every scale) comes after those of its idioms, at scale 1. The device is taken as a
+/// phone: its own entries are the `universal` and `iphone` ones (at one scale, `universal`
+/// first); `ipad` entries, then other idioms (`mac`, `watch`…), are tried only after all of those,
+/// so an iPad-only 2x never wins over a universal 1x, as on an iPhone. Entries for a dark appearance (`appearances`) are
 /// skipped. The image gets its entry's scale (``SpriteImage/scale``). Only PNG files decode; a
 /// set whose `Contents.json` is missing or not JSON contributes nothing.
 extension SpriteImage {
